@@ -1,0 +1,30 @@
+#include "app/cli/command.h"
+
+#include <QCoreApplication>
+
+#include <iostream>
+
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#define isatty _isatty
+#define fileno _fileno
+#else
+#include <unistd.h>
+#endif
+
+int main(int argc, char** argv)
+{
+#ifdef _WIN32
+    SetConsoleOutputCP(CP_UTF8);
+#endif
+    // A QCoreApplication gives QProcess and applicationDirPath() what they need; it
+    // costs well under a millisecond and no plugins are loaded.
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("stackpilot"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(STACKPILOT_VERSION));
+    sp::cli::Io io{std::cout, std::cerr, isatty(fileno(stdout)) != 0};
+    const int rc = sp::cli::runCli(QCoreApplication::arguments(), io);
+    std::cout.flush();
+    return rc;
+}

@@ -1,0 +1,110 @@
+#include "app/cli/command.h"
+
+#include <algorithm>
+#include <ostream>
+
+namespace sp::cli {
+
+namespace {
+
+std::vector<CommandFactory>& factories()
+{
+    static std::vector<CommandFactory> list;
+    return list;
+}
+
+void printUsage(std::ostream& out)
+{
+    out << "Usage: stackpilot-cli <command> [options]\n"
+           "       stackpilot-cli --version | --help\n\n"
+           "StackPilot detects your GPU, picks a software stack known to work on it,\n"
+           "installs it into isolated folders and explains every choice.\n\n"
+           "Commands:\n";
+    auto cmds = allCommands();
+    std::sort(cmds.begin(), cmds.end(), [](const auto& a, const auto& b) { return a->name() < b->name(); });
+    for (const auto& c : cmds) {
+        std::string n = toStd(c->name());
+        n.resize(std::max<std::size_t>(n.size(), 14), ' ');
+        out << "  " << n << "  " << toStd(c->summary()) << "\n";
+    }
+    out << "\nRun `stackpilot-cli <command> --help` for a command's options.\n"
+           "Environment: STACKPILOT_HOME=DIR keeps all config, data, cache and logs under DIR.\n";
+}
+
+} // namespace
+
+bool registerCommand(CommandFactory factory)
+{
+    factories().push_back(factory);
+    return true;
+}
+
+std::vector<std::unique_ptr<Command>> allCommands()
+{
+    std::vector<std::unique_ptr<Command>> out;
+    for (auto f : factories())
+        out.push_back(f());
+    return out;
+}
+
+std::string toStd(const QString& s)
+{
+    return s.toStdString();
+}
+
+void addJsonOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print machine-readable JSON.")});
+}
+
+void addCatalogDirOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("catalog-dir"),
+                 QStringLiteral("Read extra catalog files from DIR (repeatable)."),
+                 QStringLiteral("DIR")});
+}
+
+int runCli(const QStringList& args, Io& io)
+{
+    // args[0] is the program name, as in argv.
+    if (args.size() < 2 || args[1] == QStringLiteral("--help") || args[1] == QStringLiteral("-h") ||
+        args[1] == QStringLiteral("help")) {
+        if (args.size() >= 3 && args[1] == QStringLiteral("help"))
+            return runCli({args[0], args[2], QStringLiteral("--help")}, io);
+        printUsage(args.size() < 2 ? io.err : io.out);
+        return args.size() < 2 ? 2 : 0;
+    }
+    if (args[1] == QStringLiteral("--version") || args[1] == QStringLiteral("-V")) {
+        io.out << "stackpilot-cli " << STACKPILOT_VERSION << "\n";
+        return 0;
+    }
+
+    for (auto& cmd : allCommands()) {
+        if (cmd->name() != args[1])
+            continue;
+        QCommandLineParser parser;
+        parser.setApplicationDescription(cmd->summary());
+        parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+        const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                      QStringLiteral("Show this help."));
+        parser.addOption(help);
+        cmd->configure(parser);
+        QStringList rest = args.mid(1);
+        rest[0] = QStringLiteral("stackpilot-cli ") + cmd->name();
+        if (!parser.parse(rest)) {
+            io.err << "stackpilot-cli " << toStd(cmd->name()) << ": " << toStd(parser.errorText())
+                   << "\n";
+            return 2;
+        }
+        if (parser.isSet(help)) {
+            io.out << toStd(parser.helpText());
+            return 0;
+        }
+        return cmd->run(parser, io);
+    }
+    io.err << "stackpilot-cli: unknown command '" << toStd(args[1])
+           << "' (run stackpilot-cli --help)\n";
+    return 2;
+}
+
+} // namespace sp::cli

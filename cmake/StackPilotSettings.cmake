@@ -1,0 +1,42 @@
+# One INTERFACE target that every StackPilot target links: language standard,
+# warnings and Qt's strictness defines live here and nowhere else.
+add_library(stackpilot_settings INTERFACE)
+add_library(StackPilot::settings ALIAS stackpilot_settings)
+
+target_compile_features(stackpilot_settings INTERFACE cxx_std_20)
+set(CMAKE_CXX_EXTENSIONS OFF)
+
+if(MSVC)
+    target_compile_options(stackpilot_settings INTERFACE /W4 /permissive- /utf-8 /Zc:__cplusplus)
+    if(STACKPILOT_WERROR)
+        target_compile_options(stackpilot_settings INTERFACE /WX)
+    endif()
+else()
+    target_compile_options(stackpilot_settings INTERFACE
+        -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wcast-align
+        -Woverloaded-virtual -Wformat=2 -Wimplicit-fallthrough)
+    if(STACKPILOT_WERROR)
+        target_compile_options(stackpilot_settings INTERFACE -Werror)
+    endif()
+endif()
+
+target_compile_definitions(stackpilot_settings INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_CAST_FROM_BYTEARRAY
+    QT_NO_URL_CAST_FROM_STRING
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_NO_FOREACH
+    QT_USE_QSTRINGBUILDER
+    QT_NO_CONTEXTLESS_CONNECT
+    QT_DISABLE_DEPRECATED_UP_TO=0x060400
+    STACKPILOT_VERSION="${PROJECT_VERSION}")
+if(WIN32)
+    target_compile_definitions(stackpilot_settings INTERFACE UNICODE _UNICODE NOMINMAX WIN32_LEAN_AND_MEAN)
+endif()
+
+find_program(STACKPILOT_CCACHE ccache)
+if(STACKPILOT_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${STACKPILOT_CCACHE})
+    set(CMAKE_C_COMPILER_LAUNCHER ${STACKPILOT_CCACHE})
+endif()

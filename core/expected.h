@@ -1,0 +1,73 @@
+#pragma once
+// A value or an error a user can act on. std::expected is C++23; the toolchains we
+// target (g++ 12, MinGW 12, MSVC in C++20 mode) do not all ship it, so this is the
+// small subset we use.
+
+#include <cassert>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace sp {
+
+enum class ErrorCode {
+    Runtime = 1,      // exit 1: something failed while doing the work
+    Usage = 2,        // exit 2: the command line was wrong
+    InvalidInput = 3, // exit 3: bad JSON, bad catalog, bad archive
+    Cancelled = 4,    // mapped to exit 1, but callers may want to stay quiet
+};
+
+struct Error
+{
+    ErrorCode code = ErrorCode::Runtime;
+    // One line, naming the file and position where there is one: "file:line:col: reason".
+    std::string message;
+
+    static Error runtime(std::string m) { return {ErrorCode::Runtime, std::move(m)}; }
+    static Error usage(std::string m) { return {ErrorCode::Usage, std::move(m)}; }
+    static Error invalid(std::string m) { return {ErrorCode::InvalidInput, std::move(m)}; }
+    static Error cancelled(std::string m = "cancelled") { return {ErrorCode::Cancelled, std::move(m)}; }
+    int exitCode() const { return code == ErrorCode::Cancelled ? 1 : static_cast<int>(code); }
+};
+
+template <class T>
+class Expected
+{
+public:
+    Expected(T value) : m_v(std::move(value)) {}
+    Expected(Error error) : m_v(std::move(error)) {}
+
+    bool ok() const { return m_v.index() == 0; }
+    explicit operator bool() const { return ok(); }
+
+    T& value() & { assert(ok()); return std::get<0>(m_v); }
+    const T& value() const& { assert(ok()); return std::get<0>(m_v); }
+    T&& value() && { assert(ok()); return std::get<0>(std::move(m_v)); }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
+
+    const Error& error() const { assert(!ok()); return std::get<1>(m_v); }
+
+private:
+    std::variant<T, Error> m_v;
+};
+
+template <>
+class Expected<void>
+{
+public:
+    Expected() = default;
+    Expected(Error error) : m_error(std::move(error)), m_ok(false) {}
+
+    bool ok() const { return m_ok; }
+    explicit operator bool() const { return ok(); }
+    const Error& error() const { assert(!ok()); return m_error; }
+
+private:
+    Error m_error;
+    bool m_ok = true;
+};
+
+} // namespace sp

@@ -1,0 +1,91 @@
+#include "core/paths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QStandardPaths>
+
+#include <cstdlib>
+
+#ifndef STACKPILOT_BUILD_DATA_DIR
+#define STACKPILOT_BUILD_DATA_DIR ""
+#endif
+
+namespace sp::paths {
+
+namespace {
+
+std::filesystem::path envPath(const char* name)
+{
+    const QString v = qEnvironmentVariable(name);
+    return v.isEmpty() ? std::filesystem::path{} : std::filesystem::path(v.toStdU16String());
+}
+
+std::filesystem::path qtPath(const QString& s)
+{
+    return std::filesystem::path(s.toStdU16String());
+}
+
+std::filesystem::path portableOr(const char* sub, QStandardPaths::StandardLocation loc,
+                                 const char* suffix = nullptr)
+{
+    if (auto home = envPath("STACKPILOT_HOME"); !home.empty())
+        return home / sub;
+    auto base = qtPath(QStandardPaths::writableLocation(loc));
+    if (base.empty())
+        base = qtPath(QDir::homePath()) / ".stackpilot";
+    if (base.filename() != "stackpilot")
+        base /= "stackpilot";
+    return suffix ? base / suffix : base;
+}
+
+} // namespace
+
+std::filesystem::path configDir()
+{
+    return portableOr("config", QStandardPaths::GenericConfigLocation);
+}
+
+std::filesystem::path dataDir()
+{
+    return portableOr("data", QStandardPaths::GenericDataLocation);
+}
+
+std::filesystem::path cacheDir()
+{
+    return portableOr("cache", QStandardPaths::GenericCacheLocation);
+}
+
+std::filesystem::path logDir()
+{
+    if (auto home = envPath("STACKPILOT_HOME"); !home.empty())
+        return home / "logs";
+    return dataDir() / "logs";
+}
+
+std::filesystem::path shippedDataDir()
+{
+    if (auto d = envPath("STACKPILOT_DATA_DIR"); !d.empty())
+        return d;
+    std::error_code ec;
+    if (QCoreApplication::instance()) {
+        const auto exeDir = qtPath(QCoreApplication::applicationDirPath());
+        for (auto candidate : {exeDir / ".." / "share" / "stackpilot", exeDir / "share" / "stackpilot"}) {
+            if (std::filesystem::exists(candidate / "catalog", ec) ||
+                std::filesystem::exists(candidate / "gpu", ec))
+                return std::filesystem::weakly_canonical(candidate, ec);
+        }
+    }
+    return std::filesystem::path(STACKPILOT_BUILD_DATA_DIR);
+}
+
+std::filesystem::path fromUtf8(const std::string& s)
+{
+    return std::filesystem::path(QString::fromUtf8(s.data(), qsizetype(s.size())).toStdU16String());
+}
+
+std::string toUtf8(const std::filesystem::path& p)
+{
+    return QString::fromStdU16String(p.u16string()).toStdString();
+}
+
+} // namespace sp::paths

@@ -1,0 +1,109 @@
+#pragma once
+// The hardware snapshot: what detection found, in the JSON shape of DESIGN.md.
+// Plain value types so that detectors, the selection engine and both front ends
+// can share them, and so that a snapshot read back from a user's bundle plans
+// exactly like the machine it came from.
+
+#include "core/expected.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sp {
+
+enum class Vendor { Amd, Nvidia, Intel, Other };
+std::string toString(Vendor v);
+Vendor vendorFromString(const std::string& s);
+Vendor vendorFromPciId(std::uint32_t pciVendor);
+
+enum class ProbeStatus { Ok, Missing, Failed, Timeout, Crashed };
+std::string toString(ProbeStatus s);
+std::optional<ProbeStatus> probeStatusFromString(const std::string& s);
+
+struct GpuInfo
+{
+    Vendor vendor = Vendor::Other;
+    std::string name;
+    std::string pciId;       // "1002:73df", lower-case hex
+    std::string pciRevision; // "c0"
+    std::string pciBus;      // "0000:03:00.0"
+    std::optional<std::string> gfx;               // "gfx1031", AMD only
+    std::optional<std::string> computeCapability; // "6.1", NVIDIA only
+    std::optional<std::int64_t> vramMb;
+    std::optional<std::int64_t> gttMb;
+    std::optional<bool> integrated;
+    std::optional<std::string> driverVersion;
+    std::optional<int> computeUnits;
+    std::optional<int> kfdNode; // KFD topology node, for per-device HSA overrides
+    std::vector<std::string> sources; // "kfd", "drm", "pci-table", "hip", "nvml", ...
+    nlohmann::json extra = nlohmann::json::object(); // fields from newer versions, kept verbatim
+
+    bool operator==(const GpuInfo&) const = default;
+};
+
+struct RuntimeInfo
+{
+    std::string kind; // hip-sdk | rocm | cuda-driver | zluda | ...
+    std::string version;
+    std::string path;
+    nlohmann::json extra = nlohmann::json::object();
+
+    bool operator==(const RuntimeInfo&) const = default;
+};
+
+struct ProbeResult
+{
+    std::string name; // "hip", "nvml", "cuda", "rocminfo", "hipinfo", "nvidia-smi", "kfd-access"
+    ProbeStatus status = ProbeStatus::Missing;
+    std::string detail; // signal/exception code, error text, or a summary
+    nlohmann::json extra = nlohmann::json::object();
+
+    bool operator==(const ProbeResult&) const = default;
+};
+
+struct HomeInfo
+{
+    std::string path;
+    std::string filesystem; // "ext4", "nfs", "cifs", "fuse.sshfs", "ntfs", "unc", ...
+    bool network = false;
+    nlohmann::json extra = nlohmann::json::object();
+
+    bool operator==(const HomeInfo&) const = default;
+};
+
+struct OsInfo
+{
+    std::string family; // "windows" | "linux"
+    std::string version;
+    nlohmann::json extra = nlohmann::json::object();
+
+    bool operator==(const OsInfo&) const = default;
+};
+
+struct HardwareSnapshot
+{
+    static constexpr int kSchema = 1;
+    OsInfo os;
+    HomeInfo home;
+    std::vector<GpuInfo> gpus;
+    std::vector<RuntimeInfo> runtimes;
+    std::vector<ProbeResult> probes;
+    nlohmann::json extra = nlohmann::json::object();
+
+    bool operator==(const HardwareSnapshot&) const = default;
+};
+
+nlohmann::json toJson(const HardwareSnapshot& s);
+// `origin` names the input (a file path) in error messages.
+Expected<HardwareSnapshot> snapshotFromJson(const nlohmann::json& j, const std::string& origin);
+Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::string& origin);
+Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path);
+
+// Network filesystems whose caches break GPU stacks (seed 004).
+bool isNetworkFilesystem(const std::string& fsType);
+
+} // namespace sp
