@@ -1,0 +1,119 @@
+#pragma once
+// The catalog's value types: runtimes, workloads, profiles and known issues, as read
+// from profiles/*.json and the user's catalog.d/. Fields may be added; existing
+// ones keep their meaning (the log matcher and the installer rely on them).
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sp {
+
+// Where an entry came from, for "file:line:col" messages and override notices.
+struct SourceLocation
+{
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string toString() const
+    {
+        return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+    }
+};
+
+struct Artifact
+{
+    std::string url;
+    std::vector<std::string> mirrors;
+    std::optional<std::string> sha256; // absent = not pinned: never part of a tested profile
+    std::optional<std::uint64_t> size; // bytes of the download, when known
+    std::string format; // zip | tar.gz | tar.xz | tar.zst | deb | file | exe-installer
+    int stripComponents = 0;
+    std::string fileName;                     // for format "file": name inside the prefix
+    std::vector<std::string> installerArgs;   // for exe-installer: silent-install arguments
+    std::optional<std::uint64_t> maxExtractedSize; // bomb guard; default derives from size
+};
+
+struct Runtime
+{
+    std::string id;
+    std::string kind; // hip-sdk | zluda | rocblas-library | rocm | cuda | llamafile | python | source | ...
+    std::string version;
+    std::vector<std::string> os;
+    std::vector<Artifact> artifacts;
+    std::map<std::string, std::string> env; // set whenever the runtime is part of a plan
+    std::vector<std::string> references;
+    std::string notes;
+    SourceLocation where;
+};
+
+struct Workload
+{
+    std::string id;
+    std::string name;
+    std::vector<std::string> command;
+    std::string cwd;
+    std::string urlRegex;
+    std::map<std::string, std::string> env;
+    SourceLocation where;
+};
+
+enum class ProfileStatus { Tested, Community, Experimental };
+
+struct Profile
+{
+    std::string id;
+    std::string workload;
+    ProfileStatus status = ProfileStatus::Experimental;
+    nlohmann::json match = nlohmann::json::object(); // interpreted by the selection engine
+    std::vector<std::string> runtimes;
+    std::map<std::string, std::string> env;
+    std::vector<std::string> envUnset;
+    std::vector<std::string> args;
+    std::vector<std::vector<std::string>> steps;
+    std::vector<std::string> references;
+    std::string notes;
+    SourceLocation where;
+};
+
+// What to do about a known issue. `action` is one of: switch-profile, set-env,
+// add-args, relocate-caches, reinstall, info.
+struct Remedy
+{
+    std::string action = "info";
+    std::string text; // one or two sentences a user can act on
+    std::string profile; // switch-profile: target profile id (may be empty: "next best")
+    std::map<std::string, std::string> env;
+    std::vector<std::string> args;
+};
+
+struct KnownIssue
+{
+    std::string id;
+    std::string title;
+    nlohmann::json applies = nlohmann::json::object(); // interpreted by the selection engine
+    std::vector<std::string> signatures;               // ECMAScript regexes, matched per line
+    std::vector<std::string> literals; // optional explicit prefilters; else derived from the regex
+    Remedy remedy;
+    std::vector<std::string> references;
+    SourceLocation where;
+};
+
+struct Catalog
+{
+    std::vector<Runtime> runtimes;
+    std::vector<Workload> workloads;
+    std::vector<Profile> profiles;
+    std::vector<KnownIssue> knownIssues;
+
+    const Runtime* runtime(const std::string& id) const;
+    const Workload* workload(const std::string& id) const;
+    const Profile* profile(const std::string& id) const;
+    const KnownIssue* knownIssue(const std::string& id) const;
+};
+
+} // namespace sp
