@@ -1,0 +1,35 @@
+#pragma once
+// Everything that loads a vendor library or runs a vendor tool happens in a child
+// process with a timeout, so a driver that crashes or hangs costs one line in the
+// report, never the launcher.
+
+#include "core/snapshot.h"
+
+#include <string>
+#include <vector>
+
+namespace sp {
+
+struct ProbeOptions
+{
+    int timeoutMs = 5000;
+    // Path of stackpilot-probe; empty = next to the running executable.
+    std::string probeExecutable;
+    // Which vendor probes to run inside stackpilot-probe ("hip", "nvml", "cuda").
+    std::vector<std::string> vendorProbes = {"hip", "nvml", "cuda"};
+};
+
+struct ProbeReport
+{
+    std::vector<GpuInfo> gpus;         // what the probes saw, with sources "hip", "nvml", ...
+    std::vector<RuntimeInfo> runtimes; // HIP runtime / CUDA driver versions found
+    std::vector<ProbeResult> probes;   // one entry per probe: ok|missing|failed|timeout|crashed
+};
+
+// Runs stackpilot-probe once per vendor probe (so one crash cannot hide the others).
+ProbeReport runVendorProbes(const ProbeOptions& options);
+
+// Runs rocminfo, hipinfo and nvidia-smi (PATH and their usual install folders).
+ProbeReport runToolProbes(const ProbeOptions& options);
+
+} // namespace sp
