@@ -3,10 +3,9 @@
 // from profiles/*.json and the user's catalog.d/. Fields may be added; existing
 // ones keep their meaning (the log matcher and the installer rely on them).
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,15 +32,16 @@ struct Artifact
     std::optional<std::uint64_t> size; // bytes of the download, when known
     std::string format; // zip | tar.gz | tar.xz | tar.zst | deb | file | exe-installer
     int stripComponents = 0;
-    std::string fileName;                     // for format "file": name inside the prefix
-    std::vector<std::string> installerArgs;   // for exe-installer: silent-install arguments
+    std::string fileName;                          // for format "file": name inside the prefix
+    std::vector<std::string> installerArgs;        // for exe-installer: silent-install arguments
     std::optional<std::uint64_t> maxExtractedSize; // bomb guard; default derives from size
 };
 
 struct Runtime
 {
     std::string id;
-    std::string kind; // hip-sdk | zluda | rocblas-library | rocm | cuda | llamafile | python | source | ...
+    std::string
+        kind; // hip-sdk | zluda | rocblas-library | rocm | cuda | llamafile | python | source | ...
     std::string version;
     std::vector<std::string> os;
     std::vector<Artifact> artifacts;
@@ -49,6 +49,23 @@ struct Runtime
     std::vector<std::string> references;
     std::string notes;
     SourceLocation where;
+    // gfx targets the runtime ships native kernels for (ROCm, HIP SDK); the selection
+    // engine sets HSA_OVERRIDE_GFX_VERSION only for a gfx outside this list.
+    std::vector<std::string> supportedGfx;
+    // Where the runtime lives once installed, when not <data>/runtimes/<id> (the HIP SDK
+    // installs system-wide, e.g. C:\\Program Files\\AMD\\ROCm\\5.7). Template.
+    std::string installDir;
+    bool system = false;                // provided by the OS/vendor installer, not downloaded
+    std::vector<std::string> requires_; // runtime ids this one is built for (rocBLAS packs)
+    std::string indexUrl;               // pip index for wheel runtimes (PyTorch ROCm/CUDA)
+    std::map<std::string, std::string> envWhy; // explanation per env variable
+    bool hasUnpinnedArtifact() const
+    {
+        for (const auto& a : artifacts)
+            if (!a.sha256)
+                return true;
+        return false;
+    }
 };
 
 struct Workload
@@ -60,9 +77,17 @@ struct Workload
     std::string urlRegex;
     std::map<std::string, std::string> env;
     SourceLocation where;
+    std::map<std::string, std::vector<std::string>> commandByOs; // "windows" -> argv template
+    std::vector<std::string> references;
 };
 
-enum class ProfileStatus { Tested, Community, Experimental };
+enum class ProfileStatus
+{
+    Tested,
+    Community,
+    Experimental
+};
+std::string toString(ProfileStatus s);
 
 struct Profile
 {
@@ -78,6 +103,11 @@ struct Profile
     std::vector<std::string> references;
     std::string notes;
     SourceLocation where;
+    std::vector<std::string> command;  // replaces the workload's command when not empty
+    std::string python;                // what {python} expands to; empty = the OS default
+    std::vector<std::string> warnings; // told to the user whenever the profile is chosen
+    std::map<std::string, std::string> envWhy;
+    bool fallback = false; // ranks after every non-fallback profile (CPU fallback)
 };
 
 // What to do about a known issue. `action` is one of: switch-profile, set-env,
@@ -85,7 +115,7 @@ struct Profile
 struct Remedy
 {
     std::string action = "info";
-    std::string text; // one or two sentences a user can act on
+    std::string text;    // one or two sentences a user can act on
     std::string profile; // switch-profile: target profile id (may be empty: "next best")
     std::map<std::string, std::string> env;
     std::vector<std::string> args;
@@ -101,6 +131,7 @@ struct KnownIssue
     Remedy remedy;
     std::vector<std::string> references;
     SourceLocation where;
+    bool rejectsProfiles = false; // selection rejects a profile for which `applies` holds
 };
 
 struct Catalog
