@@ -20,13 +20,33 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* title = new QLabel(tr("<h2>StackPilot</h2>"), central);
     m_status = new QLabel(tr("Detecting GPUs…"), central);
     m_gpus = new QTreeWidget(central);
-    m_gpus->setHeaderLabels({tr("GPU"), tr("Target"), tr("VRAM"), tr("Integrated"), tr("Driver"), tr("Sources")});
+    m_gpus->setHeaderLabels(
+        {tr("GPU"), tr("Target"), tr("VRAM"), tr("Integrated"), tr("Driver"), tr("Sources")});
     m_gpus->setRootIsDecorated(false);
     m_gpus->header()->setStretchLastSection(true);
     layout->addWidget(title);
     layout->addWidget(m_status);
     layout->addWidget(m_gpus, 1);
     setCentralWidget(central);
+    m_detectProgram =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
+    m_detectArgs = {QStringLiteral("detect"), QStringLiteral("--json")};
+}
+
+void MainWindow::setDetectCommand(const QString& program, const QStringList& args)
+{
+    m_detectProgram = program;
+    m_detectArgs = args;
+}
+
+int MainWindow::gpuRowCount() const
+{
+    return m_gpus->topLevelItemCount();
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status->text();
 }
 
 void MainWindow::startDetection()
@@ -34,11 +54,11 @@ void MainWindow::startDetection()
     // Detection runs in the CLI as a child process: the GUI thread never waits on
     // sysfs, probes or drivers, and a driver crash cannot take the window down.
     auto* proc = new QProcess(this);
-    const QString cli = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
     connect(proc, &QProcess::finished, this, [this, proc](int code, QProcess::ExitStatus status) {
         proc->deleteLater();
         if (status != QProcess::NormalExit || code != 0) {
-            m_status->setText(tr("Detection failed: %1").arg(QString::fromUtf8(proc->readAllStandardError()).trimmed()));
+            m_status->setText(tr("Detection failed: %1")
+                                  .arg(QString::fromUtf8(proc->readAllStandardError()).trimmed()));
         } else {
             showSnapshot(QString::fromUtf8(proc->readAllStandardOutput()));
         }
@@ -51,7 +71,7 @@ void MainWindow::startDetection()
             emit detectionFinished();
         }
     });
-    proc->start(cli, {QStringLiteral("detect"), QStringLiteral("--json")});
+    proc->start(m_detectProgram, m_detectArgs);
 }
 
 void MainWindow::showSnapshot(const QString& json)
@@ -63,11 +83,16 @@ void MainWindow::showSnapshot(const QString& json)
     }
     m_gpus->clear();
     for (const auto& g : snap->gpus) {
-        const QString target = g.gfx ? QString::fromStdString(*g.gfx)
-                               : g.computeCapability ? QStringLiteral("sm ") + QString::fromStdString(*g.computeCapability)
-                                                     : QStringLiteral("—");
-        const QString vram = g.vramMb ? tr("%1 GiB").arg(double(*g.vramMb) / 1024.0, 0, 'f', 1) : QStringLiteral("—");
-        const QString integrated = !g.integrated ? QStringLiteral("?") : *g.integrated ? tr("yes") : tr("no");
+        const QString target =
+            g.gfx ? QString::fromStdString(*g.gfx)
+            : g.computeCapability
+                ? QStringLiteral("sm ") + QString::fromStdString(*g.computeCapability)
+                : QStringLiteral("—");
+        const QString vram = g.vramMb ? tr("%1 GiB").arg(double(*g.vramMb) / 1024.0, 0, 'f', 1)
+                                      : QStringLiteral("—");
+        const QString integrated = !g.integrated   ? QStringLiteral("?")
+                                   : *g.integrated ? tr("yes")
+                                                   : tr("no");
         QStringList sources;
         for (const auto& s : g.sources)
             sources << QString::fromStdString(s);

@@ -15,7 +15,11 @@ class MainWindow : public QMainWindow
 public:
     explicit MainWindow(QWidget* parent = nullptr);
 
+    // The detection command line: stackpilot-cli next to this executable by default.
+    void setDetectCommand(const QString& program, const QStringList& args);
     void startDetection();
+    int gpuRowCount() const;
+    QString statusText() const;
 
 signals:
     void detectionFinished();
@@ -23,6 +27,8 @@ signals:
 private:
     void showSnapshot(const QString& json);
 
+    QString m_detectProgram;
+    QStringList m_detectArgs;
     QLabel* m_status = nullptr;
     QTreeWidget* m_gpus = nullptr;
 };
