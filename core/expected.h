@@ -10,7 +10,8 @@
 
 namespace sp {
 
-enum class ErrorCode {
+enum class ErrorCode
+{
     Runtime = 1,      // exit 1: something failed while doing the work
     Usage = 2,        // exit 2: the command line was wrong
     InvalidInput = 3, // exit 3: bad JSON, bad catalog, bad archive
@@ -26,12 +27,14 @@ struct Error
     static Error runtime(std::string m) { return {ErrorCode::Runtime, std::move(m)}; }
     static Error usage(std::string m) { return {ErrorCode::Usage, std::move(m)}; }
     static Error invalid(std::string m) { return {ErrorCode::InvalidInput, std::move(m)}; }
-    static Error cancelled(std::string m = "cancelled") { return {ErrorCode::Cancelled, std::move(m)}; }
+    static Error cancelled(std::string m = "cancelled")
+    {
+        return {ErrorCode::Cancelled, std::move(m)};
+    }
     int exitCode() const { return code == ErrorCode::Cancelled ? 1 : static_cast<int>(code); }
 };
 
-template <class T>
-class Expected
+template <class T> class Expected
 {
 public:
     Expected(T value) : m_v(std::move(value)) {}
@@ -40,22 +43,37 @@ public:
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { assert(ok()); return std::get<0>(m_v); }
-    const T& value() const& { assert(ok()); return std::get<0>(m_v); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(m_v)); }
+    T& value() &
+    {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    const T& value() const&
+    {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    T&& value() &&
+    {
+        assert(ok());
+        return std::get<0>(std::move(m_v));
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
 
-    const Error& error() const { assert(!ok()); return std::get<1>(m_v); }
+    const Error& error() const
+    {
+        assert(!ok());
+        return std::get<1>(m_v);
+    }
 
 private:
     std::variant<T, Error> m_v;
 };
 
-template <>
-class Expected<void>
+template <> class Expected<void>
 {
 public:
     Expected() = default;
@@ -63,7 +81,11 @@ public:
 
     bool ok() const { return m_ok; }
     explicit operator bool() const { return ok(); }
-    const Error& error() const { assert(!ok()); return m_error; }
+    const Error& error() const
+    {
+        assert(!ok());
+        return m_error;
+    }
 
 private:
     Error m_error;

@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QStandardPaths>
-
 #include <cstdlib>
 
 #ifndef STACKPILOT_BUILD_DATA_DIR
@@ -69,7 +68,8 @@ std::filesystem::path shippedDataDir()
     std::error_code ec;
     if (QCoreApplication::instance()) {
         const auto exeDir = qtPath(QCoreApplication::applicationDirPath());
-        for (auto candidate : {exeDir / ".." / "share" / "stackpilot", exeDir / "share" / "stackpilot"}) {
+        for (auto candidate :
+             {exeDir / ".." / "share" / "stackpilot", exeDir / "share" / "stackpilot"}) {
             if (std::filesystem::exists(candidate / "catalog", ec) ||
                 std::filesystem::exists(candidate / "gpu", ec))
                 return std::filesystem::weakly_canonical(candidate, ec);

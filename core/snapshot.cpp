@@ -11,10 +11,14 @@ using nlohmann::json;
 std::string toString(Vendor v)
 {
     switch (v) {
-    case Vendor::Amd: return "amd";
-    case Vendor::Nvidia: return "nvidia";
-    case Vendor::Intel: return "intel";
-    case Vendor::Other: break;
+    case Vendor::Amd:
+        return "amd";
+    case Vendor::Nvidia:
+        return "nvidia";
+    case Vendor::Intel:
+        return "intel";
+    case Vendor::Other:
+        break;
     }
     return "other";
 }
@@ -33,21 +37,30 @@ Vendor vendorFromString(const std::string& s)
 Vendor vendorFromPciId(std::uint32_t pciVendor)
 {
     switch (pciVendor) {
-    case 0x1002: return Vendor::Amd;
-    case 0x10de: return Vendor::Nvidia;
-    case 0x8086: return Vendor::Intel;
-    default: return Vendor::Other;
+    case 0x1002:
+        return Vendor::Amd;
+    case 0x10de:
+        return Vendor::Nvidia;
+    case 0x8086:
+        return Vendor::Intel;
+    default:
+        return Vendor::Other;
     }
 }
 
 std::string toString(ProbeStatus s)
 {
     switch (s) {
-    case ProbeStatus::Ok: return "ok";
-    case ProbeStatus::Missing: return "missing";
-    case ProbeStatus::Failed: return "failed";
-    case ProbeStatus::Timeout: return "timeout";
-    case ProbeStatus::Crashed: return "crashed";
+    case ProbeStatus::Ok:
+        return "ok";
+    case ProbeStatus::Missing:
+        return "missing";
+    case ProbeStatus::Failed:
+        return "failed";
+    case ProbeStatus::Timeout:
+        return "timeout";
+    case ProbeStatus::Crashed:
+        return "crashed";
     }
     return "failed";
 }
@@ -64,18 +77,18 @@ std::optional<ProbeStatus> probeStatusFromString(const std::string& s)
 
 bool isNetworkFilesystem(const std::string& fsType)
 {
-    static const char* const kNetwork[] = {"nfs",   "nfs4",       "cifs", "smb3",     "smbfs",
-                                           "unc",   "fuse.sshfs", "sshfs", "9p",      "afs",
-                                           "ceph",  "fuse.ceph",  "lustre", "gpfs",   "glusterfs",
-                                           "fuse.glusterfs", "davfs", "fuse.rclone", "network"};
+    static const char* const kNetwork[] = {"nfs",    "nfs4",        "cifs",       "smb3",
+                                           "smbfs",  "unc",         "fuse.sshfs", "sshfs",
+                                           "9p",     "afs",         "ceph",       "fuse.ceph",
+                                           "lustre", "gpfs",        "glusterfs",  "fuse.glusterfs",
+                                           "davfs",  "fuse.rclone", "network"};
     return std::any_of(std::begin(kNetwork), std::end(kNetwork),
                        [&](const char* n) { return fsType == n; });
 }
 
 namespace {
 
-template <class T>
-void putOpt(json& j, const char* key, const std::optional<T>& v)
+template <class T> void putOpt(json& j, const char* key, const std::optional<T>& v)
 {
     if (v)
         j[key] = *v;
@@ -132,8 +145,7 @@ public:
         return it->get<std::string>();
     }
 
-    template <class I>
-    std::optional<I> optInt(const char* key)
+    template <class I> std::optional<I> optInt(const char* key)
     {
         m_seen.push_back(key);
         auto it = m_j.find(key);
@@ -223,7 +235,8 @@ json toJson(const HardwareSnapshot& s)
     j["schema"] = HardwareSnapshot::kSchema;
     j["os"] = {{"family", s.os.family}, {"version", s.os.version}};
     mergeExtra(j["os"], s.os.extra);
-    j["home"] = {{"path", s.home.path}, {"filesystem", s.home.filesystem}, {"network", s.home.network}};
+    j["home"] = {
+        {"path", s.home.path}, {"filesystem", s.home.filesystem}, {"network", s.home.network}};
     mergeExtra(j["home"], s.home.extra);
     j["gpus"] = json::array();
     for (const auto& g : s.gpus) {

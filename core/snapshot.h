@@ -6,21 +6,33 @@
 
 #include "core/expected.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sp {
 
-enum class Vendor { Amd, Nvidia, Intel, Other };
+enum class Vendor
+{
+    Amd,
+    Nvidia,
+    Intel,
+    Other
+};
 std::string toString(Vendor v);
 Vendor vendorFromString(const std::string& s);
 Vendor vendorFromPciId(std::uint32_t pciVendor);
 
-enum class ProbeStatus { Ok, Missing, Failed, Timeout, Crashed };
+enum class ProbeStatus
+{
+    Ok,
+    Missing,
+    Failed,
+    Timeout,
+    Crashed
+};
 std::string toString(ProbeStatus s);
 std::optional<ProbeStatus> probeStatusFromString(const std::string& s);
 
@@ -28,9 +40,9 @@ struct GpuInfo
 {
     Vendor vendor = Vendor::Other;
     std::string name;
-    std::string pciId;       // "1002:73df", lower-case hex
-    std::string pciRevision; // "c0"
-    std::string pciBus;      // "0000:03:00.0"
+    std::string pciId;                            // "1002:73df", lower-case hex
+    std::string pciRevision;                      // "c0"
+    std::string pciBus;                           // "0000:03:00.0"
     std::optional<std::string> gfx;               // "gfx1031", AMD only
     std::optional<std::string> computeCapability; // "6.1", NVIDIA only
     std::optional<std::int64_t> vramMb;
@@ -38,7 +50,7 @@ struct GpuInfo
     std::optional<bool> integrated;
     std::optional<std::string> driverVersion;
     std::optional<int> computeUnits;
-    std::optional<int> kfdNode; // KFD topology node, for per-device HSA overrides
+    std::optional<int> kfdNode;       // KFD topology node, for per-device HSA overrides
     std::vector<std::string> sources; // "kfd", "drm", "pci-table", "hip", "nvml", ...
     nlohmann::json extra = nlohmann::json::object(); // fields from newer versions, kept verbatim
 

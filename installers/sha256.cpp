@@ -1,9 +1,8 @@
 #include "installers/sha256.h"
 
-#include <openssl/evp.h>
-
 #include <array>
 #include <fstream>
+#include <openssl/evp.h>
 #include <stdexcept>
 
 namespace sp {

@@ -4,7 +4,6 @@
 
 #include <QCommandLineParser>
 #include <QStringList>
-
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -49,5 +48,5 @@ std::string toStd(const QString& s);
 #define SP_REGISTER_COMMAND(Class)                                                                 \
     namespace {                                                                                    \
     const bool registered_##Class = ::sp::cli::registerCommand(                                    \
-        []() -> std::unique_ptr<::sp::cli::Command> { return std::make_unique<Class>(); });         \
+        []() -> std::unique_ptr<::sp::cli::Command> { return std::make_unique<Class>(); });        \
     }

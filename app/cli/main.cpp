@@ -1,7 +1,6 @@
 #include "app/cli/command.h"
 
 #include <QCoreApplication>
-
 #include <iostream>
 
 #ifdef _WIN32

@@ -21,7 +21,8 @@ void printUsage(std::ostream& out)
            "installs it into isolated folders and explains every choice.\n\n"
            "Commands:\n";
     auto cmds = allCommands();
-    std::sort(cmds.begin(), cmds.end(), [](const auto& a, const auto& b) { return a->name() < b->name(); });
+    std::sort(cmds.begin(), cmds.end(),
+              [](const auto& a, const auto& b) { return a->name() < b->name(); });
     for (const auto& c : cmds) {
         std::string n = toStd(c->name());
         n.resize(std::max<std::size_t>(n.size(), 14), ' ');

@@ -44,10 +44,12 @@ private slots:
 
     void errorsNamePosition()
     {
-        auto bad = parseSnapshot("{\"schema\": 1,\n \"gpus\": [ {\"vram_mb\": \"lots\"} ]}", "snap.json");
+        auto bad =
+            parseSnapshot("{\"schema\": 1,\n \"gpus\": [ {\"vram_mb\": \"lots\"} ]}", "snap.json");
         QVERIFY(!bad.ok());
         QVERIFY(bad.error().code == ErrorCode::InvalidInput);
-        QCOMPARE(bad.error().message, std::string("snap.json: /gpus/0/vram_mb: expected an integer or null"));
+        QCOMPARE(bad.error().message,
+                 std::string("snap.json: /gpus/0/vram_mb: expected an integer or null"));
 
         auto syntax = parseSnapshot("{\"schema\": 1,\n  \"gpus\": [,]}", "s.json");
         QVERIFY(!syntax.ok());
@@ -57,7 +59,8 @@ private slots:
         QVERIFY(!schema.ok());
         QVERIFY(schema.error().message.find("/schema") != std::string::npos);
 
-        auto status = parseSnapshot(R"({"schema":1,"probes":[{"name":"hip","status":"weird"}]})", "p");
+        auto status =
+            parseSnapshot(R"({"schema":1,"probes":[{"name":"hip","status":"weird"}]})", "p");
         QVERIFY(!status.ok());
         QVERIFY(status.error().message.find("/probes/0/status") != std::string::npos);
     }
