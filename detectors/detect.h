@@ -1,0 +1,26 @@
+#pragma once
+// The whole detection pass behind `stackpilot-cli detect` and the GUI: OS, home
+// filesystem, GPUs from the OS (sysfs on Linux), then, unless switched off, the
+// out-of-process vendor probes and tool parses, merged into one snapshot.
+
+#include "core/snapshot.h"
+
+#include <string>
+
+namespace sp {
+
+struct DetectOptions
+{
+    // Read this folder where detection would read /sys; empty = the real /sys.
+    std::string sysfsRoot;
+    // The KFD device checked for read-write access; empty = /dev/kfd, except that
+    // with a fake sysfsRoot the check is skipped (reported missing).
+    std::string devKfdPath;
+    bool probes = true;
+    int probeTimeoutMs = 5000;
+    std::string probeExecutable; // empty = stackpilot-probe next to the running binary
+};
+
+HardwareSnapshot detectHardware(const DetectOptions& options);
+
+} // namespace sp

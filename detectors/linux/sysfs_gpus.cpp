@@ -1,0 +1,407 @@
+#include "detectors/linux/sysfs_gpus.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <system_error>
+
+#ifdef __linux__
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+namespace sp::sysfs {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// sysfs attributes are a page at most; the cap keeps a hostile or fake tree
+// (a FIFO, /dev/zero bound over a file) from costing more than a bounded read.
+constexpr std::size_t kMaxFileBytes = 64 * 1024;
+
+std::optional<std::string> readSmallFile(const fs::path& path)
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+        return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::string data(kMaxFileBytes, '\0');
+    in.read(data.data(), std::streamsize(data.size()));
+    data.resize(std::size_t(in.gcount()));
+    return data;
+}
+
+std::string_view trim(std::string_view s)
+{
+    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (!s.empty() && isSpace(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+std::optional<std::uint64_t> parseUnsigned(std::string_view s, int base)
+{
+    s = trim(s);
+    if (base == 16 && s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s.remove_prefix(2);
+    if (s.empty())
+        return std::nullopt;
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+    if (ec != std::errc() || end != s.data() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+std::optional<std::uint64_t> readUnsigned(const fs::path& path, int base)
+{
+    auto text = readSmallFile(path);
+    return text ? parseUnsigned(*text, base) : std::nullopt;
+}
+
+std::string hex(std::uint64_t v, int width)
+{
+    static const char digits[] = "0123456789abcdef";
+    std::string out(std::size_t(width), '0');
+    for (int i = width - 1; i >= 0 && v; --i, v >>= 4)
+        out[std::size_t(i)] = digits[v & 0xf];
+    return out;
+}
+
+std::optional<int> toInt(std::uint64_t v)
+{
+    if (v > std::uint64_t(INT32_MAX))
+        return std::nullopt;
+    return int(v);
+}
+
+std::optional<std::int64_t> bytesToMb(std::optional<std::uint64_t> bytes)
+{
+    if (!bytes)
+        return std::nullopt;
+    return std::int64_t(*bytes / (1024 * 1024)); // < 2^44, always fits
+}
+
+struct Card
+{
+    int index = 0;
+    std::uint32_t vendor = 0;
+    std::uint32_t device = 0;
+    std::optional<std::uint8_t> revision;
+    std::optional<std::uint64_t> uniqueId;
+    std::string bus;
+    std::optional<std::int64_t> vramMb;
+    std::optional<std::int64_t> gttMb;
+    std::optional<bool> bootVga;
+    bool used = false;
+};
+
+struct Node
+{
+    int index = 0;
+    KfdProperties props;
+    std::string bus; // from domain + location_id
+};
+
+// Indices of entries named <prefix><number>, sorted by number.
+std::vector<std::pair<int, fs::path>> numberedEntries(const fs::path& dir, std::string_view prefix)
+{
+    std::vector<std::pair<int, fs::path>> out;
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0)
+            continue;
+        const auto n = parseUnsigned(std::string_view(name).substr(prefix.size()), 10);
+        if (n && *n < 100000)
+            out.emplace_back(int(*n), it->path());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string cardBus(const fs::path& deviceLink)
+{
+    std::error_code ec;
+    // Real sysfs: card0/device -> ../../../0000:03:00.0; the link's last part is it.
+    const auto target = fs::read_symlink(deviceLink, ec);
+    if (!ec) {
+        if (auto bus = pciBusFromName(target.filename().string()); !bus.empty())
+            return bus;
+    }
+    const auto canonical = fs::weakly_canonical(deviceLink, ec);
+    return ec ? std::string() : pciBusFromName(canonical.filename().string());
+}
+
+std::vector<Card> readCards(const fs::path& sysRoot)
+{
+    std::vector<Card> cards;
+    for (const auto& [index, path] : numberedEntries(sysRoot / "class" / "drm", "card")) {
+        const auto dev = path / "device";
+        Card c;
+        c.index = index;
+        const auto vendor = readUnsigned(dev / "vendor", 16);
+        const auto device = readUnsigned(dev / "device", 16);
+        if (!vendor || !device || *vendor > 0xffff || *device > 0xffff)
+            continue; // not a PCI GPU we can name (or garbage)
+        c.vendor = std::uint32_t(*vendor);
+        c.device = std::uint32_t(*device);
+        if (auto rev = readUnsigned(dev / "revision", 16); rev && *rev <= 0xff)
+            c.revision = std::uint8_t(*rev);
+        c.uniqueId = readUnsigned(dev / "unique_id", 16);
+        c.bus = cardBus(dev);
+        c.vramMb = bytesToMb(readUnsigned(dev / "mem_info_vram_total", 10));
+        c.gttMb = bytesToMb(readUnsigned(dev / "mem_info_gtt_total", 10));
+        if (auto vga = readUnsigned(dev / "boot_vga", 10); vga && *vga <= 1)
+            c.bootVga = *vga == 1;
+        // Two card nodes for one device would list the GPU twice.
+        const bool dup =
+            !c.bus.empty() &&
+            std::any_of(cards.begin(), cards.end(), [&](const Card& o) { return o.bus == c.bus; });
+        if (!dup)
+            cards.push_back(std::move(c));
+    }
+    return cards;
+}
+
+std::vector<Node> readNodes(const fs::path& sysRoot)
+{
+    std::vector<Node> nodes;
+    const auto dir = sysRoot / "class" / "kfd" / "kfd" / "topology" / "nodes";
+    for (const auto& [index, path] : numberedEntries(dir, "")) {
+        auto text = readSmallFile(path / "properties");
+        if (!text)
+            continue;
+        Node n;
+        n.index = index;
+        n.props = parseKfdProperties(*text);
+        if (!gfxFromTargetVersion(n.props.gfxTargetVersion))
+            continue; // CPU node, or a target we cannot name
+        if (n.props.locationId && *n.props.locationId <= 0xffff && n.props.domain &&
+            *n.props.domain <= 0xffff) {
+            const auto loc = *n.props.locationId;
+            n.bus = hex(*n.props.domain, 4) + ":" + hex(loc >> 8, 2) + ":" +
+                    hex((loc >> 3) & 0x1f, 2) + "." + hex(loc & 7, 1);
+        }
+        nodes.push_back(std::move(n));
+    }
+    return nodes;
+}
+
+GpuInfo gpuFromCard(const Card& c)
+{
+    GpuInfo g;
+    g.vendor = vendorFromPciId(c.vendor);
+    g.pciId = hex(c.vendor, 4) + ":" + hex(c.device, 4);
+    if (c.revision)
+        g.pciRevision = hex(*c.revision, 2);
+    g.pciBus = c.bus;
+    g.vramMb = c.vramMb;
+    g.gttMb = c.gttMb;
+    if (c.bootVga)
+        g.extra["boot_vga"] = *c.bootVga;
+    g.sources.push_back("drm");
+    return g;
+}
+
+void addKfd(GpuInfo& g, const Node& n)
+{
+    g.gfx = gfxFromTargetVersion(n.props.gfxTargetVersion);
+    if (n.props.simdPerCu > 0)
+        g.computeUnits = toInt(n.props.simdCount / n.props.simdPerCu);
+    g.kfdNode = n.index;
+    if (g.pciBus.empty())
+        g.pciBus = n.bus;
+    g.sources.insert(g.sources.begin(), "kfd");
+}
+
+Card* matchCard(std::vector<Card>& cards, const Node& n, int pass)
+{
+    for (auto& c : cards) {
+        if (c.used || c.vendor != n.props.vendorId || c.device != n.props.deviceId)
+            continue;
+        if (pass == 0 && !(n.props.uniqueId && c.uniqueId && *n.props.uniqueId == *c.uniqueId))
+            continue;
+        if (pass == 1 && !(!n.bus.empty() && n.bus == c.bus))
+            continue;
+        return &c;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+KfdProperties parseKfdProperties(std::string_view text)
+{
+    KfdProperties p;
+    while (!text.empty()) {
+        const auto eol = text.find('\n');
+        const auto line = trim(text.substr(0, eol));
+        text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+        const auto space = line.find_first_of(" \t");
+        if (space == std::string_view::npos)
+            continue;
+        const auto key = line.substr(0, space);
+        const auto value = parseUnsigned(line.substr(space + 1), 10);
+        if (!value)
+            continue;
+        if (key == "gfx_target_version")
+            p.gfxTargetVersion = *value;
+        else if (key == "vendor_id" && *value <= 0xffff)
+            p.vendorId = std::uint32_t(*value);
+        else if (key == "device_id" && *value <= 0xffff)
+            p.deviceId = std::uint32_t(*value);
+        else if (key == "unique_id" && *value != 0)
+            p.uniqueId = *value;
+        else if (key == "location_id" && *value <= 0xffffffffu)
+            p.locationId = std::uint32_t(*value);
+        else if (key == "domain" && *value <= 0xffffffffu)
+            p.domain = std::uint32_t(*value);
+        else if (key == "simd_count")
+            p.simdCount = *value;
+        else if (key == "simd_per_cu")
+            p.simdPerCu = *value;
+    }
+    return p;
+}
+
+std::optional<std::string> gfxFromTargetVersion(std::uint64_t version)
+{
+    const std::uint64_t major = version / 10000;
+    const std::uint64_t minor = (version / 100) % 100;
+    const std::uint64_t stepping = version % 100;
+    // Targets start at gfx6 (GCN 1); minor and stepping are one hex digit each.
+    if (major < 6 || major > 99 || minor > 15 || stepping > 15)
+        return std::nullopt;
+    static const char digits[] = "0123456789abcdef";
+    return "gfx" + std::to_string(major) + digits[minor] + digits[stepping];
+}
+
+std::string pciBusFromName(std::string_view name)
+{
+    // dddd:bb:dd.f, hex
+    if (name.size() != 12 || name[4] != ':' || name[7] != ':' || name[10] != '.')
+        return {};
+    std::string out;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        if (i == 4 || i == 7 || i == 10) {
+            out += c;
+            continue;
+        }
+        if (c >= '0' && c <= '9')
+            out += c;
+        else if (c >= 'a' && c <= 'f')
+            out += c;
+        else if (c >= 'A' && c <= 'F')
+            out += char(c - 'A' + 'a');
+        else
+            return {};
+    }
+    return out;
+}
+
+std::vector<GpuInfo> detectGpus(const fs::path& sysRoot)
+{
+    std::vector<GpuInfo> gpus;
+    try {
+        auto cards = readCards(sysRoot);
+        const auto nodes = readNodes(sysRoot);
+        std::vector<const Card*> nodeCard(nodes.size(), nullptr);
+        // unique_id first, then the PCI address, then vendor:device in order.
+        for (int pass = 0; pass < 3; ++pass) {
+            for (std::size_t i = 0; i < nodes.size(); ++i) {
+                if (nodeCard[i])
+                    continue;
+                if (Card* c = matchCard(cards, nodes[i], pass)) {
+                    c->used = true;
+                    nodeCard[i] = c;
+                }
+            }
+        }
+        const auto driver = amdgpuVersion(sysRoot);
+        for (const auto& c : cards) {
+            GpuInfo g = gpuFromCard(c);
+            for (std::size_t i = 0; i < nodes.size(); ++i) {
+                if (nodeCard[i] == &c)
+                    addKfd(g, nodes[i]);
+            }
+            if (g.vendor == Vendor::Amd && driver)
+                g.driverVersion = driver;
+            gpus.push_back(std::move(g));
+        }
+        // A KFD node without a DRM card still is a GPU ROCm can use.
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            if (nodeCard[i])
+                continue;
+            GpuInfo g;
+            g.vendor = vendorFromPciId(nodes[i].props.vendorId);
+            g.pciId = hex(nodes[i].props.vendorId, 4) + ":" + hex(nodes[i].props.deviceId, 4);
+            addKfd(g, nodes[i]);
+            if (g.vendor == Vendor::Amd && driver)
+                g.driverVersion = driver;
+            gpus.push_back(std::move(g));
+        }
+    } catch (...) {
+        // Out of memory or a filesystem error we did not foresee: report what we have.
+    }
+    return gpus;
+}
+
+std::optional<std::string> amdgpuVersion(const fs::path& sysRoot)
+{
+    auto text = readSmallFile(sysRoot / "module" / "amdgpu" / "version");
+    if (!text)
+        return std::nullopt;
+    std::string out;
+    for (char c : trim(*text)) {
+        if (c >= 0x20 && c < 0x7f)
+            out += c;
+        if (out.size() >= 64)
+            break;
+    }
+    if (out.empty())
+        return std::nullopt;
+    return out;
+}
+
+ProbeResult checkKfdAccess(const fs::path& devKfd)
+{
+    ProbeResult r;
+    r.name = "kfd-access";
+#ifdef __linux__
+    const int fd = ::open(devKfd.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd >= 0) {
+        ::close(fd);
+        r.status = ProbeStatus::Ok;
+        r.detail = devKfd.string() + " opens read-write";
+        return r;
+    }
+    const int err = errno;
+    if (err == ENOENT || err == ENODEV || err == ENXIO) {
+        r.status = ProbeStatus::Missing;
+        r.detail = devKfd.string() + " does not exist (no amdgpu KFD driver)";
+    } else if (err == EACCES || err == EPERM) {
+        r.status = ProbeStatus::Failed;
+        r.detail = "not in render group: cannot open " + devKfd.string() + " read-write";
+    } else {
+        r.status = ProbeStatus::Failed;
+        r.detail = devKfd.string() + ": " + std::strerror(err);
+    }
+#else
+    r.status = ProbeStatus::Missing;
+    r.detail = "no KFD on this OS";
+    (void)devKfd;
+#endif
+    return r;
+}
+
+} // namespace sp::sysfs

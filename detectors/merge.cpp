@@ -1,0 +1,258 @@
+#include "detectors/merge.h"
+
+#include "detectors/pci_table.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace sp {
+
+namespace {
+
+enum Field
+{
+    Vendor_,
+    Name,
+    PciId,
+    Revision,
+    Bus,
+    Gfx,
+    Cc,
+    Vram,
+    Gtt,
+    Integrated,
+    Driver,
+    Cu,
+    KfdNode,
+    FieldCount
+};
+
+struct Slot
+{
+    GpuInfo gpu;
+    std::array<int, FieldCount> rank{}; // 0 = unset
+};
+
+int rankOf(const GpuInfo& g)
+{
+    int best = 0;
+    for (const auto& s : g.sources)
+        best = std::max(best, sourceRank(s));
+    return best == 0 ? 2 : best;
+}
+
+template <class T> bool isSet(const std::optional<T>& v)
+{
+    return v.has_value();
+}
+bool isSet(const std::string& v)
+{
+    return !v.empty();
+}
+bool isSet(Vendor v)
+{
+    return v != Vendor::Other;
+}
+
+template <class T> void take(Slot& slot, Field f, T& into, const T& from, int rank)
+{
+    if (isSet(from) && rank > slot.rank[f]) {
+        into = from;
+        slot.rank[f] = rank;
+    }
+}
+
+void absorb(Slot& slot, const GpuInfo& g)
+{
+    const int r = rankOf(g);
+    GpuInfo& t = slot.gpu;
+    take(slot, Vendor_, t.vendor, g.vendor, r);
+    take(slot, Name, t.name, g.name, r);
+    take(slot, PciId, t.pciId, g.pciId, r);
+    take(slot, Revision, t.pciRevision, g.pciRevision, r);
+    take(slot, Bus, t.pciBus, normalizePciBus(g.pciBus), r);
+    take(slot, Gfx, t.gfx, g.gfx, r);
+    take(slot, Cc, t.computeCapability, g.computeCapability, r);
+    take(slot, Vram, t.vramMb, g.vramMb, r);
+    take(slot, Gtt, t.gttMb, g.gttMb, r);
+    take(slot, Integrated, t.integrated, g.integrated, r);
+    take(slot, Driver, t.driverVersion, g.driverVersion, r);
+    take(slot, Cu, t.computeUnits, g.computeUnits, r);
+    take(slot, KfdNode, t.kfdNode, g.kfdNode, r);
+    for (const auto& s : g.sources) {
+        if (std::find(t.sources.begin(), t.sources.end(), s) == t.sources.end())
+            t.sources.push_back(s);
+    }
+    if (g.extra.is_object()) {
+        for (auto it = g.extra.begin(); it != g.extra.end(); ++it) {
+            if (!t.extra.contains(it.key()))
+                t.extra[it.key()] = it.value();
+        }
+    }
+}
+
+std::string lower(std::string s)
+{
+    for (auto& c : s)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool isHex(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+    });
+}
+
+std::optional<std::uint32_t> hexValue(const std::string& s, std::size_t maxDigits)
+{
+    if (!isHex(s) || s.size() > maxDigits)
+        return std::nullopt;
+    return std::uint32_t(std::stoul(s, nullptr, 16));
+}
+
+// Index of the slot `g` is the same GPU as, or -1. `taken` marks slots already
+// paired with an entry of the current list.
+int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, const GpuInfo& g)
+{
+    const auto bus = normalizePciBus(g.pciBus);
+    const auto id = lower(g.pciId);
+    if (!bus.empty()) {
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            if (!taken[i] && slots[i].gpu.pciBus == bus)
+                return int(i);
+        }
+    }
+    if (!id.empty()) {
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const auto& s = slots[i].gpu;
+            // Two different known addresses are two GPUs, even with equal ids.
+            if (!taken[i] && lower(s.pciId) == id && (bus.empty() || s.pciBus.empty()))
+                return int(i);
+        }
+        return -1;
+    }
+    if (bus.empty() && g.vendor != Vendor::Other) {
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const auto& s = slots[i].gpu;
+            if (!taken[i] && s.vendor == g.vendor && (!s.gfx || !g.gfx || *s.gfx == *g.gfx))
+                return int(i);
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+int sourceRank(const std::string& source)
+{
+    static const char* const kDriver[] = {"kfd",  "drm",  "hip",      "nvml",
+                                          "cuda", "dxgi", "setupapi", "registry"};
+    static const char* const kTool[] = {"rocminfo", "hipinfo", "nvidia-smi"};
+    for (const char* s : kDriver) {
+        if (source == s)
+            return 3;
+    }
+    for (const char* s : kTool) {
+        if (source == s)
+            return 2;
+    }
+    return source == "pci-table" ? 1 : 2;
+}
+
+std::string normalizePciBus(const std::string& bus)
+{
+    // [domain:]bus:device.function, hex
+    std::string s = lower(bus);
+    const auto dot = s.rfind('.');
+    const auto c2 = s.rfind(':');
+    if (dot == std::string::npos || c2 == std::string::npos || c2 > dot)
+        return {};
+    const auto c1 = s.rfind(':', c2 == 0 ? std::string::npos : c2 - 1);
+    std::string domain = c1 == std::string::npos ? "0" : s.substr(0, c1);
+    const std::string b =
+        s.substr(c1 == std::string::npos ? 0 : c1 + 1, c2 - (c1 == std::string::npos ? 0 : c1 + 1));
+    const std::string d = s.substr(c2 + 1, dot - c2 - 1);
+    const std::string f = s.substr(dot + 1);
+    const auto dv = hexValue(domain, 8);
+    const auto bv = hexValue(b, 2);
+    const auto devv = hexValue(d, 2);
+    const auto fv = hexValue(f, 1);
+    if (!dv || !bv || !devv || !fv || *dv > 0xffff || *devv > 0x1f || *fv > 7)
+        return {};
+    static const char digits[] = "0123456789abcdef";
+    std::string out = "0000:00:00.0";
+    for (int i = 3; i >= 0; --i)
+        out[std::size_t(i)] = digits[(*dv >> (4 * (3 - i))) & 0xf];
+    out[5] = digits[*bv >> 4];
+    out[6] = digits[*bv & 0xf];
+    out[8] = digits[*devv >> 4];
+    out[9] = digits[*devv & 0xf];
+    out[11] = digits[*fv];
+    return out;
+}
+
+std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& lists)
+{
+    std::vector<Slot> slots;
+    for (const auto& list : lists) {
+        std::vector<bool> taken(slots.size(), false);
+        for (const auto& g : list) {
+            int i = findSlot(slots, taken, g);
+            if (i < 0) {
+                slots.emplace_back();
+                taken.push_back(false);
+                i = int(slots.size() - 1);
+            }
+            taken[std::size_t(i)] = true;
+            absorb(slots[std::size_t(i)], g);
+        }
+    }
+    std::vector<GpuInfo> out;
+    out.reserve(slots.size());
+    for (auto& s : slots)
+        out.push_back(std::move(s.gpu));
+    return out;
+}
+
+void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table)
+{
+    for (auto& g : gpus) {
+        const auto colon = g.pciId.find(':');
+        if (g.vendor == Vendor::Amd && colon != std::string::npos) {
+            const auto device = hexValue(g.pciId.substr(colon + 1), 4);
+            const auto rev = hexValue(g.pciRevision, 2);
+            std::optional<std::uint8_t> revision;
+            if (rev)
+                revision = std::uint8_t(*rev);
+            if (device) {
+                if (auto e = table.lookup(std::uint16_t(*device), revision)) {
+                    if (!g.gfx && !e->gfx.empty())
+                        g.gfx = e->gfx;
+                    if (g.name.empty())
+                        g.name = e->name;
+                    if (!g.integrated)
+                        g.integrated = e->apu;
+                    if (std::find(g.sources.begin(), g.sources.end(), "pci-table") ==
+                        g.sources.end())
+                        g.sources.push_back("pci-table");
+                }
+            }
+        }
+        if (!g.integrated && g.vramMb && g.gttMb) {
+            const std::int64_t vram = *g.vramMb, gtt = *g.gttMb;
+            g.integrated = vram <= 4096 && gtt >= 8192 && gtt >= 4 * vram;
+        }
+        if (g.name.empty()) {
+            const char* vendor = g.vendor == Vendor::Amd      ? "AMD"
+                                 : g.vendor == Vendor::Nvidia ? "NVIDIA"
+                                 : g.vendor == Vendor::Intel  ? "Intel"
+                                                              : "Unknown";
+            g.name = std::string(vendor) + " GPU" + (g.pciId.empty() ? "" : " " + g.pciId);
+        }
+    }
+}
+
+} // namespace sp

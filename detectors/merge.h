@@ -1,0 +1,38 @@
+#pragma once
+// Joins the GPU lists of several sources (sysfs, the HIP/NVML/CUDA probes, tool
+// parses, the PCI table) into one list, one entry per physical GPU.
+
+#include "core/snapshot.h"
+
+#include <string>
+#include <vector>
+
+namespace sp {
+
+class PciTable;
+
+// How far a source's values can be trusted: the driver or a vendor library (kfd,
+// drm, hip, nvml, cuda, dxgi, setupapi, registry) = 3, a vendor tool's printed
+// output (rocminfo, hipinfo, nvidia-smi) = 2, the PCI table's guess = 1. Unknown
+// sources count as tools.
+int sourceRank(const std::string& source);
+
+// "0000:03:00.0" from "03:00.0", "00000000:03:00.0" or upper case; empty if it
+// does not look like a PCI address.
+std::string normalizePciBus(const std::string& bus);
+
+// Merges the lists in order. GPUs are the same when their PCI bus addresses are,
+// else when vendor:device match (the n-th of a kind pairs with the n-th), else for
+// entries with neither, when the vendor matches and the gfx does not contradict.
+// Every field takes the value of the highest-ranked source that has one; among
+// equals the earlier list wins, so a later source only fills gaps. `sources` is
+// the union, in order of first appearance.
+std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& lists);
+
+// Fills what is still unknown for AMD GPUs from the PCI table (gfx, name, APU
+// flag; adds "pci-table" to sources when it matched), then the remaining guesses:
+// integrated by Ollama's rule (VRAM <= 4 GiB, GTT >= 8 GiB and >= 4x VRAM) and a
+// name built from the PCI id.
+void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table);
+
+} // namespace sp

@@ -1,0 +1,53 @@
+#pragma once
+// AMD's PCI device table (profiles/gpu/amd-pci-devices.json): maps a device id and
+// revision to the gfx target, the APU flag and a marketing name. It is a guess
+// from ids alone, so every value it gives ranks below what a driver or probe says.
+
+#include "core/expected.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sp {
+
+struct PciTableEntry
+{
+    std::string gfx;    // "gfx1031"; empty for pre-GCN3 parts, which only have a family
+    std::string family; // "Tahiti" where the table gives a family instead of a target
+    bool apu = false;
+    std::string name; // marketing name; empty when the table only has a placeholder
+};
+
+class PciTable
+{
+public:
+    static Expected<PciTable> parse(const std::string& text, const std::string& origin);
+    static Expected<PciTable> load(const std::filesystem::path& file);
+    // The shipped table, parsed on first use (so a machine without AMD GPUs never
+    // pays for it). Missing or broken data gives an empty table; loadError() says why.
+    static const PciTable& shipped();
+    static std::filesystem::path shippedPath();
+
+    // Exact (device, revision) first; else the device alone, where the gfx is the
+    // one most of that device's revisions have (73ff: gfx1032, rev df: gfx1031) and
+    // the name is kept only when every revision agrees on it.
+    std::optional<PciTableEntry> lookup(std::uint16_t device,
+                                        std::optional<std::uint8_t> revision) const;
+
+    std::size_t size() const { return m_rows.size(); }
+    const std::string& loadError() const { return m_error; }
+
+private:
+    struct Row
+    {
+        std::uint32_t key; // device << 8 | revision
+        PciTableEntry entry;
+    };
+    std::vector<Row> m_rows; // sorted by key
+    std::string m_error;
+};
+
+} // namespace sp
