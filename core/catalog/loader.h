@@ -1,0 +1,77 @@
+#pragma once
+// Reads catalog files (profiles/catalog/*.json, <config>/catalog.d/*.json,
+// --catalog-dir DIR) into one merged sp::Catalog. The rules are those of
+// profiles/schema/catalog.schema.json, enforced here because no JSON Schema
+// validator ships with the app; tests check that the two agree on field names.
+// Every error is one line "file:line:col: reason".
+
+#include "core/catalog/position_index.h"
+#include "core/catalog/types.h"
+#include "core/expected.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sp {
+
+class CatalogLoader
+{
+public:
+    // Parses one file and merges it over what is loaded so far (same id replaces,
+    // with a notice). Checks everything that the file alone can tell: syntax, types,
+    // enums, duplicate ids, version ranges, regexes, placeholder names.
+    Expected<void> addText(const std::string& text, const std::string& origin);
+    Expected<void> addFile(const std::filesystem::path& file);
+    // Checks what needs the whole catalog: profiles naming missing runtimes or
+    // workloads, {runtime:ID} placeholders, a `tested` profile using an unpinned artifact.
+    Expected<void> checkReferences() const;
+
+    const Catalog& catalog() const { return m_catalog; }
+    const std::vector<std::string>& warnings() const { return m_warnings; }
+    const std::vector<std::string>& notices() const { return m_notices; }
+    void addWarning(std::string w) { m_warnings.push_back(std::move(w)); }
+
+    // Field names accepted per section ("file", "runtime", "artifact", "workload",
+    // "profile", "match", "applies", "applies_runtime", "known_issue", "remedy").
+    static const std::map<std::string, std::vector<std::string>>& acceptedFields();
+
+    struct FileInfo
+    {
+        std::string origin;
+        PositionIndex index;
+    };
+    struct Located
+    {
+        std::shared_ptr<const FileInfo> file;
+        std::string pointer;
+    };
+
+private:
+    Catalog m_catalog;
+    std::map<std::string, Located> m_locations; // "profile:<id>" -> where it was read
+    std::vector<std::string> m_warnings;
+    std::vector<std::string> m_notices;
+};
+
+struct CatalogLoadOptions
+{
+    bool builtin = true; // <shipped data>/catalog/*.json
+    bool userDir = true; // <config>/catalog.d/*.json: a broken file is skipped with a warning
+    std::vector<std::filesystem::path> extraDirs; // --catalog-dir: a broken file is an error
+    std::filesystem::path builtinDir;             // empty = sp::paths::shippedDataDir()/"catalog"
+    std::filesystem::path userDirPath;            // empty = sp::paths::configDir()/"catalog.d"
+};
+
+struct LoadedCatalog
+{
+    Catalog catalog;
+    std::vector<std::string> warnings; // "file:line:col: warning: ..."
+    std::vector<std::string> notices;  // user entries replacing built-in ones
+};
+
+Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options);
+
+} // namespace sp

@@ -1,0 +1,44 @@
+#include "core/select/plan.h"
+
+namespace sp {
+
+nlohmann::json toJson(const Plan& plan)
+{
+    using json = nlohmann::json;
+    json j;
+    j["workload"] = plan.workload;
+    j["profile"] = plan.profile.empty()
+                       ? json(nullptr)
+                       : json{{"id", plan.profile}, {"status", toString(plan.status)}};
+    j["gpu"] = plan.gpu ? json(*plan.gpu) : json(nullptr);
+    j["runtimes"] = json::array();
+    for (const auto& r : plan.runtimes) {
+        json rj{{"id", r.id}, {"kind", r.kind}, {"version", r.version}, {"dir", r.dir}};
+        if (r.system)
+            rj["system"] = true;
+        if (r.unpinned)
+            rj["unpinned"] = true;
+        j["runtimes"].push_back(std::move(rj));
+    }
+    j["env"] = plan.env;
+    j["env_why"] = plan.envWhy;
+    j["env_unset"] = plan.envUnset;
+    j["command"] = plan.command;
+    j["cwd"] = plan.cwd;
+    j["args"] = plan.args;
+    j["steps"] = plan.steps;
+    j["warnings"] = plan.warnings;
+    j["alternatives"] = json::array();
+    for (const auto& a : plan.alternatives) {
+        json aj{{"profile", a.profile}, {"verdict", a.verdict}, {"reasons", json::array()}};
+        for (const auto& r : a.reasons)
+            aj["reasons"].push_back(
+                {{"text", r.text},
+                 {"known_issue", r.knownIssue.empty() ? json(nullptr) : json(r.knownIssue)}});
+        j["alternatives"].push_back(std::move(aj));
+    }
+    j["references"] = plan.references;
+    return j;
+}
+
+} // namespace sp

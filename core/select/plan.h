@@ -1,0 +1,60 @@
+#pragma once
+// The plan: what StackPilot will install, set and run for one workload on one
+// machine, with the reasons. It is a pure function of (snapshot, catalog, workload,
+// settings), so a snapshot from a user's bundle plans the same on any host.
+
+#include "core/catalog/types.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sp {
+
+struct PlanReason
+{
+    std::string text;
+    std::string knownIssue; // empty when the reason is not a known issue
+};
+
+struct PlanAlternative
+{
+    std::string profile;
+    std::string verdict; // "rejected" | "available"
+    std::vector<PlanReason> reasons;
+};
+
+struct PlanRuntime
+{
+    std::string id;
+    std::string kind;
+    std::string version;
+    std::string dir; // where it is (or will be) installed
+    bool system = false;
+    bool unpinned = false;
+};
+
+struct Plan
+{
+    std::string workload;
+    std::string profile; // empty when no profile fits this machine
+    ProfileStatus status = ProfileStatus::Experimental;
+    std::optional<int> gpu; // index into the snapshot's gpus
+    std::vector<PlanRuntime> runtimes;
+    std::map<std::string, std::string> env;
+    std::map<std::string, std::string> envWhy; // one explanation per variable in env
+    std::vector<std::string> envUnset;
+    std::vector<std::string> command; // the workload's argv, args not included
+    std::string cwd;
+    std::vector<std::string> args;
+    std::vector<std::vector<std::string>> steps;
+    std::vector<std::string> warnings;
+    std::vector<PlanAlternative> alternatives;
+    std::vector<std::string> references;
+};
+
+nlohmann::json toJson(const Plan& plan);
+
+} // namespace sp
