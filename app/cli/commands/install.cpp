@@ -1,0 +1,81 @@
+// stackpilot-cli install PROFILE_OR_RUNTIME_ID: download, verify and unpack a
+// runtime (or every runtime of a profile) into its own folder under the prefix root.
+
+#include "app/cli/commands/install_support.h"
+#include "core/paths.h"
+
+#include <ostream>
+
+namespace sp::cli {
+
+namespace {
+
+class InstallCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("install"); }
+    QString summary() const override
+    {
+        return QStringLiteral(
+            "Install a profile's runtimes (or one runtime) into isolated folders.");
+    }
+
+    void configure(QCommandLineParser& parser) override
+    {
+        addJsonOption(parser);
+        addCatalogDirOption(parser);
+        addPrefixRootOption(parser);
+        parser.addOption({QStringLiteral("offline"),
+                          QStringLiteral("Take artifacts from DIR; never use the network."),
+                          QStringLiteral("DIR")});
+        parser.addOption({QStringLiteral("lock-timeout"),
+                          QStringLiteral("Wait at most SECONDS for another install of the same "
+                                         "runtime (default: wait)."),
+                          QStringLiteral("SECONDS")});
+        parser.addPositionalArgument(QStringLiteral("PROFILE_OR_RUNTIME_ID"),
+                                     QStringLiteral("A profile id or a runtime id."));
+    }
+
+    int run(const QCommandLineParser& parser, Io& io) override
+    {
+        const QStringList args = parser.positionalArguments();
+        if (args.size() != 1) {
+            io.err << "stackpilot-cli install: expected one PROFILE_OR_RUNTIME_ID\n";
+            return 2;
+        }
+        std::vector<std::string> warnings;
+        auto catalog = loadCatalogFor(parser, warnings);
+        if (!catalog)
+            return fail(io, "install", catalog.error());
+        for (const auto& w : warnings)
+            io.err << w << "\n";
+        auto runtimes = runtimesFor(*catalog, toStd(args[0]));
+        if (!runtimes)
+            return fail(io, "install", runtimes.error());
+
+        InstallOptions options;
+        options.prefixRoot = prefixRootOf(parser);
+        if (parser.isSet(QStringLiteral("offline"))) {
+            options.offlineDir = paths::fromUtf8(toStd(parser.value(QStringLiteral("offline"))));
+            options.allowNetwork = false;
+        }
+        if (parser.isSet(QStringLiteral("lock-timeout"))) {
+            bool ok = false;
+            const double s = parser.value(QStringLiteral("lock-timeout")).toDouble(&ok);
+            if (!ok || s < 0) {
+                io.err << "stackpilot-cli install: --lock-timeout needs a number of seconds\n";
+                return 2;
+            }
+            options.lockTimeout = std::chrono::milliseconds(static_cast<long long>(s * 1000));
+        }
+        nlohmann::json report;
+        return installRuntimes(*runtimes, std::move(options), "install", io,
+                               parser.isSet(QStringLiteral("json")), report);
+    }
+};
+
+} // namespace
+
+SP_REGISTER_COMMAND(InstallCommand)
+
+} // namespace sp::cli

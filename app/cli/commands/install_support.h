@@ -1,0 +1,32 @@
+#pragma once
+// What install, repair, uninstall, verify and gc share: the --prefix-root option,
+// loading the catalog and settings, the progress display and Ctrl-C handling.
+
+#include "app/cli/command.h"
+#include "core/catalog/types.h"
+#include "core/expected.h"
+#include "installers/installer.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace sp::cli {
+
+void addPrefixRootOption(QCommandLineParser& p);
+std::filesystem::path prefixRootOf(const QCommandLineParser& p);
+
+Expected<Catalog> loadCatalogFor(const QCommandLineParser& p, std::vector<std::string>& warnings);
+
+// A profile id gives its runtimes; a runtime id gives itself.
+Expected<std::vector<const Runtime*>> runtimesFor(const Catalog& catalog, const std::string& id);
+
+// Installs `runtimes` in order with a progress display on `io`; fills `report`
+// (JSON) and returns the exit code. Ctrl-C cancels cleanly (staging removed).
+int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,
+                    const std::string& verb, Io& io, bool json, nlohmann::json& report);
+
+int fail(Io& io, const std::string& verb, const Error& e);
+
+} // namespace sp::cli

@@ -1,0 +1,474 @@
+#include "installers/extract_writer.h"
+
+#include "core/paths.h"
+#include "installers/sha256.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace fs = std::filesystem;
+
+namespace sp {
+
+namespace {
+
+#ifdef _WIN32
+constexpr int kNoFollow = 0;
+int openExclusive(const fs::path& p)
+{
+    return _wopen(p.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY, _S_IREAD | _S_IWRITE);
+}
+int writeSome(int fd, const char* d, std::size_t n)
+{
+    return _write(fd, d, static_cast<unsigned>(n));
+}
+int closeFd(int fd)
+{
+    return _close(fd);
+}
+#else
+constexpr int kNoFollow = O_NOFOLLOW;
+int openExclusive(const fs::path& p)
+{
+    return ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | kNoFollow, 0600);
+}
+ssize_t writeSome(int fd, const char* d, std::size_t n)
+{
+    return ::write(fd, d, n);
+}
+int closeFd(int fd)
+{
+    return ::close(fd);
+}
+#endif
+
+// Writes all of `n` bytes; on failure returns errno (ENOSPC for a full disk).
+int writeAll(int fd, const char* d, std::size_t n)
+{
+    while (n > 0) {
+        const auto w = writeSome(fd, d, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        d += w;
+        n -= static_cast<std::size_t>(w);
+    }
+    return 0;
+}
+
+std::vector<std::string> splitPath(const std::string& s)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    for (char c : s) {
+#ifdef _WIN32
+        const bool sep = c == '/' || c == '\\';
+#else
+        const bool sep = c == '/';
+#endif
+        if (sep) {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+
+std::string join(const std::vector<std::string>& parts, std::size_t from = 0)
+{
+    std::string out;
+    for (std::size_t i = from; i < parts.size(); ++i) {
+        if (!out.empty())
+            out += '/';
+        out += parts[i];
+    }
+    return out;
+}
+
+std::string entryName(archive_entry* e)
+{
+    if (const char* p = archive_entry_pathname_utf8(e))
+        return p;
+    if (const char* p = archive_entry_pathname(e))
+        return p;
+    return "(unnamed entry)";
+}
+
+} // namespace
+
+struct EntryWriter::Plain
+{
+    int fd = -1;
+    std::string rel;
+    bool executable = false;
+    Sha256 sha;
+    std::uint64_t size = 0;
+    ~Plain()
+    {
+        if (fd >= 0)
+            closeFd(fd);
+    }
+};
+
+bool StagingClaims::claim(const std::string& path, int owner)
+{
+    std::lock_guard lock(m_mutex);
+    auto [it, inserted] = m_owners.emplace(path, owner);
+    return inserted || it->second == owner;
+}
+
+EntryWriter::EntryWriter(Options options) : m_o(std::move(options)) {}
+
+Expected<std::string> EntryWriter::sanitize(const std::string& raw, int strip)
+{
+    if (raw.empty())
+        return Error::invalid("empty path");
+    if (raw.front() == '/' || raw.front() == '\\')
+        return Error::invalid("absolute path");
+    if (raw.size() >= 2 && raw[1] == ':' && std::isalpha(static_cast<unsigned char>(raw[0])))
+        return Error::invalid("path with a drive letter");
+    std::vector<std::string> kept;
+    for (const auto& part : splitPath(raw)) {
+        if (part.empty() || part == ".")
+            continue;
+        if (part == "..")
+            return Error::invalid("'..' component leaves the install folder");
+#ifdef _WIN32
+        if (part.find(':') != std::string::npos)
+            return Error::invalid("':' in a path component");
+#endif
+        kept.push_back(part);
+    }
+    if (static_cast<int>(kept.size()) <= strip)
+        return std::string();
+    return join(kept, static_cast<std::size_t>(strip));
+}
+
+Expected<void> EntryWriter::fail(const std::string& entry, const std::string& why) const
+{
+    return Error::invalid(m_o.archiveName + ": entry '" + entry + "': " + why);
+}
+
+Expected<void> EntryWriter::countBytes(std::uint64_t n, const std::string& name)
+{
+    m_extracted += n;
+    if (m_o.maxExtractedBytes && m_extracted > m_o.maxExtractedBytes)
+        return fail(name, "extracted size passes the limit of " +
+                              std::to_string(m_o.maxExtractedBytes) +
+                              " bytes (decompression bomb?)");
+    return {};
+}
+
+Expected<void> EntryWriter::claim(const std::string& rel, const std::string& name)
+{
+    if (m_o.claims && !m_o.claims->claim(rel, m_o.owner))
+        return fail(name, "another artifact of this runtime already wrote this path");
+    return {};
+}
+
+Expected<void> EntryWriter::ensureParents(const std::string& rel, const std::string& name)
+{
+    const auto parts = splitPath(rel);
+    std::string prefix;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+        prefix += (prefix.empty() ? "" : "/") + parts[i];
+        if (m_dirs.count(prefix))
+            continue;
+        const fs::path p = m_o.root / paths::fromUtf8(prefix);
+        std::error_code ec;
+        auto st = fs::symlink_status(p, ec);
+        if (st.type() == fs::file_type::not_found) {
+            fs::create_directory(p, ec);
+            if (ec)
+                return fail(name, "cannot create folder '" + prefix + "': " + ec.message());
+            st = fs::symlink_status(p, ec);
+        }
+        if (st.type() == fs::file_type::symlink)
+            return fail(name, "path goes through the symlink '" + prefix + "'");
+        if (st.type() != fs::file_type::directory)
+            return fail(name, "'" + prefix + "' is not a folder");
+        m_dirs.insert(prefix);
+    }
+    return {};
+}
+
+void EntryWriter::replaceRecord(FileRecord r)
+{
+    if (auto it = m_index.find(r.path); it != m_index.end()) {
+        m_records[it->second] = std::move(r);
+        return;
+    }
+    m_index[r.path] = m_records.size();
+    m_records.push_back(std::move(r));
+}
+
+Expected<void> EntryWriter::writeEntry(archive* a, archive_entry* e)
+{
+    const std::string name = entryName(e);
+    auto rel = sanitize(name, m_o.stripComponents);
+    if (!rel)
+        return fail(name, rel.error().message);
+    if (rel->empty())
+        return {}; // removed entirely by strip_components
+
+    if (const char* hl = archive_entry_hardlink_utf8(e) ? archive_entry_hardlink_utf8(e)
+                                                        : archive_entry_hardlink(e))
+        return writeHardlink(*rel, name, hl);
+
+    const auto type = archive_entry_filetype(e);
+    unsigned mode = archive_entry_perm(e);
+    if (type == AE_IFDIR) {
+        if (auto r = ensureParents(*rel + "/.", name); !r)
+            return r;
+        replaceRecord({*rel, FileRecord::Type::Directory, 0, {}, {}, false});
+        return {};
+    }
+    if (type == AE_IFLNK) {
+        const char* t = archive_entry_symlink_utf8(e) ? archive_entry_symlink_utf8(e)
+                                                      : archive_entry_symlink(e);
+        return writeSymlink(*rel, name, t ? t : "");
+    }
+    if (type != AE_IFREG) {
+        const char* kind = type == AE_IFCHR    ? "character device"
+                           : type == AE_IFBLK  ? "block device"
+                           : type == AE_IFIFO  ? "FIFO"
+                           : type == AE_IFSOCK ? "socket"
+                                               : "unknown entry type";
+        return fail(name, std::string("refusing a ") + kind);
+    }
+    if (mode & 07000) {
+        m_warnings.push_back(m_o.archiveName + ": entry '" + name +
+                             "': setuid/setgid/sticky bits stripped");
+        mode &= 0777;
+    }
+    return writeRegular(a, *rel, name, mode | 0600);
+}
+
+Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
+                                         const std::string& name, unsigned mode)
+{
+    if (auto r = claim(rel, name); !r)
+        return r;
+    if (auto r = ensureParents(rel, name); !r)
+        return r;
+    const fs::path p = m_o.root / paths::fromUtf8(rel);
+    std::error_code ec;
+    const auto st = fs::symlink_status(p, ec);
+    if (st.type() == fs::file_type::directory)
+        return fail(name, "a folder of that name exists");
+    if (st.type() != fs::file_type::not_found)
+        fs::remove(p, ec); // a later entry of the same archive replaces an earlier one
+
+    const int fd = openExclusive(p);
+    if (fd < 0)
+        return fail(name, std::string("cannot create file: ") + std::strerror(errno));
+    Sha256 sha;
+    std::uint64_t size = 0;
+    std::int64_t pos = 0;
+    for (;;) {
+        const void* buf = nullptr;
+        size_t len = 0;
+        la_int64_t offset = 0;
+        const int rc = archive_read_data_block(a, &buf, &len, &offset);
+        if (rc == ARCHIVE_EOF)
+            break;
+        if (rc < ARCHIVE_WARN) {
+            closeFd(fd);
+            return fail(name, std::string("corrupt or truncated data: ") +
+                                  (archive_error_string(a) ? archive_error_string(a) : "?"));
+        }
+        if (offset > pos) {
+            // A sparse hole: write it as zeros so the file hash is what a reader sees.
+            static const char zeros[65536] = {};
+            while (pos < offset) {
+                const auto n =
+                    static_cast<std::size_t>(std::min<std::int64_t>(offset - pos, sizeof zeros));
+                if (auto r = countBytes(n, name); !r) {
+                    closeFd(fd);
+                    return r;
+                }
+                if (int err = writeAll(fd, zeros, n)) {
+                    closeFd(fd);
+                    return fail(name, std::string("write failed: ") + std::strerror(err));
+                }
+                sha.update(zeros, n);
+                pos += static_cast<std::int64_t>(n);
+            }
+        }
+        if (auto r = countBytes(len, name); !r) {
+            closeFd(fd);
+            return r;
+        }
+        if (int err = writeAll(fd, static_cast<const char*>(buf), len)) {
+            closeFd(fd);
+            return fail(name, std::string("write failed: ") + std::strerror(err));
+        }
+        sha.update(buf, len);
+        pos += static_cast<std::int64_t>(len);
+        size += len;
+    }
+    size = static_cast<std::uint64_t>(pos);
+#ifndef _WIN32
+    ::fchmod(fd, static_cast<mode_t>(mode));
+#endif
+    if (closeFd(fd) != 0)
+        return fail(name, std::string("write failed: ") + std::strerror(errno));
+    replaceRecord({rel, FileRecord::Type::File, size, sha.hexDigest(), {}, (mode & 0111) != 0});
+    return {};
+}
+
+Expected<void> EntryWriter::writeSymlink(const std::string& rel, const std::string& name,
+                                         const std::string& target)
+{
+    if (target.empty())
+        return fail(name, "symlink without a target");
+    if (target.front() == '/' || target.front() == '\\' || (target.size() >= 2 && target[1] == ':'))
+        return fail(name, "symlink to the absolute path '" + target + "'");
+    // Resolve lexically from the link's folder; the installer re-checks every link
+    // against the real tree once all entries exist (a later link can change what
+    // an earlier target means).
+    auto parts = splitPath(rel);
+    parts.pop_back();
+    for (const auto& t : splitPath(target)) {
+        if (t.empty() || t == ".")
+            continue;
+        if (t == "..") {
+            if (parts.empty())
+                return fail(name, "symlink target '" + target + "' leaves the install folder");
+            parts.pop_back();
+        } else {
+            parts.push_back(t);
+        }
+    }
+    if (auto r = claim(rel, name); !r)
+        return r;
+    if (auto r = ensureParents(rel, name); !r)
+        return r;
+    const fs::path p = m_o.root / paths::fromUtf8(rel);
+    std::error_code ec;
+    const auto st = fs::symlink_status(p, ec);
+    if (st.type() == fs::file_type::directory)
+        return fail(name, "a folder of that name exists");
+    if (st.type() != fs::file_type::not_found)
+        fs::remove(p, ec);
+    fs::create_symlink(paths::fromUtf8(target), p, ec);
+    if (ec)
+        return fail(name, "cannot create symlink: " + ec.message());
+    replaceRecord({rel, FileRecord::Type::Symlink, 0, {}, target, false});
+    return {};
+}
+
+Expected<void> EntryWriter::writeHardlink(const std::string& rel, const std::string& name,
+                                          const std::string& rawTarget)
+{
+    auto target = sanitize(rawTarget, m_o.stripComponents);
+    if (!target)
+        return fail(name, "hard link to '" + rawTarget + "': " + target.error().message);
+    auto it = m_index.find(*target);
+    if (target->empty() || it == m_index.end() ||
+        m_records[it->second].type != FileRecord::Type::File)
+        return fail(name,
+                    "hard link to '" + rawTarget + "', which is not a file extracted before it");
+    if (auto r = claim(rel, name); !r)
+        return r;
+    if (auto r = ensureParents(rel, name); !r)
+        return r;
+    const fs::path p = m_o.root / paths::fromUtf8(rel);
+    std::error_code ec;
+    if (fs::symlink_status(p, ec).type() == fs::file_type::directory)
+        return fail(name, "a folder of that name exists");
+    fs::remove(p, ec);
+    fs::create_hard_link(m_o.root / paths::fromUtf8(*target), p, ec);
+    if (ec)
+        return fail(name, "cannot create hard link: " + ec.message());
+    FileRecord r = m_records[it->second];
+    r.path = rel;
+    replaceRecord(std::move(r));
+    return {};
+}
+
+Expected<void> EntryWriter::beginPlainFile(const std::string& fileName, bool executable)
+{
+    auto rel = sanitize(fileName, 0);
+    if (!rel || rel->empty() || rel->find('/') != std::string::npos)
+        return fail(fileName, "not a plain file name");
+    if (auto r = claim(*rel, fileName); !r)
+        return r;
+    m_plain = std::make_shared<Plain>();
+    m_plain->rel = *rel;
+    m_plain->executable = executable;
+    const fs::path p = m_o.root / paths::fromUtf8(*rel);
+    std::error_code ec;
+    fs::remove(p, ec);
+    m_plain->fd = openExclusive(p);
+    if (m_plain->fd < 0)
+        return fail(fileName, std::string("cannot create file: ") + std::strerror(errno));
+    return {};
+}
+
+Expected<void> EntryWriter::writePlain(const char* data, std::size_t size)
+{
+    if (!m_plain || m_plain->fd < 0)
+        return Error::runtime("internal: plain file not open");
+    if (auto r = countBytes(size, m_plain->rel); !r)
+        return r;
+    if (int err = writeAll(m_plain->fd, data, size))
+        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(err));
+    m_plain->sha.update(data, size);
+    m_plain->size += size;
+    return {};
+}
+
+Expected<void> EntryWriter::endPlainFile()
+{
+    if (!m_plain || m_plain->fd < 0)
+        return Error::runtime("internal: plain file not open");
+#ifndef _WIN32
+    ::fchmod(m_plain->fd, m_plain->executable ? 0755 : 0644);
+#endif
+    const int rc = closeFd(m_plain->fd);
+    m_plain->fd = -1;
+    if (rc != 0)
+        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(errno));
+    replaceRecord({m_plain->rel,
+                   FileRecord::Type::File,
+                   m_plain->size,
+                   m_plain->sha.hexDigest(),
+                   {},
+                   m_plain->executable});
+    m_plain.reset();
+    return {};
+}
+
+void EntryWriter::removeWritten()
+{
+    m_plain.reset();
+    std::error_code ec;
+    for (auto it = m_records.rbegin(); it != m_records.rend(); ++it) {
+        const fs::path p = m_o.root / paths::fromUtf8(it->path);
+        if (it->type == FileRecord::Type::Directory)
+            fs::remove(p, ec); // only when empty: another artifact may use it
+        else
+            fs::remove(p, ec);
+    }
+    m_records.clear();
+    m_index.clear();
+    m_extracted = 0;
+}
+
+} // namespace sp

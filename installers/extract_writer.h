@@ -1,0 +1,116 @@
+#pragma once
+// Writes archive entries under one staging root and nowhere else. Every path is
+// checked lexically (no absolute paths, no `..`, no drive letters) and every parent
+// folder must be a real folder we created, never a symlink, so nothing an archive
+// says can make a write land outside the root. Symlinks may only point inside the
+// root; hard links only at files this extraction already wrote. Device nodes,
+// FIFOs and sockets are refused; setuid/setgid/sticky bits are stripped with a
+// warning (a runtime never needs them, and refusing would reject harmless
+// packages that ship them).
+
+#include "core/expected.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+struct archive;
+struct archive_entry;
+
+namespace sp {
+
+// One thing an installed runtime consists of, as the receipt records it.
+struct FileRecord
+{
+    enum class Type
+    {
+        File,
+        Symlink,
+        Directory
+    };
+    std::string path; // relative to the runtime folder, '/'-separated, UTF-8
+    Type type = Type::File;
+    std::uint64_t size = 0;
+    std::string sha256; // files only
+    std::string target; // symlinks only
+    bool executable = false;
+};
+
+// Paths already claimed in one staging folder, shared by the artifacts of one
+// runtime that extract in parallel: two artifacts may share folders but not files.
+class StagingClaims
+{
+public:
+    // True when `path` is free or already owned by `owner`.
+    bool claim(const std::string& path, int owner);
+
+private:
+    std::mutex m_mutex;
+    std::map<std::string, int> m_owners;
+};
+
+class EntryWriter
+{
+public:
+    struct Options
+    {
+        std::filesystem::path root; // must exist
+        std::string archiveName;    // for messages
+        int stripComponents = 0;
+        std::uint64_t maxExtractedBytes = 0; // 0 = no cap
+        StagingClaims* claims = nullptr;
+        int owner = 0;
+    };
+
+    explicit EntryWriter(Options options);
+
+    // Writes the current entry of `a`, reading its data from `a`. Returns an error
+    // naming the archive and the entry when the entry is refused or a write fails.
+    Expected<void> writeEntry(archive* a, archive_entry* entry);
+
+    // Writes one plain file from a byte stream (format "file").
+    Expected<void> beginPlainFile(const std::string& name, bool executable);
+    Expected<void> writePlain(const char* data, std::size_t size);
+    Expected<void> endPlainFile();
+
+    std::uint64_t extractedBytes() const { return m_extracted; }
+    const std::vector<FileRecord>& records() const { return m_records; }
+    const std::vector<std::string>& warnings() const { return m_warnings; }
+
+    // Removes everything this writer created (restart of the stream).
+    void removeWritten();
+
+    // Lexical check and normalisation of an archive path: "./a//b/" -> "a/b".
+    // Empty result with ok() means "nothing left after stripping".
+    static Expected<std::string> sanitize(const std::string& raw, int strip);
+
+private:
+    Expected<void> fail(const std::string& entry, const std::string& why) const;
+    Expected<void> ensureParents(const std::string& rel, const std::string& entryName);
+    Expected<void> writeRegular(archive* a, const std::string& rel, const std::string& name,
+                                unsigned mode);
+    Expected<void> writeSymlink(const std::string& rel, const std::string& name,
+                                const std::string& target);
+    Expected<void> writeHardlink(const std::string& rel, const std::string& name,
+                                 const std::string& rawTarget);
+    Expected<void> claim(const std::string& rel, const std::string& name);
+    Expected<void> countBytes(std::uint64_t n, const std::string& name);
+    void replaceRecord(FileRecord r);
+
+    Options m_o;
+    std::uint64_t m_extracted = 0;
+    std::vector<FileRecord> m_records;
+    std::map<std::string, std::size_t> m_index; // path -> position in m_records
+    std::set<std::string> m_dirs;               // folders we created or verified
+    std::vector<std::string> m_warnings;
+    // format "file"
+    struct Plain;
+    std::shared_ptr<Plain> m_plain;
+};
+
+} // namespace sp

@@ -1,0 +1,285 @@
+#include "installers/installer.h"
+
+#include "core/paths.h"
+#include "installers/extract.h"
+#include "installers/install_lock.h"
+
+#include <QDateTime>
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace sp {
+
+namespace {
+
+const char* currentOs()
+{
+#ifdef _WIN32
+    return "windows";
+#else
+    return "linux";
+#endif
+}
+
+std::string mib(std::uint64_t bytes)
+{
+    return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
+}
+
+bool isWithin(const fs::path& p, const fs::path& root)
+{
+    auto r = root.begin();
+    auto q = p.begin();
+    for (; r != root.end(); ++r, ++q)
+        if (q == p.end() || *q != *r)
+            return false;
+    return true;
+}
+
+} // namespace
+
+Expected<void> checkSymlinksInside(const fs::path& root, const std::vector<FileRecord>& records)
+{
+    std::error_code ec;
+    const auto canonRoot = fs::canonical(root, ec);
+    if (ec)
+        return Error::runtime(paths::toUtf8(root) + ": " + ec.message());
+    for (const auto& r : records) {
+        if (r.type != FileRecord::Type::Symlink)
+            continue;
+        const auto link = root / paths::fromUtf8(r.path);
+        const auto resolved = fs::weakly_canonical(link, ec);
+        if (ec)
+            return Error::invalid("symlink '" + r.path + "' -> '" + r.target +
+                                  "' cannot be resolved: " + ec.message());
+        if (!isWithin(resolved, canonRoot))
+            return Error::invalid("symlink '" + r.path + "' -> '" + r.target +
+                                  "' resolves outside the install folder");
+    }
+    return {};
+}
+
+Installer::Installer(InstallOptions options) : m_o(std::move(options)), m_store(m_o.prefixRoot)
+{
+    FetchOptions fo;
+    fo.offlineDir = m_o.offlineDir;
+    fo.allowNetwork = m_o.allowNetwork;
+    fo.settings = m_o.settings;
+    fo.downloader = m_o.downloader;
+    m_fetcher = std::make_unique<Fetcher>(std::move(fo));
+}
+
+Installer::~Installer() = default;
+
+void Installer::notify(InstallEvent e) const
+{
+    if (m_o.onEvent)
+        m_o.onEvent(e);
+}
+
+std::string Installer::artifactName(const Artifact& a)
+{
+    std::string u = a.url.substr(0, a.url.find_first_of("?#"));
+    const auto slash = u.rfind('/');
+    std::string name = slash == std::string::npos ? u : u.substr(slash + 1);
+    return name.empty() ? std::string("artifact") : name;
+}
+
+std::uint64_t Installer::extractCap(const Artifact& a, const Settings& s)
+{
+    if (a.maxExtractedSize)
+        return *a.maxExtractedSize;
+    if (a.size && *a.size > 0)
+        return std::min<std::uint64_t>(*a.size * 20, s.maxExtractSize);
+    return s.maxExtractSize;
+}
+
+Expected<InstallResult> Installer::install(const Runtime& rt)
+{
+    if (auto r = PrefixStore::checkId(rt.id); !r)
+        return r.error();
+    if (!rt.os.empty() && std::find(rt.os.begin(), rt.os.end(), currentOs()) == rt.os.end())
+        return Error::runtime("runtime '" + rt.id + "' is not made for " + currentOs());
+    for (const auto& a : rt.artifacts) {
+        if (a.format == "exe-installer")
+            return Error::runtime(
+                "runtime '" + rt.id + "': " + artifactName(a) +
+                " is a Windows installer (exe-installer), which this build cannot run here");
+        if (!ExtractSink::isStreamFormat(a.format))
+            return Error::invalid("runtime '" + rt.id + "': " + artifactName(a) +
+                                  ": unsupported format '" + a.format + "'");
+    }
+    if (auto r = m_store.ensureRoot(); !r)
+        return r.error();
+    auto lock = InstallLock::acquire(
+        m_store.root(), rt.id, m_o.lockTimeout,
+        [&](const std::string& msg) {
+            notify({InstallEvent::Kind::Message, rt.id, -1, {}, msg, {}});
+        },
+        m_o.cancel);
+    if (!lock)
+        return lock.error();
+    for (const auto& line : m_store.recover(rt.id))
+        notify({InstallEvent::Kind::Message, rt.id, -1, {}, line, {}});
+    return installLocked(rt);
+}
+
+Expected<InstallResult> Installer::installLocked(const Runtime& rt)
+{
+    InstallResult result;
+    result.id = rt.id;
+    result.dir = m_store.runtimeDir(rt.id);
+
+    if (!m_o.force && m_store.isInstalled(rt.id)) {
+        // Installed from the same bytes? Then there is nothing to do.
+        auto receipt = m_store.receipt(rt.id);
+        bool same = receipt && receipt->artifacts.size() == rt.artifacts.size();
+        for (std::size_t i = 0; same && i < rt.artifacts.size(); ++i)
+            same =
+                !rt.artifacts[i].sha256 || receipt->artifacts[i].sha256 == *rt.artifacts[i].sha256;
+        if (same) {
+            result.alreadyInstalled = true;
+            result.files = receipt->files.size();
+            return result;
+        }
+    }
+
+    std::uint64_t declared = 0;
+    for (const auto& a : rt.artifacts)
+        declared += a.size.value_or(0);
+    std::error_code ec;
+    const auto space = fs::space(m_store.root(), ec);
+    const auto need = static_cast<std::uint64_t>(static_cast<double>(declared) * m_o.spaceFactor);
+    if (!ec && need > space.available)
+        return Error::runtime("not enough free space in " + paths::toUtf8(m_store.root()) +
+                              " to install '" + rt.id + "': need about " + mib(need) + ", " +
+                              mib(space.available) + " free");
+
+    auto staging = m_store.makeStaging(rt.id);
+    if (!staging)
+        return staging.error();
+    const fs::path stagingDir = *staging;
+    struct Cleanup
+    {
+        fs::path dir;
+        bool keep = false;
+        ~Cleanup()
+        {
+            std::error_code e;
+            if (!keep)
+                fs::remove_all(dir, e);
+        }
+    } cleanup{stagingDir};
+
+    StagingClaims claims;
+    const std::size_t n = rt.artifacts.size();
+    std::vector<std::unique_ptr<ExtractSink>> sinks(n);
+    std::vector<std::optional<Expected<FetchResult>>> fetched(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& a = rt.artifacts[i];
+        ExtractSink::Options so;
+        so.root = stagingDir;
+        so.format = a.format;
+        so.archiveName = artifactName(a);
+        so.stripComponents = a.stripComponents;
+        so.maxExtractedBytes = extractCap(a, m_o.settings);
+        so.fileName = a.fileName.empty() ? artifactName(a) : a.fileName;
+        so.claims = &claims;
+        so.owner = static_cast<int>(i);
+        auto sink = ExtractSink::create(std::move(so));
+        if (!sink)
+            return sink.error();
+        sinks[i] = std::move(*sink);
+    }
+
+    // Workers share a private token so one failure stops the others without
+    // cancelling the caller's token.
+    CancelToken inner;
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> finished{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < n; i = next++) {
+            const auto& a = rt.artifacts[i];
+            const std::string name = artifactName(a);
+            auto progress = [&, i, name](const DownloadProgress& p) {
+                notify({InstallEvent::Kind::Progress, rt.id, static_cast<int>(i), name, {}, p});
+            };
+            auto r = m_fetcher->fetch(a, *sinks[i], progress, inner);
+            if (!r) {
+                sinks[i]->abort();
+                inner.cancel();
+            } else {
+                notify({InstallEvent::Kind::ArtifactDone, rt.id, static_cast<int>(i), name, {}, {}});
+            }
+            fetched[i] = std::move(r);
+            ++finished;
+        }
+    };
+    const int parallel = std::clamp(m_o.settings.parallelDownloads, 1, 16);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::min<int>(parallel, static_cast<int>(n)); ++t)
+        threads.emplace_back(work);
+    while (finished.load() < n) {
+        if (m_o.cancel.cancelled())
+            inner.cancel();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    for (auto& t : threads)
+        t.join();
+
+    // Report the error that caused the stop, not the cancellations it triggered.
+    std::optional<Error> firstError;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (fetched[i] && !*fetched[i]) {
+            const Error& e = fetched[i]->error();
+            if (!firstError ||
+                (firstError->code == ErrorCode::Cancelled && e.code != ErrorCode::Cancelled))
+                firstError = e;
+        }
+    }
+    if (m_o.cancel.cancelled())
+        return Error::cancelled("installation of '" + rt.id + "' cancelled");
+    if (firstError) {
+        firstError->message = "installing '" + rt.id + "': " + firstError->message;
+        return *firstError;
+    }
+
+    Receipt receipt;
+    receipt.id = rt.id;
+    receipt.kind = rt.kind;
+    receipt.version = rt.version;
+    receipt.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    std::map<std::string, FileRecord> files;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& a = rt.artifacts[i];
+        const FetchResult& f = fetched[i]->value();
+        receipt.artifacts.push_back(
+            {a.url, f.origin, toString(f.source), f.sha256, f.size, a.format});
+        for (const auto& rec : sinks[i]->records())
+            files[rec.path] = rec;
+        for (const auto& w : sinks[i]->warnings()) {
+            receipt.warnings.push_back(w);
+            notify(
+                {InstallEvent::Kind::Message, rt.id, static_cast<int>(i), {}, "warning: " + w, {}});
+        }
+        result.artifacts.push_back({a.url, f, sinks[i]->extractedBytes()});
+    }
+    for (auto& [path, rec] : files)
+        receipt.files.push_back(std::move(rec));
+    if (auto r = checkSymlinksInside(stagingDir, receipt.files); !r)
+        return Error::invalid("installing '" + rt.id + "': " + r.error().message);
+
+    if (auto r = m_store.commit(rt.id, stagingDir, receipt); !r)
+        return r.error();
+    cleanup.keep = true;
+    result.files = receipt.files.size();
+    result.warnings = receipt.warnings;
+    return result;
+}
+
+} // namespace sp

@@ -1,0 +1,102 @@
+#pragma once
+// Installs one runtime: takes its lock, cleans leftovers of an earlier crash,
+// checks free space, then streams every artifact (in parallel) from the fetcher
+// through an ExtractSink into one staging folder. Only when every artifact's size
+// and SHA-256 matched and every entry was written does the PrefixStore commit it
+// (receipt, then an atomic folder rename). Any failure removes the staging folder.
+
+#include "core/catalog/types.h"
+#include "core/expected.h"
+#include "core/settings.h"
+#include "installers/downloader.h"
+#include "installers/fetcher.h"
+#include "installers/prefix_store.h"
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sp {
+
+struct InstallEvent
+{
+    enum class Kind
+    {
+        Message,
+        Progress,
+        ArtifactDone
+    };
+    Kind kind = Kind::Message;
+    std::string runtimeId;
+    int artifact = -1;        // index in Runtime::artifacts
+    std::string artifactName; // URL's last segment
+    std::string text;         // Message
+    DownloadProgress progress;
+};
+
+struct InstallOptions
+{
+    std::filesystem::path prefixRoot; // empty = PrefixStore::defaultRoot()
+    std::optional<std::filesystem::path> offlineDir;
+    bool allowNetwork = true;
+    bool force = false; // reinstall even when installed (repair)
+    Settings settings;
+    DownloaderOptions downloader;
+    std::chrono::milliseconds lockTimeout{-1}; // negative: wait as long as it takes
+    // Free space asked for before starting: declared size x this factor (the
+    // download cache copy plus the unpacked files).
+    double spaceFactor = 3.0;
+    CancelToken cancel;
+    std::function<void(const InstallEvent&)> onEvent; // called from worker threads too
+};
+
+struct InstalledArtifact
+{
+    std::string url;
+    FetchResult fetch;
+    std::uint64_t extractedBytes = 0;
+};
+
+struct InstallResult
+{
+    std::string id;
+    bool alreadyInstalled = false;
+    std::filesystem::path dir;
+    std::vector<InstalledArtifact> artifacts;
+    std::vector<std::string> warnings;
+    std::size_t files = 0;
+};
+
+class Installer
+{
+public:
+    explicit Installer(InstallOptions options);
+    ~Installer();
+
+    Expected<InstallResult> install(const Runtime& runtime);
+    const PrefixStore& store() const { return m_store; }
+
+    // The URL's last path segment, without query: the artifact's display name.
+    static std::string artifactName(const Artifact& a);
+    // Artifact::maxExtractedSize, else 20 x the declared size, else the settings' cap.
+    static std::uint64_t extractCap(const Artifact& a, const Settings& s);
+
+private:
+    Expected<InstallResult> installLocked(const Runtime& runtime);
+    void notify(InstallEvent e) const;
+
+    InstallOptions m_o;
+    PrefixStore m_store;
+    std::unique_ptr<Fetcher> m_fetcher;
+};
+
+// Every symlink under `root` must resolve (through the real tree) to a place
+// inside it. Run once every artifact is unpacked: a later link can change what an
+// earlier link's target means.
+Expected<void> checkSymlinksInside(const std::filesystem::path& root,
+                                   const std::vector<FileRecord>& records);
+
+} // namespace sp
