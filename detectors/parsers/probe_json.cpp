@@ -1,0 +1,146 @@
+#include "detectors/parsers/tool_parsers.h"
+
+#include <nlohmann/json.hpp>
+
+namespace sp {
+
+using namespace parse_util;
+using nlohmann::json;
+
+namespace {
+
+std::optional<std::string> str(const json& o, const char* key, std::size_t max = 256)
+{
+    const auto it = o.find(key);
+    if (it == o.end() || !it->is_string())
+        return std::nullopt;
+    return clip(it->get_ref<const std::string&>(), max);
+}
+
+std::optional<std::int64_t> integer(const json& o, const char* key)
+{
+    const auto it = o.find(key);
+    if (it == o.end() || !it->is_number_integer())
+        return std::nullopt;
+    return it->get<std::int64_t>();
+}
+
+std::string normalizeBus(std::string s)
+{
+    s = lower(s);
+    // "00000000:01:00.0" (NVML/CUDA style) -> "0000:01:00.0"
+    if (const auto colon = s.find(':'); colon != std::string::npos && colon > 4)
+        s = s.substr(colon - 4);
+    return s;
+}
+
+} // namespace
+
+ParsedProbe parseProbeJson(std::string_view name, std::string_view text)
+{
+    ParsedProbe out;
+    out.probe.name = std::string(name);
+    out.probe.status = ProbeStatus::Failed;
+
+    // Vendor libraries sometimes print to stdout before the probe does; its JSON
+    // is the last line that starts with '{'.
+    std::string_view candidate;
+    for (std::string_view line : splitLines(text)) {
+        line = trim(line);
+        if (!line.empty() && line.front() == '{')
+            candidate = line;
+    }
+    const json j = json::parse(candidate.begin(), candidate.end(), nullptr, false);
+    if (candidate.empty() || j.is_discarded() || !j.is_object()) {
+        out.probe.detail = "malformed probe output: " + clip(text, 120);
+        return out;
+    }
+    const auto status = str(j, "status", 16);
+    const auto parsedStatus = status ? probeStatusFromString(*status) : std::nullopt;
+    if (!parsedStatus || *parsedStatus == ProbeStatus::Timeout ||
+        *parsedStatus == ProbeStatus::Crashed) {
+        out.probe.detail = "malformed probe output: bad status";
+        return out;
+    }
+    out.probe.status = *parsedStatus;
+    out.probe.detail = str(j, "detail", 300).value_or("");
+    const auto library = str(j, "library", 1024);
+    if (library)
+        out.probe.extra["library"] = *library;
+    if (const auto code = integer(j, "error_code"))
+        out.probe.extra["error_code"] = *code;
+
+    const bool amd = name == "hip";
+    if (const auto it = j.find("devices"); it != j.end() && it->is_array()) {
+        for (const json& d : *it) {
+            if (!d.is_object() || out.gpus.size() >= 64)
+                continue;
+            GpuInfo g;
+            g.vendor = amd ? Vendor::Amd : Vendor::Nvidia;
+            g.name = str(d, "name").value_or("");
+            if (const auto t = str(d, "gfx_target", 64)) {
+                if (const std::string gfx = gfxFromTarget(*t); !gfx.empty())
+                    g.gfx = gfx;
+                if (t->find(':') != std::string::npos)
+                    g.extra["gfx_target"] = *t;
+            }
+            if (!g.gfx) {
+                if (const auto gx = str(d, "gfx", 64); gx && !gfxFromTarget(*gx).empty())
+                    g.gfx = gfxFromTarget(*gx);
+            }
+            if (const auto cc = str(d, "compute_capability", 8))
+                g.computeCapability = *cc;
+            if (const auto bus = str(d, "pci_bus", 32))
+                g.pciBus = normalizeBus(*bus);
+            if (const auto id = str(d, "pci_id", 16))
+                g.pciId = lower(*id);
+            if (const auto mb = integer(d, "vram_mb"); mb && *mb > 0)
+                g.vramMb = *mb;
+            if (const auto cu = integer(d, "compute_units"); cu && *cu > 0 && *cu < 100000)
+                g.computeUnits = static_cast<int>(*cu);
+            if (const auto it2 = d.find("integrated"); it2 != d.end() && it2->is_boolean())
+                g.integrated = it2->get<bool>();
+            if (!amd) {
+                if (const auto drv = str(j, "driver_version", 32))
+                    g.driverVersion = *drv;
+            }
+            g.sources = {std::string(name)};
+            out.gpus.push_back(std::move(g));
+        }
+    }
+
+    // Runtimes: the HIP runtime that answered (ROCm on Linux, the driver's or the
+    // HIP SDK's amdhip64 on Windows) and the CUDA driver version.
+    const auto platform = str(j, "platform", 16).value_or("");
+    if (amd) {
+        const auto version = str(j, "runtime_version", 32);
+        if (version || library) {
+            RuntimeInfo r;
+            r.kind = platform == "windows" ? "hip-runtime" : "rocm";
+            r.version = version.value_or("");
+            r.path = library.value_or("");
+            if (const auto drv = str(j, "driver_version", 32))
+                r.extra["driver_version"] = *drv;
+            r.extra["source"] = std::string(name);
+            out.runtimes.push_back(std::move(r));
+        }
+    } else {
+        const auto version =
+            name == "nvml" ? str(j, "cuda_version", 32) : str(j, "driver_version", 32);
+        if (version) {
+            RuntimeInfo r;
+            r.kind = "cuda-driver";
+            r.version = *version;
+            r.path = library.value_or("");
+            if (name == "nvml") {
+                if (const auto drv = str(j, "driver_version", 32))
+                    r.extra["driver_version"] = *drv;
+            }
+            r.extra["source"] = std::string(name);
+            out.runtimes.push_back(std::move(r));
+        }
+    }
+    return out;
+}
+
+} // namespace sp

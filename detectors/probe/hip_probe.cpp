@@ -1,0 +1,194 @@
+#include "dynlib.h"
+#include "hip_layout.h"
+#include "probes.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace probe {
+namespace {
+
+using HipGetDeviceCount = int (*)(int*);
+using HipGetDeviceProperties = int (*)(void*, int);
+using HipGetVersion = int (*)(int*);
+using HipDeviceGetPCIBusId = int (*)(char*, int, int);
+using HipGetErrorString = const char* (*)(int);
+
+std::vector<std::string> hipCandidates()
+{
+    std::vector<std::string> c;
+    const std::string over = envValue("STACKPILOT_HIP_LIB");
+    if (!over.empty())
+        return {over};
+#ifdef _WIN32
+    // The HIP SDK installs amdhip64_<N>.dll (N = major version) into System32;
+    // older drivers ship plain amdhip64.dll. Newest first.
+    const std::string sys = systemDirectory();
+    int best = -1;
+    for (const auto& name : listDirectory(sys)) {
+        std::string lower = name;
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+        const std::string prefix = "amdhip64_";
+        if (lower.rfind(prefix, 0) != 0 || lower.size() <= prefix.size() + 4 ||
+            lower.compare(lower.size() - 4, 4, ".dll") != 0)
+            continue;
+        const std::string digits = lower.substr(prefix.size(), lower.size() - prefix.size() - 4);
+        if (digits.empty() || digits.size() > 4 ||
+            !std::all_of(digits.begin(), digits.end(),
+                         [](unsigned char ch) { return std::isdigit(ch); }))
+            continue;
+        best = std::max(best, std::stoi(digits));
+    }
+    if (best >= 0)
+        c.push_back(sys + "\\amdhip64_" + std::to_string(best) + ".dll");
+    c.push_back(sys + "\\amdhip64.dll");
+    c.push_back("amdhip64.dll");
+#else
+    for (const char* n : {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5"})
+        c.emplace_back(n);
+    for (const char* n : {"/opt/rocm/lib/libamdhip64.so", "/opt/rocm/lib/libamdhip64.so.6",
+                          "/opt/rocm/lib/libamdhip64.so.5"})
+        c.emplace_back(n);
+#endif
+    return c;
+}
+
+std::string hipVersionString(int v)
+{
+    return std::to_string(v / 10000000) + "." + std::to_string((v % 10000000) / 100000);
+}
+
+template <class T> T readAt(const std::vector<unsigned char>& buf, std::size_t offset)
+{
+    T v{};
+    std::memcpy(&v, buf.data() + offset, sizeof(T));
+    return v;
+}
+
+std::string errorText(HipGetErrorString errStr, int code)
+{
+    std::string s = "error " + std::to_string(code);
+    if (errStr) {
+        const char* t = errStr(code);
+        if (t)
+            s += " (" + std::string(t) + ")";
+    }
+    return s;
+}
+
+} // namespace
+
+nlohmann::json probeHip()
+{
+    nlohmann::json r = makeResult("hip");
+    DynLib lib;
+    if (!lib.open(hipCandidates())) {
+        r["detail"] = lib.error();
+        return r;
+    }
+    r["library"] = lib.path();
+    r["status"] = "failed";
+
+    const auto errStr = lib.get<HipGetErrorString>("hipGetErrorString");
+    int v = 0;
+    if (auto f = lib.get<HipGetVersion>("hipDriverGetVersion"); f && f(&v) == 0 && v > 0)
+        r["driver_version"] = hipVersionString(v);
+    if (auto f = lib.get<HipGetVersion>("hipRuntimeGetVersion"); f && f(&v) == 0 && v > 0)
+        r["runtime_version"] = hipVersionString(v);
+
+    const auto getCount = lib.get<HipGetDeviceCount>("hipGetDeviceCount");
+    if (!getCount) {
+        r["detail"] = "hipGetDeviceCount not exported";
+        return r;
+    }
+    int count = 0;
+    if (const int rc = getCount(&count); rc != 0) {
+        // hipErrorNoDevice (100) is how a runtime without a GPU answers.
+        r["detail"] = rc == 100 ? "no device: " + errorText(errStr, rc)
+                                : "hipGetDeviceCount: " + errorText(errStr, rc);
+        r["error_code"] = rc;
+        return r;
+    }
+    if (count <= 0) {
+        r["detail"] = "no device";
+        return r;
+    }
+
+    bool r0600 = true;
+    auto getProps = lib.get<HipGetDeviceProperties>("hipGetDevicePropertiesR0600");
+    if (!getProps) {
+        r0600 = false;
+        getProps = lib.get<HipGetDeviceProperties>("hipGetDevicePropertiesR0000");
+        if (!getProps)
+            getProps = lib.get<HipGetDeviceProperties>("hipGetDeviceProperties");
+    }
+    if (!getProps) {
+        r["detail"] = "no hipGetDeviceProperties export";
+        return r;
+    }
+    r["props_layout"] = r0600 ? "R0600" : "R0000";
+    const auto getBusId = lib.get<HipDeviceGetPCIBusId>("hipDeviceGetPCIBusId");
+
+    namespace L = hip_layout;
+    nlohmann::json devices = nlohmann::json::array();
+    std::string firstError;
+    for (int i = 0; i < count && i < 64; ++i) {
+        // Zeroed and larger than any known layout, so a newer runtime writing more
+        // fields cannot overrun it.
+        std::vector<unsigned char> buf(L::kBufferSize, 0);
+        if (const int rc = getProps(buf.data(), i); rc != 0) {
+            if (firstError.empty())
+                firstError = "device " + std::to_string(i) + ": " + errorText(errStr, rc);
+            continue;
+        }
+        const std::size_t archOff = r0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName;
+        const std::size_t memOff = r0600 ? L::r0600::totalGlobalMem : L::r0000::totalGlobalMem;
+        const std::size_t cuOff =
+            r0600 ? L::r0600::multiProcessorCount : L::r0000::multiProcessorCount;
+        const std::size_t intOff = r0600 ? L::r0600::integrated : L::r0000::integrated;
+
+        nlohmann::json d;
+        d["index"] = i;
+        d["name"] = fixedString(reinterpret_cast<const char*>(buf.data()), L::kNameSize);
+        const std::string target =
+            fixedString(reinterpret_cast<const char*>(buf.data() + archOff), L::kGcnArchNameSize);
+        d["gfx_target"] = target;
+        d["gfx"] = stripTargetFeatures(target);
+        const auto mem = readAt<std::uint64_t>(buf, memOff);
+        if (mem > 0)
+            d["vram_mb"] = static_cast<std::int64_t>(mem / (1024 * 1024));
+        const int cus = readAt<int>(buf, cuOff);
+        if (cus > 0)
+            d["compute_units"] = cus;
+        d["integrated"] = readAt<int>(buf, intOff) != 0;
+
+        char bus[64] = {};
+        if (getBusId && getBusId(bus, static_cast<int>(sizeof bus), i) == 0 && bus[0]) {
+            d["pci_bus"] = fixedString(bus, sizeof bus);
+        } else {
+            const int dom = readAt<int>(buf, r0600 ? L::r0600::pciDomainID : L::r0000::pciDomainID);
+            const int b = readAt<int>(buf, r0600 ? L::r0600::pciBusID : L::r0000::pciBusID);
+            const int dev = readAt<int>(buf, r0600 ? L::r0600::pciDeviceID : L::r0000::pciDeviceID);
+            char s[32];
+            std::snprintf(s, sizeof s, "%04x:%02x:%02x.0", static_cast<unsigned>(dom) & 0xffffu,
+                          static_cast<unsigned>(b) & 0xffu, static_cast<unsigned>(dev) & 0x1fu);
+            d["pci_bus"] = std::string(s);
+        }
+        devices.push_back(std::move(d));
+    }
+    r["devices"] = devices;
+    if (devices.empty()) {
+        r["detail"] = firstError.empty() ? "no device" : firstError;
+        return r;
+    }
+    r["status"] = "ok";
+    r["detail"] = std::to_string(devices.size()) + " device(s)";
+    return r;
+}
+
+} // namespace probe

@@ -1,0 +1,79 @@
+// stackpilot-probe: loads one vendor GPU library and prints what it reports as
+// one JSON object on stdout. It runs as a child of the launcher so that a driver
+// which crashes or hangs while loading takes only this process down.
+//   stackpilot-probe hip|nvml|cuda
+// Exit codes: 0 a JSON object was printed (whatever the probe's status), 2 usage.
+
+#include "probes.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
+namespace probe {
+
+nlohmann::json makeResult(const char* name)
+{
+    nlohmann::json r;
+    r["schema"] = 1;
+    r["probe"] = name;
+#ifdef _WIN32
+    r["platform"] = "windows";
+#else
+    r["platform"] = "linux";
+#endif
+    r["status"] = "missing";
+    r["detail"] = "";
+    r["devices"] = nlohmann::json::array();
+    return r;
+}
+
+std::string stripTargetFeatures(const std::string& target)
+{
+    const auto colon = target.find(':');
+    return colon == std::string::npos ? target : target.substr(0, colon);
+}
+
+std::string fixedString(const char* data, std::size_t size)
+{
+    std::size_t n = 0;
+    while (n < size && data[n] != '\0')
+        ++n;
+    return std::string(data, n);
+}
+
+} // namespace probe
+
+int main(int argc, char** argv)
+{
+#ifdef _WIN32
+    // No "cannot find DLL" or crash dialogs: the parent reports those as a status.
+    SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX);
+#endif
+    if (argc != 2 || (std::strcmp(argv[1], "hip") != 0 && std::strcmp(argv[1], "nvml") != 0 &&
+                      std::strcmp(argv[1], "cuda") != 0)) {
+        std::fprintf(stderr, "usage: stackpilot-probe hip|nvml|cuda\n");
+        return 2;
+    }
+    const std::string which = argv[1];
+    nlohmann::json r;
+    try {
+        r = which == "hip"    ? probe::probeHip()
+            : which == "nvml" ? probe::probeNvml()
+                              : probe::probeCuda();
+    } catch (const std::exception& e) {
+        r = probe::makeResult(which.c_str());
+        r["status"] = "failed";
+        r["detail"] = std::string("exception: ") + e.what();
+    }
+    // Vendor strings are not always valid UTF-8; replace rather than throw.
+    const std::string out = r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+    return 0;
+}
