@@ -1,0 +1,255 @@
+#include "core/logmatch/matcher.h"
+
+#include "core/logmatch/literals.h"
+#include "core/logmatch/multi_literal.h"
+#include "core/paths.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <regex>
+#include <system_error>
+
+namespace sp::logmatch {
+
+namespace {
+
+constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+
+struct Signature
+{
+    std::size_t issue = 0;
+    std::regex re;
+};
+
+} // namespace
+
+struct LogMatcher::Impl
+{
+    std::vector<KnownIssue> issues;
+    std::vector<Signature> signatures;                         // in catalog order: issue by issue
+    std::vector<std::string> literals;                         // distinct
+    std::vector<std::vector<std::uint32_t>> literalSignatures; // literal -> signatures
+    std::vector<std::uint32_t> alwaysRun;
+    MultiLiteral scanner{{}};
+};
+
+LogMatcher::LogMatcher(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+LogMatcher::LogMatcher(LogMatcher&&) noexcept = default;
+LogMatcher& LogMatcher::operator=(LogMatcher&&) noexcept = default;
+LogMatcher::~LogMatcher() = default;
+
+Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
+{
+    auto impl = std::make_unique<Impl>();
+    auto literalIndex = [&](const std::string& lit) {
+        const auto it = std::find(impl->literals.begin(), impl->literals.end(), lit);
+        if (it != impl->literals.end())
+            return static_cast<std::size_t>(it - impl->literals.begin());
+        impl->literals.push_back(lit);
+        impl->literalSignatures.emplace_back();
+        return impl->literals.size() - 1;
+    };
+
+    for (std::size_t i = 0; i < issues.size(); ++i) {
+        const KnownIssue& issue = issues[i];
+        // Explicit literals gate every signature of the issue; an empty or
+        // line-breaking one could never gate anything, so it disables the gate.
+        bool explicitUsable = !issue.literals.empty();
+        for (const auto& lit : issue.literals)
+            if (lit.empty() || lit.find_first_of("\r\n") != std::string::npos)
+                explicitUsable = false;
+
+        for (const auto& pattern : issue.signatures) {
+            const auto sigIndex = static_cast<std::uint32_t>(impl->signatures.size());
+            try {
+                impl->signatures.push_back(
+                    {i, std::regex(pattern, std::regex::ECMAScript | std::regex::nosubs)});
+            } catch (const std::regex_error& e) {
+                return Error::invalid(issue.where.toString() + ": known issue '" + issue.id +
+                                      "': signature \"" + pattern + "\" is not a valid regex (" +
+                                      e.what() + ")");
+            }
+            const std::vector<std::string> lits =
+                explicitUsable ? issue.literals : requiredLiterals(pattern);
+            if (lits.empty()) {
+                impl->alwaysRun.push_back(sigIndex);
+                continue;
+            }
+            for (const auto& lit : lits) {
+                auto& sigs = impl->literalSignatures[literalIndex(lit)];
+                if (std::find(sigs.begin(), sigs.end(), sigIndex) == sigs.end())
+                    sigs.push_back(sigIndex);
+            }
+        }
+    }
+    impl->scanner = MultiLiteral(impl->literals);
+    impl->issues = std::move(issues);
+    return LogMatcher(std::move(impl));
+}
+
+const std::vector<KnownIssue>& LogMatcher::issues() const
+{
+    return m_impl->issues;
+}
+std::size_t LogMatcher::signatureCount() const
+{
+    return m_impl->signatures.size();
+}
+std::size_t LogMatcher::literalCount() const
+{
+    return m_impl->literals.size();
+}
+std::size_t LogMatcher::alwaysRunCount() const
+{
+    return m_impl->alwaysRun.size();
+}
+
+void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits,
+                           std::vector<std::size_t>* matchStart) const
+{
+    hits.clear();
+    if (matchStart)
+        matchStart->clear();
+    if (line.size() > kMaxLineBytes)
+        line = line.substr(0, kMaxLineBytes);
+
+    // Candidates: (signature, end of its first literal). Small and rare, so a
+    // linear search beats any set.
+    struct Candidate
+    {
+        std::uint32_t signature;
+        std::size_t literalEnd;
+    };
+    thread_local std::vector<Candidate> candidates;
+    candidates.clear();
+    m_impl->scanner.scan(line, [&](std::uint32_t lit, std::size_t end) {
+        for (const std::uint32_t sig : m_impl->literalSignatures[lit]) {
+            const bool seen = std::any_of(candidates.begin(), candidates.end(),
+                                          [&](const Candidate& c) { return c.signature == sig; });
+            if (!seen)
+                candidates.push_back({sig, end});
+        }
+    });
+    for (const std::uint32_t sig : m_impl->alwaysRun)
+        candidates.push_back({sig, 0});
+    if (candidates.empty())
+        return;
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& b) { return a.signature < b.signature; });
+
+    std::size_t lastIssue = kNone;
+    for (const Candidate& c : candidates) {
+        const Signature& sig = m_impl->signatures[c.signature];
+        if (sig.issue == lastIssue)
+            continue; // this issue already matched on this line
+        std::size_t begin = 0;
+        if (line.size() > kRegexWindow) {
+            begin = c.literalEnd > kRegexWindow / 2 ? c.literalEnd - kRegexWindow / 2 : 0;
+            begin = std::min(begin, line.size() - kRegexWindow);
+        }
+        const std::string_view window = line.substr(begin, kRegexWindow);
+        std::cmatch m;
+        bool found = false;
+        try {
+            found = std::regex_search(window.data(), window.data() + window.size(), m, sig.re);
+        } catch (const std::regex_error&) {
+            found = false; // complexity/stack limits: treat as no match
+        }
+        if (!found)
+            continue;
+        lastIssue = sig.issue;
+        hits.push_back(sig.issue);
+        if (matchStart)
+            matchStart->push_back(begin + static_cast<std::size_t>(m.position(0)));
+    }
+}
+
+LogScan::LogScan(const LogMatcher& matcher)
+    : m_matcher(matcher), m_slot(matcher.issues().size(), -1)
+{}
+
+void LogScan::feed(std::string_view line)
+{
+    ++m_line;
+    if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+    m_matcher.matchLine(line, m_hits, &m_starts);
+    for (std::size_t k = 0; k < m_hits.size(); ++k) {
+        const std::size_t issue = m_hits[k];
+        if (m_slot[issue] >= 0) {
+            ++m_matches[static_cast<std::size_t>(m_slot[issue])].count;
+            continue;
+        }
+        const KnownIssue& ki = m_matcher.issues()[issue];
+        m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
+        m_matches.push_back({ki.id, ki.title, m_line, 1,
+                             makeExcerpt(line.substr(0, kMaxLineBytes), m_starts[k]),
+                             ki.remedy.text, ki.remedy.action});
+    }
+}
+
+void LogScan::feedBytes(std::string_view chunk)
+{
+    // Keep one byte beyond the limit so a trailing '\r' is handled as in feed().
+    constexpr std::size_t keep = kMaxLineBytes + 1;
+    auto append = [&](std::string_view piece) {
+        const std::size_t room = keep - std::min(keep, m_partial.size());
+        m_partial.append(piece.substr(0, room));
+    };
+    while (!chunk.empty()) {
+        const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
+        if (!nl) {
+            append(chunk);
+            return;
+        }
+        const auto len = static_cast<std::size_t>(static_cast<const char*>(nl) - chunk.data());
+        if (m_partial.empty()) {
+            feed(chunk.substr(0, len)); // the common case: no copy
+        } else {
+            append(chunk.substr(0, len));
+            feed(m_partial);
+            m_partial.clear();
+        }
+        chunk.remove_prefix(len + 1);
+    }
+}
+
+void LogScan::finish()
+{
+    if (!m_partial.empty())
+        feed(m_partial);
+    m_partial.clear();
+}
+
+Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
+                                         const std::filesystem::path& file, std::size_t* lineCount)
+{
+    const std::string name = paths::toUtf8(file);
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec))
+        return Error::runtime(name + ": is a directory, not a log file");
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return Error::runtime(name + ": cannot open: " + std::strerror(errno));
+
+    LogScan scan(matcher);
+    std::vector<char> buffer(std::size_t{4} << 20);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0)
+            break;
+        scan.feedBytes(std::string_view(buffer.data(), got));
+    }
+    if (in.bad())
+        return Error::runtime(name + ": read error");
+    scan.finish();
+    if (lineCount)
+        *lineCount = scan.lineCount();
+    return scan.matches();
+}
+
+} // namespace sp::logmatch

@@ -1,0 +1,108 @@
+#pragma once
+// The log matcher: the catalog's known-issue signatures compiled once, then run over
+// a workload's output, either a whole file (diagnose-log) or line by line while the
+// workload runs. Both go through LogScan::feed, so they give the same result.
+//
+// Each line is first scanned for all prefilter literals at once (MultiLiteral);
+// only the signatures whose literal occurs (plus the few with no derivable literal)
+// are tried with std::regex. A line is matched on its first kMaxLineBytes bytes, and
+// a regex sees at most kRegexWindow bytes around its literal, which keeps
+// std::regex's recursion bounded on pathological lines.
+//
+// Results: the first line where each known issue appears, with how many lines it
+// appeared on in total; ordered by that first line, then by catalog order.
+
+#include "core/catalog/types.h"
+#include "core/expected.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sp::logmatch {
+
+inline constexpr std::size_t kMaxLineBytes = 1 << 20;
+inline constexpr std::size_t kRegexWindow = 2048;
+inline constexpr std::size_t kExcerptBytes = 300;
+
+struct LogMatch
+{
+    std::string knownIssue; // id
+    std::string title;
+    std::size_t line = 0;  // 1-based, first occurrence
+    std::size_t count = 0; // lines it matched on
+    std::string excerpt;   // the line, trimmed, valid UTF-8, at most ~300 bytes
+    std::string remedy;    // the remedy's text
+    std::string action;    // the remedy's action
+};
+
+class LogMatcher
+{
+public:
+    // Fails (InvalidInput, naming the issue and its signature) on a regex std::regex
+    // rejects.
+    static Expected<LogMatcher> compile(std::vector<KnownIssue> issues);
+
+    LogMatcher(LogMatcher&&) noexcept;
+    LogMatcher& operator=(LogMatcher&&) noexcept;
+    ~LogMatcher();
+
+    const std::vector<KnownIssue>& issues() const;
+    std::size_t signatureCount() const;
+    std::size_t literalCount() const;
+    std::size_t alwaysRunCount() const; // signatures with no literal prefilter
+
+    // Indices (into issues()) of the issues whose signatures match this line, in
+    // catalog order, each once; matchStart receives, per hit, the byte offset of
+    // the first match in the line.
+    void matchLine(std::string_view line, std::vector<std::size_t>& hits,
+                   std::vector<std::size_t>* matchStart = nullptr) const;
+
+    struct Impl;
+
+private:
+    explicit LogMatcher(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+class LogScan
+{
+public:
+    explicit LogScan(const LogMatcher& matcher);
+
+    // One complete line without its newline; a trailing '\r' is ignored.
+    void feed(std::string_view line);
+    // Any chunk of a byte stream; complete lines are fed, the rest is kept.
+    void feedBytes(std::string_view chunk);
+    // Feeds the last line when the stream did not end with a newline.
+    void finish();
+
+    std::size_t lineCount() const { return m_line; }
+    const std::vector<LogMatch>& matches() const { return m_matches; }
+
+private:
+    const LogMatcher& m_matcher;
+    std::size_t m_line = 0;
+    std::string m_partial;
+    bool m_partialTruncated = false;
+    std::vector<LogMatch> m_matches;
+    std::vector<std::ptrdiff_t> m_slot; // per issue: index into m_matches, -1 = none yet
+    std::vector<std::size_t> m_hits;
+    std::vector<std::size_t> m_starts;
+};
+
+// Reads the file in large blocks through one LogScan. Runtime error when the file
+// cannot be opened or read.
+Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
+                                         const std::filesystem::path& file,
+                                         std::size_t* lineCount = nullptr);
+
+// The line, trimmed, with invalid UTF-8 and control characters replaced by U+FFFD,
+// cut to about kExcerptBytes on a character boundary; starts near `focus` (a byte
+// offset into the line) when the line is longer than that.
+std::string makeExcerpt(std::string_view line, std::size_t focus = 0);
+
+} // namespace sp::logmatch
