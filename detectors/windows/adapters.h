@@ -54,7 +54,7 @@ Expected<std::vector<WinAdapter>> enumerateDxgiAdapters();
 Expected<std::vector<WinDisplayDevice>> enumerateDisplayDevices();
 
 // True for adapters that are not a GPU a workload can use: DXGI's software flag
-// and the Microsoft Basic Render Driver (1414:008c).
+// the Microsoft Basic Render Driver (1414:008c), and vendor ids 0000/ffff.
 bool isSoftwareAdapter(const WinAdapter& a);
 
 // Joins both views into one GpuInfo per physical GPU. SetupAPI devices lead

@@ -13,6 +13,13 @@ constexpr std::uint32_t kMicrosoftVendor = 0x1414;
 constexpr std::uint32_t kBasicRenderDevice = 0x008c;
 constexpr std::uint64_t kMiB = 1024ull * 1024ull;
 
+// 0000 and ffff are not assigned PCI vendors: Wine's made-up "Wine Adapter" and
+// some virtual display devices report them.
+bool isRealPciVendor(std::uint32_t v)
+{
+    return v != 0 && v != 0xffff;
+}
+
 std::optional<PciHardwareId> pciIdOf(const WinDisplayDevice& d)
 {
     for (const auto& id : d.hardwareIds) {
@@ -100,7 +107,8 @@ GpuInfo fromDevice(const WinDisplayDevice& d, const PciHardwareId& id)
 
 bool isSoftwareAdapter(const WinAdapter& a)
 {
-    return a.software || (a.vendorId == kMicrosoftVendor && a.deviceId == kBasicRenderDevice);
+    return a.software || (a.vendorId == kMicrosoftVendor && a.deviceId == kBasicRenderDevice) ||
+           !isRealPciVendor(a.vendorId);
 }
 
 std::vector<GpuInfo> combineWindowsGpus(const std::vector<WinAdapter>& dxgi,
@@ -119,8 +127,8 @@ std::vector<GpuInfo> combineWindowsGpus(const std::vector<WinAdapter>& dxgi,
 
     for (const auto& d : devices) {
         const auto id = pciIdOf(d);
-        if (!id || id->vendorId == kMicrosoftVendor)
-            continue; // ROOT\BasicDisplay, indirect displays, remote sessions
+        if (!id || id->vendorId == kMicrosoftVendor || !isRealPciVendor(id->vendorId))
+            continue; // ROOT\BasicDisplay, indirect displays, remote sessions, Wine
         GpuInfo g = fromDevice(d, *id);
         std::size_t order = unmatched++;
         for (std::size_t i = 0; i < dxgi.size(); ++i) {

@@ -245,6 +245,23 @@ int checkCombine(std::vector<std::string>& failures)
         EXPECT(c, two[0].vendor == Vendor::Nvidia && two[0].pciRevision == "a1");
     }
 
+    // What Wine 8 reports under Xvfb: a SetupAPI "Wine Adapter" with vendor 0000
+    // and a DXGI adapter it made up from the GL renderer.
+    WinDisplayDevice wineDev;
+    wineDev.instanceId = "PCI\\VEN_0000&DEV_0000&SUBSYS_00000000&REV_00\\00000000";
+    wineDev.hardwareIds = {"PCI\\VEN_0000&DEV_0000&SUBSYS_00000000&REV_00"};
+    wineDev.driverDesc = "Wine Adapter";
+    wineDev.registryRead = true;
+    WinAdapter wineDxgi;
+    wineDxgi.vendorId = 0x10de;
+    wineDxgi.deviceId = 0x06cd;
+    wineDxgi.description = "NVIDIA GeForce GTX 470";
+    wineDxgi.dedicatedVideoMemory = 1024 * MiB;
+    WinAdapter zeroVendor;
+    EXPECT(c, isSoftwareAdapter(zeroVendor));
+    const auto wine = combineWindowsGpus({wineDxgi, zeroVendor}, {wineDev});
+    EXPECT(c, wine.size() == 1 && wine[0].pciId == "10de:06cd" && wine[0].vramMb == 1024);
+
     EXPECT(c, combineWindowsGpus({}, {}).empty());
     EXPECT(c, combineWindowsGpus({basic}, {basicDev}).empty());
     return c.count;
