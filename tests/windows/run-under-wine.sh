@@ -32,6 +32,54 @@ detect_args=()
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] || fail "wine_detect.exe exited $status"
 
+# Registry edits, one regedit per step: every Wine process start costs about a
+# second.
+regfile() {
+  printf 'REGEDIT4\n\n%s\n' "$1" >"$out/step.reg"
+  "$WINE" regedit /S "Z:$(echo "$out/step.reg" | tr / '\\')" >/dev/null 2>&1
+}
+key='[HKEY_LOCAL_MACHINE\System\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}\0000]'
+drives='[HKEY_LOCAL_MACHINE\Software\Wine\Drives]'
+# A drive Wine reports as remote, for the home checks below. mountmgr reads
+# drive types when Wine's services start, so restart them; that also rebuilds
+# the display keys, so the registry values go in after.
+mkdir -p "$out/fake-share/u"
+ln -sfn "$out/fake-share" "$WINEPREFIX/dosdevices/n:"
+regfile "$drives
+\"n:\"=\"network\""
+"${WINESERVER:-wineserver}" -k >/dev/null 2>&1
+# The registry path: values an old driver writes (MemorySize as 4 bytes of
+# REG_BINARY), then the REG_QWORD a current one adds, which must win. They go
+# into the driver key of Wine's display device and are removed again after.
+regfile "$key
+\"HardwareInformation.qwMemorySize\"=-
+\"HardwareInformation.MemorySize\"=hex:00,00,00,c0
+\"DriverVersion\"=\"31.0.24027.1012\""
+"$WINE" "$out/wine_detect.exe" "${detect_args[@]}" --expect-memory-mb 3072 \
+  --expect-driver-version 31.0.24027.1012 | tr -d '\r' | grep -E '^(  setupapi|FAIL|wine_detect)'
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "registry MemorySize (REG_BINARY) not read back"
+regfile "$key
+\"HardwareInformation.qwMemorySize\"=hex(b):00,00,00,00,03,00,00,00"
+"$WINE" "$out/wine_detect.exe" "${detect_args[@]}" --expect-memory-mb 12288 | tr -d '\r' |
+  grep -E '^(  setupapi|FAIL|wine_detect)'
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "registry qwMemorySize (REG_QWORD) not read back"
+
+# Homes on the network: a UNC profile path, and a drive Wine reports as remote.
+"$WINE" "$out/wine_detect.exe" "${detect_args[@]}" --userprofile '\\fs01\home\u' \
+  --expect-home-fs unc --expect-home-network yes | tr -d '\r' | grep -E '^(home|FAIL|wine_detect)'
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "UNC home not classified as unc/network"
+"$WINE" "$out/wine_detect.exe" "${detect_args[@]}" --userprofile 'N:\u' \
+  --expect-home-fs network --expect-home-network yes | tr -d '\r' | grep -E '^(home|FAIL|wine_detect)'
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "home on a remote drive not classified as network"
+regfile "$key
+\"HardwareInformation.qwMemorySize\"=-
+\"HardwareInformation.MemorySize\"=-
+\"DriverVersion\"=-
+
+$drives
+\"n:\"=-"
+rm -f "$WINEPREFIX/dosdevices/n:" "$out/step.reg"
+
 if [ -f "$out/stackpilot-probe.exe" ]; then
   # No HIP runtime in the prefix: a status, not a crash.
   missing=$("$WINE" "$out/stackpilot-probe.exe" hip | tr -d '\r')

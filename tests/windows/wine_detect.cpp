@@ -4,15 +4,15 @@
 // figures are printed, not asserted; what is asserted is that the APIs answer
 // the way the code expects and that the pure checks pass in the MinGW build.
 #include "core/snapshot.h"
+#include "detectors/home.h"
 #include "detectors/windows/adapters.h"
 #include "pure_checks.h"
 
 #include <cstdio>
 #include <cstring>
-
-namespace sp {
-HomeInfo detectHome();
-}
+#include <optional>
+#include <string>
+#include <windows.h>
 
 using namespace sp;
 
@@ -58,29 +58,102 @@ void printAdapters(const win::WindowsGpuReport& r)
         std::printf("error: %s\n", e.c_str());
 }
 
+struct Expectations
+{
+    // --no-dxgi-ok: a Wine without a usable display may fail to create a DXGI
+    // factory; the runner passes it only where there is no display at all.
+    bool dxgiMayFail = false;
+    // Set by the runner after it writes these into the display driver's key.
+    std::optional<std::uint64_t> memoryMb;
+    std::optional<std::string> driverVersion;
+    // Set by the runner when it points USERPROFILE at a UNC path or a drive that
+    // Wine reports as remote.
+    std::optional<std::string> homeFilesystem;
+    std::optional<bool> homeNetwork;
+    // Wine sets USERPROFILE itself, whatever the Unix environment says; this
+    // replaces it inside the process before detectHome() reads it.
+    std::optional<std::string> userProfile;
+};
+
+bool parseArgs(int argc, char** argv, Expectations& x)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (a == "--no-dxgi-ok")
+            x.dxgiMayFail = true;
+        else if (a == "--expect-memory-mb" && hasValue)
+            x.memoryMb = std::stoull(argv[++i]);
+        else if (a == "--expect-driver-version" && hasValue)
+            x.driverVersion = argv[++i];
+        else if (a == "--expect-home-fs" && hasValue)
+            x.homeFilesystem = argv[++i];
+        else if (a == "--userprofile" && hasValue)
+            x.userProfile = argv[++i];
+        else if (a == "--expect-home-network" && hasValue)
+            x.homeNetwork = std::string(argv[++i]) == "yes";
+        else {
+            std::fprintf(stderr, "wine_detect: unknown argument %s\n", a.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+// What the runner wrote into the registry must come back through SetupAPI's
+// driver key.
+bool checkRegistry(const win::WindowsGpuReport& r, const Expectations& x)
+{
+    if (!x.memoryMb && !x.driverVersion)
+        return true;
+    for (const auto& d : r.displayDevices) {
+        const bool memOk =
+            !x.memoryMb || (d.memorySize && *d.memorySize / (1024 * 1024) == *x.memoryMb);
+        const bool verOk = !x.driverVersion || d.driverVersion == *x.driverVersion;
+        if (memOk && verOk)
+            return true;
+    }
+    std::printf("FAIL no display device with memory=%s MiB driver_version=%s\n",
+                x.memoryMb ? std::to_string(*x.memoryMb).c_str() : "any",
+                x.driverVersion ? x.driverVersion->c_str() : "any");
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    // --no-dxgi-ok: a Wine without a usable display may fail to create a DXGI
-    // factory; CI passes it only where it runs Wine with no display at all.
-    bool dxgiMayFail = false;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--no-dxgi-ok") == 0)
-            dxgiMayFail = true;
-    }
+    Expectations expect;
+    if (!parseArgs(argc, argv, expect))
+        return 2;
 
     int rc = runPureChecks();
 
     const auto report = win::detectWindowsGpus();
     printAdapters(report);
+    if (!checkRegistry(report, expect))
+        rc = 1;
 
+    if (expect.userProfile)
+        SetEnvironmentVariableA("USERPROFILE", expect.userProfile->c_str());
     HardwareSnapshot snap;
     snap.os.family = "windows";
     snap.home = detectHome();
     snap.gpus = report.gpus;
-    std::printf("home: path=\"%s\" filesystem=%s network=%s\n", snap.home.path.c_str(),
-                snap.home.filesystem.c_str(), snap.home.network ? "yes" : "no");
+    std::printf("home: path=\"%s\" filesystem=%s network=%s drive_type=%s\n",
+                snap.home.path.c_str(), snap.home.filesystem.c_str(),
+                snap.home.network ? "yes" : "no",
+                snap.home.extra.value("drive_type", std::string("-")).c_str());
+    if (expect.homeFilesystem && snap.home.filesystem != *expect.homeFilesystem) {
+        std::printf("FAIL home filesystem %s, expected %s\n", snap.home.filesystem.c_str(),
+                    expect.homeFilesystem->c_str());
+        rc = 1;
+    }
+    if (expect.homeNetwork && snap.home.network != *expect.homeNetwork) {
+        std::printf("FAIL home network flag %d, expected %d\n", snap.home.network,
+                    *expect.homeNetwork);
+        rc = 1;
+    }
     if (snap.gpus.empty())
         std::printf("no GPU adapters reported (expected on a machine without a GPU)\n");
     for (const auto& g : snap.gpus) {
@@ -102,7 +175,7 @@ int main(int argc, char** argv)
 
     for (const auto& e : report.errors) {
         const bool dxgi = e.rfind("dxgi:", 0) == 0;
-        if (!(dxgi && dxgiMayFail)) {
+        if (!(dxgi && expect.dxgiMayFail)) {
             std::printf("FAIL %s\n", e.c_str());
             rc = 1;
         }
