@@ -82,6 +82,9 @@ struct DownloaderOptions
     long lowSpeedLimit = 1024;             // bytes/s below which ...
     std::chrono::seconds lowSpeedTime{30}; // ... for this long counts as a stall
     std::chrono::seconds connectTimeout{30};
+    // CA bundle used instead of the system store (a corporate CA, or a test's own).
+    // Verification itself can never be switched off.
+    std::filesystem::path caFile;
     // Waits between tries; tests inject a recorder. Default: sleep, waking early on cancel.
     std::function<void(std::chrono::milliseconds)> sleep;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
@@ -400,6 +401,14 @@ void HttpTestServer::Impl::serve(int fd)
             if (n <= 0)
                 return;
             buf.append(chunk, static_cast<std::size_t>(n));
+            // Like any plain HTTP server, answer a TLS ClientHello (or other noise)
+            // with 400 at once instead of waiting for a header block.
+            if (!std::isupper(static_cast<unsigned char>(buf[0]))) {
+                static const std::string bad = "HTTP/1.1 400 Bad Request\r\nContent-Length: "
+                                               "0\r\nConnection: close\r\n\r\n";
+                sendAll(fd, bad.data(), bad.size());
+                return;
+            }
         }
         const std::string head = buf.substr(0, end);
         buf.erase(0, end + 4);
