@@ -4,6 +4,7 @@
 #include "detectors/windows/win_text.h"
 
 #include <dxgi.h>
+#include <iterator>
 
 namespace sp::win {
 

@@ -10,6 +10,12 @@
 #include <setupapi.h>
 #include <vector>
 
+// CM_Get_DevNode_Status: MinGW's setupapi import library has it, MSVC's SDK
+// keeps it in cfgmgr32.lib.
+#ifdef _MSC_VER
+#pragma comment(lib, "cfgmgr32.lib")
+#endif
+
 namespace sp::win {
 
 namespace {

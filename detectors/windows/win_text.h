@@ -1,6 +1,7 @@
 #pragma once
 // UTF-16 <-> UTF-8 for the Windows detectors. Windows only.
 
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <windows.h>
@@ -33,7 +34,7 @@ inline std::string toUtf8Terminated(const wchar_t* w, std::size_t maxChars)
 inline std::string hresultText(long hr)
 {
     char buf[16];
-    wsprintfA(buf, "0x%08lX", static_cast<unsigned long>(hr));
+    std::snprintf(buf, sizeof buf, "0x%08lX", static_cast<unsigned long>(hr));
     return buf;
 }
 
