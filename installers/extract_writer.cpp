@@ -109,6 +109,16 @@ std::string entryName(archive_entry* e)
     return "(unnamed entry)";
 }
 
+bool isWithin(const fs::path& p, const fs::path& root)
+{
+    auto r = root.begin();
+    auto q = p.begin();
+    for (; r != root.end(); ++r, ++q)
+        if (q == p.end() || *q != *r)
+            return false;
+    return true;
+}
+
 } // namespace
 
 struct EntryWriter::Plain
@@ -287,7 +297,7 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
         const int rc = archive_read_data_block(a, &buf, &len, &offset);
         if (rc == ARCHIVE_EOF)
             break;
-        if (rc < ARCHIVE_WARN) {
+        if (rc != ARCHIVE_OK) { // a warning here is a failed CRC check
             closeFd(fd);
             return fail(name, std::string("corrupt or truncated data: ") +
                                   (archive_error_string(a) ? archive_error_string(a) : "?"));
@@ -469,6 +479,40 @@ void EntryWriter::removeWritten()
     m_records.clear();
     m_index.clear();
     m_extracted = 0;
+}
+
+Expected<void> checkSymlinksInside(const fs::path& root, const std::vector<FileRecord>& records)
+{
+    std::error_code ec;
+    const auto canonRoot = fs::canonical(root, ec);
+    if (ec)
+        return Error::runtime(paths::toUtf8(root) + ": " + ec.message());
+    for (const auto& r : records) {
+        if (r.type != FileRecord::Type::Symlink)
+            continue;
+        // weakly_canonical leaves a dangling link unresolved, so follow each link
+        // by hand (its target from its folder) until a non-link remains.
+        fs::path p = root / paths::fromUtf8(r.path);
+        fs::path resolved;
+        for (int hops = 0;; ++hops) {
+            if (hops > 40)
+                return Error::invalid("symlink '" + r.path + "': too many levels of links");
+            const auto target = fs::read_symlink(p, ec);
+            if (ec)
+                return Error::invalid("symlink '" + r.path + "' cannot be read: " + ec.message());
+            resolved = fs::weakly_canonical(p.parent_path() / target, ec);
+            if (ec)
+                return Error::invalid("symlink '" + r.path + "' -> '" + r.target +
+                                      "' cannot be resolved: " + ec.message());
+            if (!isWithin(resolved, canonRoot) || !fs::is_symlink(fs::symlink_status(resolved, ec)))
+                break;
+            p = resolved;
+        }
+        if (!isWithin(resolved, canonRoot))
+            return Error::invalid("symlink '" + r.path + "' -> '" + r.target +
+                                  "' resolves outside the install folder");
+    }
+    return {};
 }
 
 } // namespace sp

@@ -31,38 +31,7 @@ std::string mib(std::uint64_t bytes)
     return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
 }
 
-bool isWithin(const fs::path& p, const fs::path& root)
-{
-    auto r = root.begin();
-    auto q = p.begin();
-    for (; r != root.end(); ++r, ++q)
-        if (q == p.end() || *q != *r)
-            return false;
-    return true;
-}
-
 } // namespace
-
-Expected<void> checkSymlinksInside(const fs::path& root, const std::vector<FileRecord>& records)
-{
-    std::error_code ec;
-    const auto canonRoot = fs::canonical(root, ec);
-    if (ec)
-        return Error::runtime(paths::toUtf8(root) + ": " + ec.message());
-    for (const auto& r : records) {
-        if (r.type != FileRecord::Type::Symlink)
-            continue;
-        const auto link = root / paths::fromUtf8(r.path);
-        const auto resolved = fs::weakly_canonical(link, ec);
-        if (ec)
-            return Error::invalid("symlink '" + r.path + "' -> '" + r.target +
-                                  "' cannot be resolved: " + ec.message());
-        if (!isWithin(resolved, canonRoot))
-            return Error::invalid("symlink '" + r.path + "' -> '" + r.target +
-                                  "' resolves outside the install folder");
-    }
-    return {};
-}
 
 Installer::Installer(InstallOptions options) : m_o(std::move(options)), m_store(m_o.prefixRoot)
 {
@@ -214,7 +183,8 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
                 sinks[i]->abort();
                 inner.cancel();
             } else {
-                notify({InstallEvent::Kind::ArtifactDone, rt.id, static_cast<int>(i), name, {}, {}});
+                notify(
+                    {InstallEvent::Kind::ArtifactDone, rt.id, static_cast<int>(i), name, {}, {}});
             }
             fetched[i] = std::move(r);
             ++finished;

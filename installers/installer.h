@@ -93,10 +93,4 @@ private:
     std::unique_ptr<Fetcher> m_fetcher;
 };
 
-// Every symlink under `root` must resolve (through the real tree) to a place
-// inside it. Run once every artifact is unpacked: a later link can change what an
-// earlier link's target means.
-Expected<void> checkSymlinksInside(const std::filesystem::path& root,
-                                   const std::vector<FileRecord>& records);
-
 } // namespace sp
