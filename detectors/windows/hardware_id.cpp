@@ -62,28 +62,27 @@ std::optional<PciHardwareId> parsePciHardwareId(std::string_view id)
         id = id.substr(0, slash);
 
     std::optional<std::uint32_t> vendor, device, subsys, rev;
+    struct Field
+    {
+        std::string_view key;
+        std::size_t digits;
+        std::optional<std::uint32_t>* value;
+    };
+    const Field fields[] = {
+        {"VEN_", 4, &vendor}, {"DEV_", 4, &device}, {"SUBSYS_", 8, &subsys}, {"REV_", 2, &rev}};
     while (!id.empty()) {
         const auto amp = id.find('&');
-        const auto field = id.substr(0, amp);
+        const auto part = id.substr(0, amp);
         id = amp == std::string_view::npos ? std::string_view{} : id.substr(amp + 1);
-        std::optional<std::uint32_t>* slot = nullptr;
-        std::size_t digits = 0;
-        std::size_t keyLen = 0;
-        if (startsWithNoCase(field, "VEN_"))
-            slot = &vendor, digits = 4, keyLen = 4;
-        else if (startsWithNoCase(field, "DEV_"))
-            slot = &device, digits = 4, keyLen = 4;
-        else if (startsWithNoCase(field, "SUBSYS_"))
-            slot = &subsys, digits = 8, keyLen = 7;
-        else if (startsWithNoCase(field, "REV_"))
-            slot = &rev, digits = 2, keyLen = 4;
-        else
-            continue; // CC_0300 and friends: not needed
-        if (slot->has_value())
-            return std::nullopt; // a field twice means we are not reading what we think
-        *slot = parseHex(field.substr(keyLen), digits);
-        if (!slot->has_value())
-            return std::nullopt;
+        for (const auto& f : fields) {
+            if (!startsWithNoCase(part, f.key))
+                continue; // CC_0300 and friends match nothing: not needed
+            if (f.value->has_value())
+                return std::nullopt; // a field twice: we are not reading what we think
+            *f.value = parseHex(part.substr(f.key.size()), f.digits);
+            if (!f.value->has_value())
+                return std::nullopt;
+        }
     }
     if (!vendor || !device)
         return std::nullopt;
