@@ -400,6 +400,7 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
             urls.push_back(u);
     }
     if (urls.empty()) {
+        sink.abort();
         if (!refused.empty())
             return Error::invalid("refusing plain http for an artifact without a pinned sha256: " +
                                   refused);

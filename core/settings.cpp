@@ -1,0 +1,236 @@
+#include "core/settings.h"
+
+#include "core/paths.h"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+namespace sp {
+
+namespace {
+
+using nlohmann::json;
+
+struct Position
+{
+    int line = 1;
+    int column = 1;
+};
+
+Position positionOf(const std::string& text, std::size_t byte)
+{
+    Position p;
+    byte = std::min(byte, text.size());
+    for (std::size_t i = 0; i < byte; ++i) {
+        if (text[i] == '\n') {
+            ++p.line;
+            p.column = 1;
+        } else {
+            ++p.column;
+        }
+    }
+    return p;
+}
+
+// nlohmann::json keeps no positions for values, so a value error is reported at
+// the first occurrence of its key as a JSON string after `from` (good enough for a
+// small hand-edited file).
+std::size_t findKey(const std::string& text, const std::string& key, std::size_t from = 0)
+{
+    const std::string quoted = json(key).dump();
+    for (auto pos = text.find(quoted, from); pos != std::string::npos;
+         pos = text.find(quoted, pos + 1)) {
+        auto after = text.find_first_not_of(" \t\r\n", pos + quoted.size());
+        if (after != std::string::npos && text[after] == ':')
+            return pos;
+    }
+    return from;
+}
+
+struct Parser
+{
+    const std::string& text;
+    const std::string& name;
+
+    Error at(std::size_t byte, const std::string& why) const
+    {
+        const auto p = positionOf(text, byte);
+        return Error::invalid(name + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) +
+                              ": " + why);
+    }
+};
+
+bool isHttpUrl(const std::string& s)
+{
+    return s.rfind("https://", 0) == 0 || s.rfind("http://", 0) == 0;
+}
+
+} // namespace
+
+std::filesystem::path Settings::defaultFile()
+{
+    return paths::configDir() / "settings.json";
+}
+
+Expected<Settings> Settings::load()
+{
+    return loadFile(defaultFile());
+}
+
+Expected<Settings> Settings::loadFile(const std::filesystem::path& file)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))
+        return Settings{};
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return Error::runtime(paths::toUtf8(file) + ": cannot read settings");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return parse(ss.str(), paths::toUtf8(file));
+}
+
+Expected<Settings> Settings::parse(const std::string& text, const std::string& name)
+{
+    const Parser p{text, name};
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        // what() is "[json.exception.parse_error.101] parse error at line L, column C: why"
+        std::string why = e.what();
+        if (auto c = why.find("column"); c != std::string::npos)
+            if (auto colon = why.find(": ", c); colon != std::string::npos)
+                why = why.substr(colon + 2);
+        return p.at(e.byte > 0 ? e.byte - 1 : 0, "invalid JSON: " + why);
+    }
+    if (!j.is_object())
+        return p.at(text.find_first_not_of(" \t\r\n"), "settings must be a JSON object");
+
+    Settings s;
+    for (const auto& [key, v] : j.items()) {
+        const std::size_t where = findKey(text, key);
+        if (key == "proxy") {
+            if (!v.is_string())
+                return p.at(where, "\"proxy\" must be a string");
+            if (const auto proxy = v.get<std::string>(); !proxy.empty())
+                s.proxy = proxy;
+        } else if (key == "mirrors") {
+            if (!v.is_object())
+                return p.at(where, "\"mirrors\" must be an object of host: [URL prefixes]");
+            for (const auto& [host, list] : v.items()) {
+                const std::size_t hostAt = findKey(text, host, where);
+                if (!list.is_array())
+                    return p.at(hostAt, "mirrors for \"" + host + "\" must be a list of URLs");
+                std::vector<std::string> prefixes;
+                for (const auto& u : list) {
+                    if (!u.is_string() || !isHttpUrl(u.get<std::string>()))
+                        return p.at(hostAt, "mirrors for \"" + host +
+                                                "\" must be http:// or https:// URL prefixes");
+                    prefixes.push_back(u.get<std::string>());
+                }
+                s.mirrors[host] = std::move(prefixes);
+            }
+        } else if (key == "mirrors_first") {
+            if (!v.is_boolean())
+                return p.at(where, "\"mirrors_first\" must be true or false");
+            s.mirrorsFirst = v.get<bool>();
+        } else if (key == "parallel_downloads") {
+            if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 16)
+                return p.at(where, "\"parallel_downloads\" must be an integer from 1 to 16");
+            s.parallelDownloads = v.get<int>();
+        } else if (key == "max_extract_size") {
+            if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0)
+                return p.at(where, "\"max_extract_size\" must be a positive number of bytes");
+            s.maxExtractSize = v.get<std::uint64_t>();
+        }
+        // Unknown keys are ignored: a newer StackPilot may have written them.
+    }
+    return s;
+}
+
+std::string Settings::toJson() const
+{
+    json j = json::object();
+    j["proxy"] = proxy.value_or("");
+    j["mirrors"] = mirrors;
+    j["mirrors_first"] = mirrorsFirst;
+    j["parallel_downloads"] = parallelDownloads;
+    j["max_extract_size"] = maxExtractSize;
+    return j.dump(2) + "\n";
+}
+
+Expected<void> Settings::save(const std::filesystem::path& file) const
+{
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    auto tmp = file;
+    tmp += ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << toJson();
+        if (!out)
+            return Error::runtime(paths::toUtf8(tmp) + ": cannot write settings");
+    }
+    std::filesystem::rename(tmp, file, ec);
+    if (ec)
+        return Error::runtime(paths::toUtf8(file) + ": cannot write settings: " + ec.message());
+    return {};
+}
+
+std::vector<std::string> Settings::mirrorUrlsFor(const std::string& url) const
+{
+    const auto scheme = url.find("://");
+    if (scheme == std::string::npos)
+        return {};
+    const auto pathStart = url.find_first_of("/?#", scheme + 3);
+    std::string authority = url.substr(
+        scheme + 3, pathStart == std::string::npos ? std::string::npos : pathStart - scheme - 3);
+    if (auto at = authority.rfind('@'); at != std::string::npos)
+        authority.erase(0, at + 1);
+    std::string host = authority;
+    if (auto colon = host.rfind(':'); colon != std::string::npos && host.back() != ']')
+        host.erase(colon);
+    std::transform(host.begin(), host.end(), host.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    // A rule for "host:port" wins over one for the bare host.
+    auto it = mirrors.find(authority);
+    if (it == mirrors.end())
+        it = mirrors.find(host);
+    if (it == mirrors.end())
+        return {};
+    const std::string rest = pathStart == std::string::npos ? "" : url.substr(pathStart);
+    std::vector<std::string> out;
+    for (std::string prefix : it->second) {
+        while (!prefix.empty() && prefix.back() == '/')
+            prefix.pop_back();
+        out.push_back(prefix + rest);
+    }
+    return out;
+}
+
+std::vector<std::string> Settings::expandUrls(const std::vector<std::string>& urls) const
+{
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    auto add = [&](const std::string& u) {
+        if (seen.insert(u).second)
+            out.push_back(u);
+    };
+    for (const auto& u : urls) {
+        const auto m = mirrorUrlsFor(u);
+        if (!mirrorsFirst)
+            add(u);
+        for (const auto& x : m)
+            add(x);
+        if (mirrorsFirst)
+            add(u);
+    }
+    return out;
+}
+
+} // namespace sp
