@@ -415,7 +415,11 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     for (const auto& ki : cat.knownIssues) {
         if (ki.rejectsProfiles || !ki.applies.is_object() || ki.applies.empty())
             continue;
-        if (unmetConditions(ki.applies, ctx).empty())
+        // Only issues narrowed beyond OS and vendor: "all Linux AMD" would be noise.
+        const bool narrow = ki.applies.contains("gfx") || ki.applies.contains("compute_capability") ||
+                            ki.applies.contains("network_home") || ki.applies.contains("integrated") ||
+                            ki.applies.contains("runtimes") || ki.applies.contains("workloads");
+        if (narrow && unmetConditions(ki.applies, ctx).empty())
             plan.warnings.push_back("known issue " + ki.id + " may apply: " + ki.title +
                                     (ki.remedy.text.empty() ? "" : " — " + ki.remedy.text));
     }

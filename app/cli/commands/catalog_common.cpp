@@ -1,0 +1,28 @@
+#include "app/cli/commands/catalog_common.h"
+
+#include "core/paths.h"
+
+#include <ostream>
+
+namespace sp::cli {
+
+std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
+                                               int* exitCode)
+{
+    CatalogLoadOptions options;
+    for (const auto& dir : parser.values(QStringLiteral("catalog-dir")))
+        options.extraDirs.push_back(paths::fromUtf8(toStd(dir)));
+    auto loaded = loadCatalog(options);
+    if (!loaded) {
+        io.err << loaded.error().message << "\n";
+        *exitCode = loaded.error().exitCode();
+        return std::nullopt;
+    }
+    for (const auto& w : loaded->warnings)
+        io.err << w << "\n";
+    for (const auto& n : loaded->notices)
+        io.err << n << "\n";
+    return std::move(*loaded);
+}
+
+} // namespace sp::cli

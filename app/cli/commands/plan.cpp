@@ -1,0 +1,168 @@
+// `stackpilot-cli plan --workload W [--profile P] [--hardware SNAPSHOT.json] [--json]
+// [--catalog-dir DIR]`: what would be installed, set and run, and why.
+//
+// Without --hardware it detects this machine, probes included (they are what tell
+// the gfx target on Windows and the compute capability on NVIDIA, without which the
+// plan would be wrong); --no-probes skips them for speed. A snapshot from any OS
+// plans on any OS.
+
+#include "app/cli/command.h"
+#include "app/cli/commands/catalog_common.h"
+#include "core/paths.h"
+#include "core/select/select.h"
+#include "detectors/detect.h"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace {
+
+std::string joinArgv(const std::vector<std::string>& argv)
+{
+    std::string out;
+    for (const auto& a : argv) {
+        const bool quote = a.find(' ') != std::string::npos || a.empty();
+        out += (out.empty() ? "" : " ") + (quote ? "\"" + a + "\"" : a);
+    }
+    return out;
+}
+
+void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ostream& out)
+{
+    out << "Plan for " << plan.workload << " on "
+        << (snap.os.family.empty() ? "unknown OS" : snap.os.family);
+    if (plan.gpu) {
+        const auto& g = snap.gpus[*plan.gpu];
+        out << ", GPU " << *plan.gpu << ": " << g.name;
+        if (g.gfx)
+            out << " (" << *g.gfx << ")";
+        if (g.computeCapability)
+            out << " (compute capability " << *g.computeCapability << ")";
+    } else {
+        out << ", no usable GPU";
+    }
+    out << "\n";
+    if (plan.profile.empty()) {
+        out << "No profile fits this machine.\n";
+    } else {
+        out << "Profile: " << plan.profile << " (" << sp::toString(plan.status) << ")\n\n";
+        out << "Will install:\n";
+        for (const auto& r : plan.runtimes) {
+            out << "  " << r.id << "  " << r.kind << " " << r.version << " -> " << r.dir;
+            if (r.system)
+                out << "  (system package, not downloaded)";
+            else if (r.unpinned)
+                out << "  (no pinned SHA-256)";
+            out << "\n";
+        }
+        if (!plan.steps.empty()) {
+            out << "\nBefore launch:\n";
+            for (std::size_t i = 0; i < plan.steps.size(); ++i)
+                out << "  " << i + 1 << ". " << joinArgv(plan.steps[i]) << "\n";
+        }
+        std::vector<std::string> argv = plan.command;
+        argv.insert(argv.end(), plan.args.begin(), plan.args.end());
+        out << "\nLaunch: " << joinArgv(argv) << "\n";
+        if (!plan.env.empty()) {
+            out << "\nEnvironment:\n";
+            for (const auto& [k, v] : plan.env) {
+                out << "  " << k << "=" << v << "\n";
+                if (auto it = plan.envWhy.find(k); it != plan.envWhy.end())
+                    out << "      why: " << it->second << "\n";
+            }
+        }
+        if (!plan.envUnset.empty())
+            out << "Unset (stale values break the stack): " << joinArgv(plan.envUnset) << "\n";
+    }
+    if (!plan.warnings.empty()) {
+        out << "\nWarnings:\n";
+        for (const auto& w : plan.warnings)
+            out << "  - " << w << "\n";
+    }
+    if (!plan.alternatives.empty()) {
+        out << "\nOther profiles:\n";
+        for (const auto& a : plan.alternatives) {
+            out << "  " << a.profile << ": " << a.verdict << "\n";
+            for (const auto& r : a.reasons)
+                out << "      " << r.text << (r.knownIssue.empty() ? "" : " [" + r.knownIssue + "]")
+                    << "\n";
+        }
+    }
+}
+
+class PlanCommand : public sp::cli::Command
+{
+public:
+    QString name() const override { return QStringLiteral("plan"); }
+    QString summary() const override
+    {
+        return QStringLiteral(
+            "Choose a stack for a workload on this (or a saved) machine and explain it.");
+    }
+    void configure(QCommandLineParser& p) override
+    {
+        p.addOption({QStringLiteral("workload"),
+                     QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...)."),
+                     QStringLiteral("W")});
+        p.addOption({QStringLiteral("profile"),
+                     QStringLiteral("Use profile P instead of the best one."),
+                     QStringLiteral("P")});
+        p.addOption({QStringLiteral("hardware"),
+                     QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
+                     QStringLiteral("FILE")});
+        p.addOption({QStringLiteral("no-probes"),
+                     QStringLiteral("Detect without the vendor probes (faster, less exact).")});
+        p.addOption({QStringLiteral("sysfs-root"),
+                     QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
+        sp::cli::addJsonOption(p);
+        sp::cli::addCatalogDirOption(p);
+    }
+    int run(const QCommandLineParser& p, sp::cli::Io& io) override
+    {
+        const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
+        if (workload.empty()) {
+            io.err << "stackpilot-cli plan: --workload W is required\n";
+            return 2;
+        }
+        int rc = 0;
+        auto loaded = sp::cli::loadCatalogForCli(p, io, &rc);
+        if (!loaded)
+            return rc;
+        sp::HardwareSnapshot snap;
+        if (p.isSet(QStringLiteral("hardware"))) {
+            auto s = sp::loadSnapshotFile(sp::cli::toStd(p.value(QStringLiteral("hardware"))));
+            if (!s) {
+                io.err << s.error().message << "\n";
+                return s.error().exitCode();
+            }
+            snap = std::move(*s);
+        } else {
+            sp::DetectOptions opts;
+            opts.probes = !p.isSet(QStringLiteral("no-probes"));
+            opts.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
+            snap = sp::detectHardware(opts);
+        }
+        sp::SelectSettings settings;
+        settings.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
+        settings.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
+        settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
+        auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
+        if (!plan) {
+            io.err << "stackpilot-cli plan: " << plan.error().message << "\n";
+            return plan.error().exitCode();
+        }
+        if (p.isSet(QStringLiteral("json")))
+            io.out << sp::toJson(*plan).dump(2) << "\n";
+        else
+            printHuman(*plan, snap, io.out);
+        if (plan->profile.empty()) {
+            io.err << "stackpilot-cli plan: no profile of '" << workload << "' fits this machine\n";
+            return 1;
+        }
+        return 0;
+    }
+};
+
+} // namespace
+
+SP_REGISTER_COMMAND(PlanCommand)

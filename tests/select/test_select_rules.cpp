@@ -1,0 +1,168 @@
+// Selection rules beyond the seeds: HSA overrides, GPU choice, ranking, errors and
+// determinism, partly on small in-memory catalogs.
+
+#include "select_fixtures.h"
+
+using namespace fixtures;
+
+namespace {
+
+sp::Catalog tinyCatalog(const std::string& extraProfiles = {})
+{
+    // One ROCm that only supports gfx1100 and gfx1030, and three pytorch profiles.
+    const std::string text = R"({"schema_version": 1,
+      "runtimes": [
+        {"id": "rocm-x", "kind": "rocm", "version": "6.2", "system": true,
+         "supported_gfx": ["gfx1100", "gfx90a"]},
+        {"id": "rocm-old", "kind": "rocm", "version": "5.7", "system": true, "supported_gfx": ["gfx1030", "gfx1100"]}],
+      "workloads": [{"id": "pytorch", "name": "PyTorch", "command": ["{python}"]}],
+      "profiles": [
+        {"id": "generic", "workload": "pytorch", "status": "community", "match": {"os": ["linux"], "vendor": "amd"},
+         "runtimes": ["rocm-x"]},
+        {"id": "older", "workload": "pytorch", "status": "community", "match": {"os": ["linux"], "vendor": "amd"},
+         "runtimes": ["rocm-old"]},
+        {"id": "narrow", "workload": "pytorch", "status": "experimental",
+         "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["rocm-x"]},
+        {"id": "cpu", "workload": "pytorch", "status": "community", "fallback": true}
+        )" + extraProfiles + R"(]})";
+    sp::CatalogLoader loader;
+    auto r = loader.addText(text, "tiny.json");
+    if (!r)
+        qFatal("%s", r.error().message.c_str());
+    auto refs = loader.checkReferences();
+    if (!refs)
+        qFatal("%s", refs.error().message.c_str());
+    return loader.catalog();
+}
+
+} // namespace
+
+class TestSelectRules : public QObject
+{
+    Q_OBJECT
+private slots:
+    void hsaOverrideOnlyWhenNeededAndSameMajor()
+    {
+        const auto cat = tinyCatalog();
+        // gfx1103 has no kernels in rocm-x; 11.0.0 (gfx1100) is the same major and supported.
+        auto p = sp::makePlan(machine("linux", {amd("780M", "gfx1103", 2048, true)}), cat,
+                              "pytorch", settings());
+        QVERIFY(p.ok());
+        QCOMPARE(p->env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("11.0.0"));
+        // gfx1031 would map to 10.3.0 (gfx1030), which rocm-x does not support: no override, a
+        // warning.
+        p = sp::makePlan(machine("linux", {amd("RX 6750 XT", "gfx1031", 12288)}), cat, "pytorch",
+                         settings());
+        QVERIFY(p.ok());
+        QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
+        QVERIFY(std::any_of(p->warnings.begin(), p->warnings.end(), [](const std::string& w) {
+            return w.find("rocm-unsupported-gfx") != std::string::npos;
+        }));
+        // Supported natively: nothing set.
+        p = sp::makePlan(machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)}), cat, "pytorch",
+                         settings());
+        QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
+        // Never on Windows.
+        p = sp::makePlan(machine("windows", {amd("780M", "gfx1103", 2048, true)}), cat, "pytorch",
+                         settings());
+        QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
+    }
+
+    void shippedCatalogOverridesGfx1031OnLinux()
+    {
+        const auto p =
+            plan(machine("linux", {amd("AMD Radeon RX 6750 XT", "gfx1031", 12288)}), "pytorch");
+        QCOMPARE(p.env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
+        QVERIFY(!p.envWhy.at("HSA_OVERRIDE_GFX_VERSION").empty());
+        QVERIFY(!sp::hsaOverrideFor("gfx1100"));
+        QCOMPARE(*sp::hsaOverrideFor("gfx90c"), std::string("9.0.0"));
+    }
+
+    void rankingStatusThenSpecificityThenNewest()
+    {
+        const auto cat = tinyCatalog();
+        auto p = sp::makePlan(machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)}), cat,
+                              "pytorch", settings());
+        // community beats the narrower experimental; among community, newer ROCm wins.
+        QCOMPARE(p->profile, std::string("generic"));
+        const auto* older = alternative(*p, "older");
+        QVERIFY(older && older->verdict == "available");
+        QVERIFY(older->reasons.front().text.find("older") != std::string::npos);
+        const auto* narrow = alternative(*p, "narrow");
+        QVERIFY(narrow && narrow->verdict == "available");
+        // With equal status, the narrower match wins.
+        const auto cat2 = tinyCatalog(
+            R"(, {"id": "narrow-community", "workload": "pytorch", "status": "community",
+            "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["rocm-old"]})");
+        p = sp::makePlan(machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)}), cat2, "pytorch",
+                         settings());
+        QCOMPARE(p->profile, std::string("narrow-community"));
+    }
+
+    void gpuChoiceDiscreteThenVram()
+    {
+        auto s = machine("linux", {amd("iGPU", "gfx1036", 512, true), amd("small", "gfx1030", 8192),
+                                   amd("big", "gfx1100", 24576)});
+        QCOMPARE(*sp::chooseGpu(s), 2);
+        auto p = plan(s, "pytorch");
+        QCOMPARE(p.env.at("ROCR_VISIBLE_DEVICES"), std::string("2"));
+        QCOMPARE(p.env.at("HIP_VISIBLE_DEVICES"), std::string("0"));
+        // NVIDIA index counts NVIDIA GPUs only.
+        s = machine("linux", {amd("iGPU", "gfx1036", 512, true), nvidia("RTX 3080", "8.6", 10240)});
+        p = plan(s, "pytorch");
+        QCOMPARE(*p.gpu, 1);
+        QCOMPARE(p.env.at("CUDA_VISIBLE_DEVICES"), std::string("0"));
+    }
+
+    void noGpuFallsBackToCpu()
+    {
+        const auto p = plan(machine("linux", {}), "llamafile");
+        QVERIFY(!p.gpu);
+        QCOMPARE(p.profile, std::string("llamafile-0.8.1-cpu-linux"));
+        QVERIFY(!p.env.count("CUDA_VISIBLE_DEVICES") && !p.env.count("HIP_VISIBLE_DEVICES"));
+        QVERIFY(sp::toJson(p)["gpu"].is_null());
+    }
+
+    void errors()
+    {
+        const auto& cat = shippedCatalog();
+        const auto snap = machine("windows", {amd("RX 6750 XT", "gfx1031", 12288)});
+        auto p = sp::makePlan(snap, cat, "no-such-workload", settings());
+        QVERIFY(!p.ok() && p.error().code == sp::ErrorCode::Usage);
+        auto st = settings();
+        st.profile = "no-such-profile";
+        p = sp::makePlan(snap, cat, "sdnext", st);
+        QVERIFY(!p.ok() && p.error().code == sp::ErrorCode::Usage);
+        st.profile = "sdnext-zluda-hip6.1-rocblas-gfx1031";
+        p = sp::makePlan(snap, cat, "sdnext", st);
+        QVERIFY(!p.ok() && p.error().code == sp::ErrorCode::Runtime);
+        QVERIFY2(p.error().message.find("rocm-zluda-rocblas-access-violation") != std::string::npos,
+                 p.error().message.c_str());
+        st.profile = "sdnext-zluda-hip6.2-rocblas-gfx1031"; // fits, so forcing it works
+        p = sp::makePlan(snap, cat, "sdnext", st);
+        QVERIFY(p.ok() && p->profile == st.profile);
+    }
+
+    void planIsAPureFunction()
+    {
+        const auto snap = machine("windows", {amd("AMD Radeon RX 6750 XT", "gfx1031", 12288)});
+        const auto a = dump(plan(snap, "sdnext"));
+        const auto b = dump(plan(snap, "sdnext"));
+        QCOMPARE(a, b);
+        // Through a JSON round trip of the snapshot (as plan --hardware reads it): same bytes.
+        auto reread = sp::snapshotFromJson(sp::toJson(snap), "snap");
+        QVERIFY(reread.ok());
+        QCOMPARE(dump(plan(*reread, "sdnext")), a);
+        // Paths follow the snapshot's OS, not the host's.
+        const auto j = sp::toJson(plan(snap, "sdnext"));
+        QCOMPARE(j["runtimes"][3]["dir"].get<std::string>(),
+                 std::string("/data/sp\\runtimes\\sdnext-src"));
+        QVERIFY(j["command"][0].get<std::string>().find("\\webui.bat") != std::string::npos);
+        const auto linux =
+            sp::toJson(plan(machine("linux", {amd("RX", "gfx1100", 24576)}), "sdnext"));
+        QVERIFY(linux["command"][0].get<std::string>() == "/data/sp/runtimes/sdnext-src/webui.sh");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSelectRules)
+#include "test_select_rules.moc"
