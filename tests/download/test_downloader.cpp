@@ -202,6 +202,34 @@ private slots:
         QVERIFY(!fs::exists(req.partialFile));
     }
 
+    void streamLongerThanDeclaredStopsEarly()
+    {
+        // No Content-Length: only the byte count while streaming can catch it.
+        server.addBlob("/nolen.bin", blob);
+        server.setFault("/nolen.bin", Fault::noLength());
+        RecordingSink sink;
+        auto req = request("/nolen.bin");
+        req.size = 1'000'000;
+        auto r = Downloader(options()).fetch(req, sink);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("more than the declared 1000000") != std::string::npos,
+                 r.error().message.c_str());
+        QVERIFY(sink.bytes <= 1'000'000);
+        QCOMPARE(sink.aborts, 1);
+        QVERIFY(!fs::exists(req.partialFile));
+        QCOMPARE(server.stats("/nolen.bin").requests, 1); // not retried
+    }
+
+    void closeDelimitedBodyDownloads()
+    {
+        server.addBlob("/nolen2.bin", blob);
+        server.setFault("/nolen2.bin", Fault::noLength());
+        RecordingSink sink;
+        auto r = Downloader(options()).fetch(request("/nolen2.bin", false), sink);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(sink.data == blob);
+    }
+
     void wrongBytesFailTheHash()
     {
         server.addBlob("/bad.bin", blob);
@@ -404,6 +432,31 @@ private slots:
             QVERIFY2(results[i].ok(), results[i].ok() ? "" : results[i].error().message.c_str());
             QVERIFY(sinks[i].data == blobs[i]);
         }
+    }
+
+    void environmentProxyIsUsed()
+    {
+        server.addBlob("http://env-proxy.invalid/e.bin", blob);
+        const QByteArray old = qgetenv("http_proxy");
+        const QByteArray oldNo = qgetenv("no_proxy");
+        const QByteArray oldNoUpper = qgetenv("NO_PROXY");
+        qputenv("http_proxy", QByteArray::fromStdString(server.url("")));
+        qunsetenv("no_proxy");
+        qunsetenv("NO_PROXY");
+        RecordingSink sink;
+        auto req = request("/e.bin");
+        req.urls = {"http://env-proxy.invalid/e.bin"};
+        auto r = Downloader(options()).fetch(req, sink);
+        if (old.isNull())
+            qunsetenv("http_proxy");
+        else
+            qputenv("http_proxy", old);
+        if (!oldNo.isNull())
+            qputenv("no_proxy", oldNo);
+        if (!oldNoUpper.isNull())
+            qputenv("NO_PROXY", oldNoUpper);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(server.stats("http://env-proxy.invalid/e.bin").requests, 1);
     }
 
     void httpsToAPlainHttpPortFailsInTheHandshake()

@@ -189,6 +189,23 @@ private slots:
         QVERIFY(sink.data == blob);
     }
 
+    void settingsProxyIsUsed()
+    {
+        // The test server doubles as the proxy: a proxied request carries the
+        // absolute URL as its target, which is the path it is registered under.
+        server.addBlob("http://artifacts.invalid/p.zip", blob);
+        auto o = options();
+        o.settings.proxy = server.url("");
+        Artifact a = artifact();
+        a.url = "http://artifacts.invalid/p.zip";
+        RecordingSink sink;
+        auto r = Fetcher(o).fetch(a, sink);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->origin, a.url);
+        QCOMPARE(server.stats("http://artifacts.invalid/p.zip").requests, 1);
+        QVERIFY(sink.data == blob);
+    }
+
     void mirrorAfterOriginalWhenConfigured()
     {
         server.addBlob("/late/gone.zip", blob);

@@ -76,6 +76,14 @@ Fault Fault::ignoreRange(int times)
     return f;
 }
 
+Fault Fault::noLength(int times)
+{
+    Fault f;
+    f.kind = Kind::NoLength;
+    f.times = times;
+    return f;
+}
+
 namespace {
 
 std::vector<std::string> split(const std::string& s, char sep)
@@ -166,6 +174,8 @@ std::optional<Fault> Fault::parse(const std::string& spec)
         return corrupt(static_cast<std::uint64_t>(*num(1)));
     if (kind == "norange" && p.size() == 1)
         return ignoreRange();
+    if (kind == "nolength" && p.size() == 1)
+        return noLength();
     return std::nullopt;
 }
 
@@ -555,10 +565,13 @@ bool HttpTestServer::Impl::handle(int fd, const std::string& method, const std::
             std::max<std::int64_t>(0, static_cast<std::int64_t>(len) + fault->delta));
         closeAfter = true;
     }
+    const bool noLength = fault && fault->kind == Fault::Kind::NoLength;
+    if (noLength)
+        closeAfter = true;
     std::string resp = std::string("HTTP/1.1 ") + (partial ? "206 Partial Content" : "200 OK") +
-                       "\r\nContent-Type: application/octet-stream\r\nAccept-Ranges: bytes"
-                       "\r\nContent-Length: " +
-                       std::to_string(declared);
+                       "\r\nContent-Type: application/octet-stream\r\nAccept-Ranges: bytes";
+    if (!noLength)
+        resp += "\r\nContent-Length: " + std::to_string(declared);
     if (partial)
         resp += "\r\nContent-Range: bytes " + std::to_string(start) + "-" +
                 std::to_string(start + len - 1) + "/" + std::to_string(size);

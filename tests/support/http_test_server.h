@@ -35,6 +35,7 @@ struct Fault
         WrongLength, // declare Content-Length = real + `delta`; send the real bytes, close
         Corrupt,     // flip the byte at absolute offset `offset` of the resource
         IgnoreRange, // answer 200 with the whole body even when Range was asked
+        NoLength,    // no Content-Length: the body ends when the connection closes
     };
     Kind kind = Kind::None;
     std::uint64_t bytes = 0;
@@ -52,8 +53,9 @@ struct Fault
     static Fault wrongLength(std::int64_t delta, int times = -1);
     static Fault corrupt(std::uint64_t offset, int times = -1);
     static Fault ignoreRange(int times = -1);
+    static Fault noLength(int times = -1);
 
-    // "drop:N", "status:503:K", "stall:N:MS", "length:D", "corrupt:X", "norange"
+    // "drop:N", "status:503:K", "stall:N:MS", "length:D", "corrupt:X", "norange", "nolength"
     // (the form stackpilot-test-httpd's --fault takes after "path:"). nullopt if bad.
     static std::optional<Fault> parse(const std::string& spec);
 };
