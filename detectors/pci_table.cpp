@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 namespace sp {
 
@@ -37,44 +38,190 @@ std::string strField(const nlohmann::json& row, const char* key)
     return it != row.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// The shipped file is flat: string and boolean fields in one object per device.
+// This reader handles exactly that shape in one pass, several times faster than a
+// general JSON parse; anything else (escapes, other types, a syntax error) makes
+// it give up, and the general parser takes over and reports errors properly.
+class FastReader
+{
+public:
+    explicit FastReader(std::string_view text) : m_s(text) {}
+
+    bool read(std::vector<PciTable::RawRow>& rows)
+    {
+        if (!expect('{'))
+            return false;
+        bool schemaOk = false, sawDevices = false;
+        do {
+            std::string_view key;
+            if (!string(key) || !expect(':'))
+                return false;
+            if (key == "schema") {
+                skipSpace();
+                if (m_s.substr(m_i, 1) != "1")
+                    return false;
+                ++m_i;
+                schemaOk = true;
+            } else if (key == "source") {
+                std::string_view ignored;
+                if (!string(ignored))
+                    return false;
+            } else if (key == "devices") {
+                if (!devices(rows))
+                    return false;
+                sawDevices = true;
+            } else {
+                return false;
+            }
+        } while (accept(','));
+        if (!expect('}'))
+            return false;
+        skipSpace();
+        return schemaOk && sawDevices && m_i == m_s.size();
+    }
+
+private:
+    bool devices(std::vector<PciTable::RawRow>& rows)
+    {
+        if (!expect('['))
+            return false;
+        if (accept(']'))
+            return true;
+        do {
+            PciTable::RawRow row;
+            if (!expect('{'))
+                return false;
+            do {
+                std::string_view key, value;
+                if (!string(key) || !expect(':'))
+                    return false;
+                skipSpace();
+                if (m_s.compare(m_i, 4, "true") == 0 || m_s.compare(m_i, 5, "false") == 0) {
+                    const bool v = m_s[m_i] == 't';
+                    m_i += v ? 4 : 5;
+                    if (key == "apu")
+                        row.apu = v;
+                    continue;
+                }
+                if (!string(value))
+                    return false;
+                if (key == "device")
+                    row.device = value;
+                else if (key == "revision")
+                    row.revision = value;
+                else if (key == "gfx")
+                    row.gfx = value;
+                else if (key == "family")
+                    row.family = value;
+                else if (key == "name")
+                    row.name = value;
+            } while (accept(','));
+            if (!expect('}'))
+                return false;
+            rows.push_back(row);
+        } while (accept(','));
+        return expect(']');
+    }
+
+    void skipSpace()
+    {
+        while (m_i < m_s.size() &&
+               (m_s[m_i] == ' ' || m_s[m_i] == '\n' || m_s[m_i] == '\r' || m_s[m_i] == '\t'))
+            ++m_i;
+    }
+    bool accept(char c)
+    {
+        skipSpace();
+        if (m_i < m_s.size() && m_s[m_i] == c) {
+            ++m_i;
+            return true;
+        }
+        return false;
+    }
+    bool expect(char c) { return accept(c); }
+    bool string(std::string_view& out)
+    {
+        if (!accept('"'))
+            return false;
+        const auto end = m_s.find('"', m_i);
+        if (end == std::string_view::npos)
+            return false;
+        out = m_s.substr(m_i, end - m_i);
+        if (out.find('\\') != std::string_view::npos)
+            return false; // escapes: leave them to the general parser
+        for (unsigned char c : out) {
+            if (c < 0x20)
+                return false;
+        }
+        m_i = end + 1;
+        return true;
+    }
+
+    std::string_view m_s;
+    std::size_t m_i = 0;
+};
+
 } // namespace
 
-Expected<PciTable> PciTable::parse(const std::string& text, const std::string& origin)
+Expected<PciTable> PciTable::fromRows(const std::vector<RawRow>& rows, const std::string& origin)
 {
-    const auto doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (doc.is_discarded() || !doc.is_object())
-        return Error::invalid(origin + ": not a JSON object");
-    if (doc.value("schema", 0) != 1)
-        return Error::invalid(origin + ": unsupported schema (expected 1)");
-    auto devices = doc.find("devices");
-    if (devices == doc.end() || !devices->is_array())
-        return Error::invalid(origin + ": \"devices\" must be an array");
-
     PciTable table;
-    table.m_rows.reserve(devices->size());
-    std::size_t index = 0;
-    for (const auto& row : *devices) {
-        const auto where = origin + ": devices[" + std::to_string(index++) + "]";
-        if (!row.is_object())
-            return Error::invalid(where + ": expected an object");
-        const auto device = parseHex(strField(row, "device"), 4);
-        const auto revision = parseHex(strField(row, "revision"), 2);
+    table.m_rows.reserve(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& r = rows[i];
+        const auto device = parseHex(r.device, 4);
+        const auto revision = parseHex(r.revision, 2);
         if (!device || !revision)
-            return Error::invalid(where + ": device must be 4 and revision 2 hex digits");
+            return Error::invalid(origin + ": devices[" + std::to_string(i) +
+                                  "]: device must be 4 and revision 2 hex digits");
         PciTableEntry e;
-        e.gfx = strField(row, "gfx");
         // Only real targets count; a family name in the gfx column is not one.
-        if (e.gfx.rfind("gfx", 0) != 0)
-            e.gfx.clear();
-        e.family = strField(row, "family");
-        auto apu = row.find("apu");
-        e.apu = apu != row.end() && apu->is_boolean() && apu->get<bool>();
-        e.name = strField(row, "name");
+        if (r.gfx.substr(0, 3) == "gfx")
+            e.gfx = r.gfx;
+        e.family = r.family;
+        e.apu = r.apu;
+        e.name = r.name;
         table.m_rows.push_back({*device << 8 | *revision, std::move(e)});
     }
     std::stable_sort(table.m_rows.begin(), table.m_rows.end(),
                      [](const Row& a, const Row& b) { return a.key < b.key; });
     return table;
+}
+
+Expected<PciTable> PciTable::parse(const std::string& text, const std::string& origin)
+{
+    std::vector<RawRow> rows;
+    rows.reserve(1200);
+    if (FastReader(text).read(rows))
+        return fromRows(rows, origin);
+
+    rows.clear();
+    const auto doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (doc.is_discarded() || !doc.is_object())
+        return Error::invalid(origin + ": not a JSON object");
+    const auto schema = doc.find("schema");
+    if (schema == doc.end() || !schema->is_number_integer() || schema->get<std::int64_t>() != 1)
+        return Error::invalid(origin + ": unsupported schema (expected 1)");
+    auto devices = doc.find("devices");
+    if (devices == doc.end() || !devices->is_array())
+        return Error::invalid(origin + ": \"devices\" must be an array");
+    std::size_t index = 0;
+    for (const auto& row : *devices) {
+        if (!row.is_object())
+            return Error::invalid(origin + ": devices[" + std::to_string(index) +
+                                  "]: expected an object");
+        ++index;
+        RawRow r;
+        r.device = strField(row, "device");
+        r.revision = strField(row, "revision");
+        r.gfx = strField(row, "gfx");
+        r.family = strField(row, "family");
+        r.name = strField(row, "name");
+        auto apu = row.find("apu");
+        r.apu = apu != row.end() && apu->is_boolean() && apu->get<bool>();
+        rows.push_back(std::move(r));
+    }
+    return fromRows(rows, origin);
 }
 
 Expected<PciTable> PciTable::load(const std::filesystem::path& file)
@@ -111,7 +258,7 @@ std::optional<PciTableEntry> PciTable::lookup(std::uint16_t device,
     const std::uint32_t lo = std::uint32_t(device) << 8;
     auto first = std::lower_bound(m_rows.begin(), m_rows.end(), lo,
                                   [](const Row& r, std::uint32_t k) { return r.key < k; });
-    auto last = std::lower_bound(first, m_rows.end(), lo | 0x100,
+    auto last = std::lower_bound(first, m_rows.end(), lo + 0x100,
                                  [](const Row& r, std::uint32_t k) { return r.key < k; });
     if (first == last)
         return std::nullopt;

@@ -40,7 +40,16 @@ public:
     std::size_t size() const { return m_rows.size(); }
     const std::string& loadError() const { return m_error; }
 
+    // One device as read from the file, before validation.
+    struct RawRow
+    {
+        std::string device, revision, gfx, family, name;
+        bool apu = false;
+    };
+
 private:
+    static Expected<PciTable> fromRows(const std::vector<RawRow>& rows, const std::string& origin);
+
     struct Row
     {
         std::uint32_t key; // device << 8 | revision
