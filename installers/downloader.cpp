@@ -1,9 +1,12 @@
 #include "installers/downloader.h"
 
 #include "core/paths.h"
+#include "installers/fetcher.h"
 #include "installers/partial_file.h"
 #include "installers/sha256.h"
 
+#include <QLockFile>
+#include <QString>
 #include <algorithm>
 #include <cctype>
 #include <curl/curl.h>
@@ -413,6 +416,53 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
         partialPath =
             cacheDir() / "downloads" / "partial" /
             ((pinned ? expectedSha : Sha256::ofBytes(urls[0].data(), urls[0].size())) + ".part");
+    // One writer per partial file, across threads and processes. Whoever waited
+    // may find the artifact already in the cache.
+    std::error_code dirError;
+    std::filesystem::create_directories(partialPath.parent_path(), dirError);
+    QLockFile lock(QString::fromStdU16String(partialPath.u16string() + u".lock"));
+    lock.setStaleLockTime(0); // only a dead owner makes it stale, however long it runs
+    bool waited = false;
+    while (!lock.tryLock(100)) {
+        if (lock.error() != QLockFile::LockFailedError) {
+            sink.abort();
+            return Error::runtime("cannot lock " + paths::toUtf8(partialPath) + ".lock");
+        }
+        waited = true;
+        if (cancel.cancelled()) {
+            sink.abort();
+            return Error::cancelled("download cancelled while waiting for " +
+                                    paths::toUtf8(partialPath));
+        }
+    }
+    if (waited && pinned) {
+        const auto cached = cachedFile(expectedSha);
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(cached, ec)) {
+            auto fed = feedFile(cached, sink, request.size, cancel, progress);
+            if (fed && fed->sha256 == expectedSha) {
+                if (auto r = sink.finish(); !r) {
+                    sink.abort();
+                    return r.error();
+                }
+                DownloadResult done;
+                done.sha256 = fed->sha256;
+                done.size = fed->size;
+                done.url = urls[0];
+                done.file = cached;
+                return done;
+            }
+            if (fed) {
+                if (auto r = sink.restart(); !r) {
+                    sink.abort();
+                    return r.error();
+                }
+            } else {
+                sink.abort();
+                return fed.error();
+            }
+        }
+    }
     PartialFile partial(partialPath);
     Stream stream(sink, partial);
     stream.expectedSize = request.size;
@@ -543,11 +593,11 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
 std::vector<Expected<DownloadResult>>
 Downloader::fetchAll(const std::vector<Job>& jobs, int parallel, const CancelToken& cancel) const
 {
-    std::vector<std::optional<Expected<DownloadResult>>> slots(jobs.size());
+    std::vector<std::optional<Expected<DownloadResult>>> outcomes(jobs.size());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i; (i = next++) < jobs.size();)
-            slots[i] = fetch(jobs[i].request, *jobs[i].sink, jobs[i].progress, cancel);
+            outcomes[i] = fetch(jobs[i].request, *jobs[i].sink, jobs[i].progress, cancel);
     };
     const auto n = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(parallel, 1)), 1,
                                            std::max<std::size_t>(jobs.size(), 1));
@@ -559,7 +609,7 @@ Downloader::fetchAll(const std::vector<Job>& jobs, int parallel, const CancelTok
         t.join();
     std::vector<Expected<DownloadResult>> out;
     out.reserve(jobs.size());
-    for (auto& s : slots)
+    for (auto& s : outcomes)
         out.push_back(std::move(*s));
     return out;
 }

@@ -434,6 +434,27 @@ private slots:
         }
     }
 
+    void sameArtifactTwiceAtOnceDownloadsOnce()
+    {
+        server.addBlob("/twice.bin", blob);
+        // Slow the first transfer down so the second surely waits for the lock.
+        server.setFault("/twice.bin", Fault::stallAfter(1'000'000, std::chrono::seconds(5)));
+        std::vector<RecordingSink> sinks(2);
+        std::vector<Downloader::Job> jobs(2);
+        for (int i = 0; i < 2; ++i) {
+            jobs[i].request = request("/twice.bin");
+            jobs[i].sink = &sinks[i];
+        }
+        auto results = Downloader(options()).fetchAll(jobs, 2);
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY2(results[i].ok(), results[i].ok() ? "" : results[i].error().message.c_str());
+            QVERIFY(sinks[i].data == blob);
+            QCOMPARE(sinks[i].finishes, 1);
+        }
+        QCOMPARE(server.stats("/twice.bin").bodyBytes, std::uint64_t(blob.size()));
+        QCOMPARE(results[0]->requests + results[1]->requests, 2); // stall, then resume
+    }
+
     void environmentProxyIsUsed()
     {
         server.addBlob("http://env-proxy.invalid/e.bin", blob);
