@@ -109,7 +109,6 @@ private:
         case 'W':
         case 'b':
         case 'B':
-        case 'c':
         case '0':
         case '1':
         case '2':
@@ -140,6 +139,10 @@ private:
             }
             return {};
         }
+        case 'c':
+            // \cX is one control character: X is part of the escape.
+            m_pos = std::min(m_end, m_pos + 1);
+            return {};
         case 'u':
             // A code point above 0x7f is not one byte; stay on the safe side.
             m_pos = std::min(m_end, m_pos + 4);

@@ -1,0 +1,103 @@
+// stackpilot-cli diagnose-log FILE: which known failures a workload's log shows, and
+// what fixes each. Finding nothing is a result, not an error (exit 0).
+
+#include "app/cli/command.h"
+#include "core/catalog/loader.h"
+#include "core/logmatch/matcher.h"
+#include "core/paths.h"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace sp::cli {
+
+namespace {
+
+class DiagnoseLogCommand : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("diagnose-log"); }
+    QString summary() const override
+    {
+        return QStringLiteral("Find known failures in a workload's log and say what fixes them.");
+    }
+
+    void configure(QCommandLineParser& parser) override
+    {
+        addJsonOption(parser);
+        addCatalogDirOption(parser);
+        parser.addPositionalArgument(QStringLiteral("FILE"),
+                                     QStringLiteral("The log file to read (any size, any bytes)."));
+    }
+
+    int run(const QCommandLineParser& parser, Io& io) override
+    {
+        const QStringList args = parser.positionalArguments();
+        if (args.size() != 1) {
+            io.err << "stackpilot-cli diagnose-log: expected exactly one FILE (got " << args.size()
+                   << ")\n";
+            return 2;
+        }
+        const auto file = paths::fromUtf8(toStd(args[0]));
+
+        CatalogLoadOptions options;
+        for (const auto& d : parser.values(QStringLiteral("catalog-dir")))
+            options.extraDirs.push_back(paths::fromUtf8(toStd(d)));
+        auto catalog = loadCatalog(options);
+        if (!catalog) {
+            io.err << "stackpilot-cli diagnose-log: " << catalog.error().message << "\n";
+            return catalog.error().exitCode();
+        }
+        for (const auto& w : catalog->warnings)
+            io.err << w << "\n";
+
+        auto matcher = logmatch::LogMatcher::compile(catalog->catalog.knownIssues);
+        if (!matcher) {
+            io.err << "stackpilot-cli diagnose-log: " << matcher.error().message << "\n";
+            return matcher.error().exitCode();
+        }
+        std::size_t lines = 0;
+        auto matches = logmatch::scanFile(*matcher, file, &lines);
+        if (!matches) {
+            io.err << "stackpilot-cli diagnose-log: " << matches.error().message << "\n";
+            return matches.error().exitCode();
+        }
+
+        if (parser.isSet(QStringLiteral("json"))) {
+            // One entry per known issue, at its first line (the human report adds counts).
+            nlohmann::json out = {{"matches", nlohmann::json::array()}};
+            for (const auto& m : *matches)
+                out["matches"].push_back({{"known_issue", m.knownIssue},
+                                          {"line", m.line},
+                                          {"excerpt", m.excerpt},
+                                          {"remedy", m.remedy}});
+            io.out << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+            return 0;
+        }
+
+        const std::string name = toStd(args[0]);
+        if (matches->empty()) {
+            io.out << "No known issue found in " << name << " (" << lines << " lines read).\n";
+            return 0;
+        }
+        io.out << matches->size() << (matches->size() == 1 ? " known issue" : " known issues")
+               << " found in " << name << " (" << lines << " lines read):\n";
+        for (const auto& m : *matches) {
+            io.out << "\n" << m.title << "  [" << m.knownIssue << "]\n";
+            io.out << "  line " << m.line;
+            if (m.count > 1)
+                io.out << " (and " << (m.count - 1) << " more line" << (m.count > 2 ? "s" : "")
+                       << ")";
+            io.out << ": " << m.excerpt << "\n";
+            io.out << "  fix: " << m.remedy << "\n";
+        }
+        return 0;
+    }
+};
+
+} // namespace
+
+} // namespace sp::cli
+
+using sp::cli::DiagnoseLogCommand;
+SP_REGISTER_COMMAND(DiagnoseLogCommand)
