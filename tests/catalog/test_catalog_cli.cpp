@@ -1,0 +1,156 @@
+// The `profiles` and `plan` verbs as a user runs them: exit codes and messages.
+
+#include "core/snapshot.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"), args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), p.readAllStandardOutput().toStdString(),
+            p.readAllStandardError().toStdString()};
+}
+
+QString writeSnapshot(const QTemporaryDir& dir, const std::string& os, const std::string& gfx)
+{
+    sp::HardwareSnapshot s;
+    s.os.family = os;
+    s.home.path = "/home/u";
+    s.home.filesystem = "ext4";
+    sp::GpuInfo g;
+    g.vendor = sp::Vendor::Amd;
+    g.name = "AMD Radeon RX 6750 XT";
+    g.gfx = gfx;
+    g.vramMb = 12288;
+    g.integrated = false;
+    s.gpus.push_back(g);
+    const QString path = dir.filePath(QStringLiteral("snap.json"));
+    std::ofstream(path.toStdString()) << sp::toJson(s).dump(2);
+    return path;
+}
+
+} // namespace
+
+class TestCatalogCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void profilesListsAndFilters()
+    {
+        auto r = cli({QStringLiteral("profiles"), QStringLiteral("--workload"),
+                      QStringLiteral("sdnext"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        QVERIFY(j["profiles"].size() > 3);
+        for (const auto& p : j["profiles"])
+            QVERIFY(p["workload"] == "sdnext");
+        r = cli({QStringLiteral("profiles"), QStringLiteral("--workload"), QStringLiteral("nope")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.find("unknown workload 'nope'") != std::string::npos);
+    }
+
+    void planSeed000FromSnapshot()
+    {
+        QTemporaryDir dir;
+        const auto snap = writeSnapshot(dir, "windows", "gfx1031");
+        auto r =
+            cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("sdnext"),
+                 QStringLiteral("--hardware"), snap, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["profile"]["id"].get<std::string>(),
+                 std::string("sdnext-zluda-hip5.7-rocblas-gfx1031"));
+        QVERIFY(j["env"]["HIP_PATH"] == "C:\\Program Files\\AMD\\ROCm\\5.7\\");
+        // Same input, same bytes.
+        auto again =
+            cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("sdnext"),
+                 QStringLiteral("--hardware"), snap, QStringLiteral("--json")});
+        QCOMPARE(again.out, r.out);
+        // Human output explains itself on one screen.
+        r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("sdnext"),
+                 QStringLiteral("--hardware"), snap});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.find("Will install:") != std::string::npos);
+        QVERIFY(r.out.find("why: ") != std::string::npos);
+        QVERIFY(r.out.find("[rocm-zluda-rocblas-access-violation]") != std::string::npos);
+    }
+
+    void planErrors()
+    {
+        QTemporaryDir dir;
+        const auto snap = writeSnapshot(dir, "linux", "gfx1100");
+        auto r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("nope"),
+                      QStringLiteral("--hardware"), snap});
+        QCOMPARE(r.code, 2);
+        r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
+                 QStringLiteral("--profile"), QStringLiteral("nope"), QStringLiteral("--hardware"),
+                 snap});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.find("unknown profile 'nope'") != std::string::npos);
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        std::ofstream(bad.toStdString()) << "{\"schema\": 1,\n \"gpus\": [,]}";
+        r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
+                 QStringLiteral("--hardware"), bad});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.find("bad.json:2:") != std::string::npos, r.err.c_str());
+    }
+
+    void brokenCatalogDirExits3WithPosition()
+    {
+        QTemporaryDir dir;
+        const auto snap = writeSnapshot(dir, "linux", "gfx1100");
+        const QString cat = dir.filePath(QStringLiteral("cat"));
+        QDir().mkpath(cat);
+        std::ofstream((cat + QStringLiteral("/x.json")).toStdString())
+            << "{\"schema_version\": 1, \"profiles\": [\n  {\"id\": \"p\", \"workload\": "
+               "\"pytorch\", \"status\": "
+               "\"community\",\n   \"runtimes\": [\"ghost\"]}]}";
+        auto r =
+            cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
+                 QStringLiteral("--hardware"), snap, QStringLiteral("--catalog-dir"), cat});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.find("x.json:3:18: profile 'p' names runtime 'ghost'") != std::string::npos,
+                 r.err.c_str());
+        r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
+        QCOMPARE(r.code, 3);
+        // The same file in the user's own catalog.d is skipped with a warning.
+        const QString home = QString::fromLocal8Bit(qgetenv("STACKPILOT_HOME"));
+        QVERIFY(!home.isEmpty());
+        QDir().mkpath(home + QStringLiteral("/config/catalog.d"));
+        QFile::copy(cat + QStringLiteral("/x.json"),
+                    home + QStringLiteral("/config/catalog.d/x.json"));
+        r = cli({QStringLiteral("profiles"), QStringLiteral("--json")});
+        QFile::remove(home + QStringLiteral("/config/catalog.d/x.json"));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.find("x.json:3:18:") != std::string::npos &&
+                     r.err.find("skipped") != std::string::npos,
+                 r.err.c_str());
+        // A user override prints a notice.
+        std::ofstream((cat + QStringLiteral("/x.json")).toStdString())
+            << "{\"schema_version\": 1, \"profiles\": [{\"id\": \"pytorch-cuda-linux\", "
+               "\"workload\": \"pytorch\", "
+               "\"status\": \"experimental\", \"runtimes\": [\"torch-cu124\"]}]}";
+        r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.find("notice: profile 'pytorch-cuda-linux' replaces") != std::string::npos,
+                 r.err.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogCli)
+#include "test_catalog_cli.moc"

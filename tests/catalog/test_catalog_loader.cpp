@@ -1,0 +1,244 @@
+// The catalog loader: every error class names file:line:col, unknown fields warn,
+// user files override built-in entries with a notice, broken user files are skipped,
+// and the loader accepts exactly the field names the JSON Schema documents.
+
+#include "core/catalog/loader.h"
+#include "core/catalog/version_range.h"
+#include "loader_fixtures.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <fstream>
+
+namespace {
+
+std::string load(const std::string& text, std::vector<std::string>* warnings = nullptr)
+{
+    sp::CatalogLoader loader;
+    auto r = loader.addText(text, "c.json");
+    if (r)
+        r = loader.checkReferences();
+    if (warnings)
+        *warnings = loader.warnings();
+    return r ? std::string() : r.error().message;
+}
+
+void write(const std::filesystem::path& p, const std::string& text)
+{
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+} // namespace
+
+class TestCatalogLoader : public QObject
+{
+    Q_OBJECT
+private slots:
+    void baseLoads()
+    {
+        std::vector<std::string> w;
+        QCOMPARE(load(kBase, &w), std::string());
+        QVERIFY(w.empty());
+    }
+
+    void syntaxErrorHasLineAndColumn()
+    {
+        const auto e = load("{\"schema_version\": 1,\n  \"runtimes\": [,]\n}");
+        QVERIFY2(e.rfind("c.json:2:16: invalid JSON", 0) == 0, e.c_str());
+    }
+
+    void wrongTypeHasPosition()
+    {
+        const auto e = load("{\"schema_version\": 1,\n\"workloads\": [{\"id\": \"w\", \"name\": 5, "
+                            "\"command\": [\"x\"]}]}");
+        QVERIFY2(e == "c.json:2:27: 'name' must be a string", e.c_str());
+    }
+
+    void duplicateIdHasPosition()
+    {
+        const auto e = load("{\"schema_version\": 1, \"workloads\": [\n {\"id\": \"w\", \"name\": "
+                            "\"a\", \"command\": [\"x\"]},\n"
+                            " {\"id\": \"w\", \"name\": \"b\", \"command\": [\"x\"]}]}");
+        QVERIFY2(e == "c.json:3:3: duplicate id 'w' in workloads", e.c_str());
+    }
+
+    void duplicateKeyHasPosition()
+    {
+        const auto e = load("{\"schema_version\": 1,\n \"schema_version\": 1}");
+        QVERIFY2(e.rfind("c.json:2:2: duplicate key", 0) == 0, e.c_str());
+    }
+
+    void missingRuntimeHasPosition()
+    {
+        std::string text = kBase;
+        text.replace(text.find("\"runtimes\": [\"rt\"]"), 18, "\"runtimes\": [\"rt\",\n \"nope\"]");
+        const auto e = load(text);
+        QVERIFY2(e.rfind("c.json:6:2: profile 'p' names runtime 'nope'", 0) == 0, e.c_str());
+    }
+
+    void badVersionRangeHasPosition()
+    {
+        const auto e =
+            load("{\"schema_version\": 1, \"profiles\": [{\"id\": \"p\", \"workload\": \"w\",\n"
+                 "  \"status\": \"community\", \"match\": {\"compute_capability\": \">=6.x\"}}]}");
+        QVERIFY2(e.rfind("c.json:2:36: bad version range '>=6.x'", 0) == 0, e.c_str());
+    }
+
+    void badRegexHasPosition()
+    {
+        const auto e =
+            load("{\"schema_version\": 1, \"known_issues\": [{\"id\": \"k\", \"title\": \"t\",\n"
+                 "  \"signatures\": [\"ok\",\n    \"(unclosed\"]}]}");
+        QVERIFY2(e.rfind("c.json:3:5: regex does not compile", 0) == 0, e.c_str());
+    }
+
+    void unknownPlaceholderIsAnError()
+    {
+        std::string text = kBase;
+        text.replace(text.find("[\"run\"]"), 7, "[\"run\", \"{gpu}\"]");
+        const auto e = load(text);
+        QVERIFY2(e.find("c.json:4:59:") == 0 &&
+                     e.find("unknown placeholder {gpu}") != std::string::npos,
+                 e.c_str());
+        text = kBase;
+        text.replace(text.find("[\"run\"]"), 7, "[\"{runtime:ghost}/run\"]");
+        QVERIFY(
+            load(text).find("placeholder {runtime:ghost} names a runtime that does not exist") !=
+            std::string::npos);
+    }
+
+    void unknownFieldWarns()
+    {
+        std::string text = kBase;
+        text.replace(text.find("\"name\": \"W\""), 11, "\"name\": \"W\", \"colour\": \"blue\"");
+        std::vector<std::string> w;
+        QCOMPARE(load(text, &w), std::string());
+        QCOMPARE(w.size(), std::size_t(1));
+        QVERIFY2(w[0].rfind("c.json:4:", 0) == 0 &&
+                     w[0].find("unknown field 'colour'") != std::string::npos,
+                 w[0].c_str());
+    }
+
+    void testedProfileRefusesUnpinnedArtifact()
+    {
+        std::string text = kBase;
+        text.replace(text.find("\"community\""), 11, "\"tested\"");
+        const auto e = load(text);
+        QVERIFY2(e.find("is 'tested' but runtime 'rt' has an unpinned artifact") !=
+                     std::string::npos,
+                 e.c_str());
+        text.replace(text.find("\"unpinned\": true"), 16,
+                     "\"sha256\": \"" + std::string(64, 'a') + "\"");
+        QCOMPARE(load(text), std::string());
+        // An artifact must say which: pinned or not.
+        text = kBase;
+        text.replace(text.find(", \"unpinned\": true"), 18, "");
+        QVERIFY(load(text).find("pin it or mark it") != std::string::npos);
+    }
+
+    void knownIssueFieldsAreRead()
+    {
+        sp::CatalogLoader loader;
+        auto r = loader.addText(kIssue, "k.json");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto& k = loader.catalog().knownIssues.at(0);
+        QVERIFY(k.rejectsProfiles);
+        QCOMPARE(k.signatures.at(0), std::string("rocblas\\.dll"));
+        QCOMPARE(k.remedy.action, std::string("switch-profile"));
+        QCOMPARE(k.remedy.env.at("A"), std::string("1"));
+        QCOMPARE(k.where.line, 1);
+    }
+
+    void versionRanges()
+    {
+        std::string err;
+        auto r = sp::VersionRange::parse(">=6.1 <7.0", &err);
+        QVERIFY(r && r->contains("6.1") && r->contains("6.9.2") && !r->contains("7.0") &&
+                !r->contains("6.0"));
+        r = sp::VersionRange::parse("6.1", &err);
+        QVERIFY(r && r->contains("6.1") && r->contains("6.1.3") && !r->contains("6.2") &&
+                !r->contains("6"));
+        QVERIFY(!sp::VersionRange::parse("", &err));
+        QVERIFY(!sp::VersionRange::parse("~6", &err));
+        QVERIFY(!sp::VersionRange::parse(">=6.", &err));
+    }
+
+    void userFilesOverrideWithNoticeAndBrokenUserFilesAreSkipped()
+    {
+        QTemporaryDir tmp;
+        const std::filesystem::path root = tmp.path().toStdString();
+        write(root / "builtin/a.json", kBase);
+        write(root / "user/1-broken.json", "{\"schema_version\": 1, \"profiles\": [");
+        write(root / "user/2-good.json", R"({"schema_version": 1, "profiles": [
+            {"id": "p", "workload": "w", "status": "experimental", "runtimes": ["rt"]}]})");
+        sp::CatalogLoadOptions o;
+        o.builtinDir = root / "builtin";
+        o.userDirPath = root / "user";
+        auto r = sp::loadCatalog(o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(r->catalog.profile("p")->status == sp::ProfileStatus::Experimental);
+        QCOMPARE(r->notices.size(), std::size_t(1));
+        QVERIFY2(r->notices[0].find("2-good.json:2:13: notice") != std::string::npos &&
+                     r->notices[0].find("replaces") != std::string::npos,
+                 r->notices[0].c_str());
+        QCOMPARE(r->warnings.size(), std::size_t(1));
+        QVERIFY2(r->warnings[0].find("1-broken.json:1:") != std::string::npos &&
+                     r->warnings[0].find("skipped") != std::string::npos,
+                 r->warnings[0].c_str());
+        // The same broken file given with --catalog-dir is an error.
+        o.userDir = false;
+        o.extraDirs = {root / "user"};
+        r = sp::loadCatalog(o);
+        QVERIFY(!r.ok() && r.error().code == sp::ErrorCode::InvalidInput);
+        QVERIFY(r.error().message.find("1-broken.json:1:") != std::string::npos);
+        // A user file with a dangling reference is skipped too, not fatal.
+        write(root / "user2/x.json", R"({"schema_version": 1, "profiles": [
+            {"id": "q", "workload": "w", "status": "community", "runtimes": ["ghost"]}]})");
+        o.extraDirs.clear();
+        o.userDir = true;
+        o.userDirPath = root / "user2";
+        r = sp::loadCatalog(o);
+        QVERIFY(r.ok() && !r->catalog.profile("q") && r->warnings.size() == 1);
+    }
+
+    void shippedCatalogLoadsClean()
+    {
+        sp::CatalogLoadOptions o;
+        o.builtinDir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
+        o.userDir = false;
+        auto r = sp::loadCatalog(o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        for (const auto& w : r->warnings)
+            qWarning("%s", w.c_str());
+        for (const char* w : {"sdnext", "comfyui", "llamafile", "autotrain-advanced", "pytorch"})
+            QVERIFY2(r->catalog.workload(w), w);
+        for (const char* k : {"rocm-zluda-rocblas-access-violation", "cuda-arch-mismatch"})
+            QVERIFY2(r->catalog.knownIssue(k) && r->catalog.knownIssue(k)->rejectsProfiles, k);
+        for (const auto& p : r->catalog.profiles)
+            QVERIFY2(!p.references.empty(), p.id.c_str());
+    }
+
+    void schemaDocumentsEveryAcceptedField()
+    {
+        std::ifstream in(STACKPILOT_SOURCE_DIR "/profiles/schema/catalog.schema.json");
+        QVERIFY(in.good());
+        const auto schema = nlohmann::json::parse(in);
+        QCOMPARE(schema["$schema"].get<std::string>(),
+                 std::string("https://json-schema.org/draft/2020-12/schema"));
+        for (const auto& [section, fields] : sp::CatalogLoader::acceptedFields()) {
+            const auto& props =
+                section == "file" ? schema["properties"] : schema["$defs"][section]["properties"];
+            QVERIFY2(props.is_object(), section.c_str());
+            for (const auto& f : fields)
+                QVERIFY2(props.contains(f), (section + "." + f).c_str());
+            // And the other way: the schema documents nothing the loader would warn about.
+            for (auto it = props.begin(); it != props.end(); ++it)
+                QVERIFY2(std::find(fields.begin(), fields.end(), it.key()) != fields.end(),
+                         (section + "." + it.key()).c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogLoader)
+#include "test_catalog_loader.moc"
