@@ -5,14 +5,17 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 namespace sp {
 
@@ -67,50 +70,118 @@ std::string hex32(std::uint32_t v)
 }
 #endif
 
-ChildOutcome runChild(const QString& program, const QStringList& args, int timeoutMs,
-                      const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+// Runs children side by side, each with its own deadline, so detection waits for
+// the slowest probe rather than for the sum of them. Output goes to files: a tool
+// with a lot to say (rocminfo on an 8-GPU box) never blocks on a full pipe while
+// we are waiting on another child.
+class ChildBatch
 {
-    ChildOutcome out;
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.setProgram(program);
-    p.setArguments(args);
-    QElapsedTimer timer;
-    timer.start();
-    p.start(QIODevice::ReadOnly);
-    if (!p.waitForStarted(std::max(timeoutMs, 1000))) {
-        out.kind = ChildOutcome::NotStarted;
-        out.why = p.errorString().toStdString();
-        return out;
+public:
+    explicit ChildBatch(int timeoutMs) : m_timeoutMs(std::max(timeoutMs, 1)) {}
+
+    std::size_t start(const QString& program, const QStringList& args)
+    {
+        Child c;
+        c.process = std::make_unique<QProcess>();
+        c.process->setProgram(program);
+        c.process->setArguments(args);
+        const QString base = QString::number(m_children.size());
+        if (m_dir.isValid()) {
+            c.outFile = m_dir.filePath(base + QStringLiteral(".out"));
+            c.errFile = m_dir.filePath(base + QStringLiteral(".err"));
+            c.process->setStandardOutputFile(c.outFile);
+            c.process->setStandardErrorFile(c.errFile);
+        }
+        c.timer.start();
+        c.process->start(QIODevice::ReadOnly);
+        m_children.push_back(std::move(c));
+        return m_children.size() - 1;
     }
-    const bool finished = p.waitForFinished(std::max(timeoutMs, 1));
-    if (!finished) {
-        p.kill();
-        p.waitForFinished(2000);
-        out.kind = ChildOutcome::TimedOut;
+
+    // Waits for every child (killing those past their deadline) and returns their
+    // outcomes in start order.
+    std::vector<ChildOutcome> finish()
+    {
+        std::vector<ChildOutcome> outcomes;
+        for (Child& c : m_children)
+            outcomes.push_back(finishOne(c));
+        return outcomes;
     }
-    out.elapsedMs = timer.elapsed();
-    out.stdoutText = p.readAllStandardOutput().toStdString();
-    out.stderrText = p.readAllStandardError().toStdString();
-    if (out.kind == ChildOutcome::TimedOut)
-        return out;
-    out.exitCode = p.exitCode();
+
+private:
+    struct Child
+    {
+        std::unique_ptr<QProcess> process;
+        QElapsedTimer timer;
+        QString outFile;
+        QString errFile;
+    };
+
+    static std::string readFile(const QString& path)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        // Bounded: a runaway tool must not eat the launcher's memory.
+        return f.read(4 * 1024 * 1024).toStdString();
+    }
+
+    ChildOutcome finishOne(Child& c)
+    {
+        ChildOutcome out;
+        QProcess& p = *c.process;
+        if (!p.waitForStarted(std::max<qint64>(m_timeoutMs - c.timer.elapsed(), 1000))) {
+            out.kind = ChildOutcome::NotStarted;
+            out.why = p.errorString().toStdString();
+            return out;
+        }
+        const qint64 remaining = m_timeoutMs - c.timer.elapsed();
+        if (!p.waitForFinished(static_cast<int>(std::max<qint64>(remaining, 1)))) {
+            out.elapsedMs = c.timer.elapsed();
+            p.kill();
+            p.waitForFinished(2000);
+            out.kind = ChildOutcome::TimedOut;
+        } else {
+            out.elapsedMs = c.timer.elapsed();
+        }
+        if (c.outFile.isEmpty()) {
+            out.stdoutText = p.readAllStandardOutput().toStdString();
+            out.stderrText = p.readAllStandardError().toStdString();
+        } else {
+            out.stdoutText = readFile(c.outFile);
+            out.stderrText = readFile(c.errFile);
+        }
+        if (out.kind == ChildOutcome::TimedOut)
+            return out;
+        out.exitCode = p.exitCode();
 #ifdef _WIN32
-    // An unhandled exception ends a Windows process with its NTSTATUS as exit
-    // code (0xC0000005 access violation, 0xC0000409 stack overrun, ...).
-    const auto code = static_cast<std::uint32_t>(out.exitCode);
-    if (p.exitStatus() == QProcess::CrashExit || (code & 0xC0000000u) == 0xC0000000u) {
-        out.kind = ChildOutcome::Crashed;
-        out.why = "exception " + hex32(code);
-    }
+        // An unhandled exception ends a Windows process with its NTSTATUS as exit
+        // code (0xC0000005 access violation, 0xC0000409 stack overrun, ...).
+        const auto code = static_cast<std::uint32_t>(out.exitCode);
+        if (p.exitStatus() == QProcess::CrashExit || (code & 0xC0000000u) == 0xC0000000u) {
+            out.kind = ChildOutcome::Crashed;
+            out.why = "exception " + hex32(code);
+        }
 #else
-    if (p.exitStatus() == QProcess::CrashExit) {
-        // On Unix QProcess reports the terminating signal as the exit code.
-        out.kind = ChildOutcome::Crashed;
-        out.why = signalName(out.exitCode) + " (" + std::to_string(out.exitCode) + ")";
-    }
+        if (p.exitStatus() == QProcess::CrashExit) {
+            // On Unix QProcess reports the terminating signal as the exit code.
+            out.kind = ChildOutcome::Crashed;
+            out.why = signalName(out.exitCode) + " (" + std::to_string(out.exitCode) + ")";
+        }
 #endif
-    return out;
+        return out;
+    }
+
+    int m_timeoutMs;
+    QTemporaryDir m_dir;
+    std::vector<Child> m_children;
+};
+
+ChildOutcome runChild(const QString& program, const QStringList& args, int timeoutMs)
+{
+    ChildBatch batch(timeoutMs);
+    batch.start(program, args);
+    return batch.finish().front();
 }
 
 QString probeExecutable(const ProbeOptions& options)
@@ -217,14 +288,21 @@ ProbeReport runVendorProbes(const ProbeOptions& options)
 {
     ProbeReport report;
     const QString exe = probeExecutable(options);
-    for (const auto& name : options.vendorProbes) {
-        if (!QFileInfo(exe).isFile()) {
+    if (!QFileInfo(exe).isFile()) {
+        for (const auto& name : options.vendorProbes)
             report.probes.push_back({name, ProbeStatus::Failed,
                                      "stackpilot-probe not found at " + exe.toStdString(),
                                      nlohmann::json::object()});
-            continue;
-        }
-        const ChildOutcome o = runChild(exe, {QString::fromStdString(name)}, options.timeoutMs);
+        return report;
+    }
+    // One process per probe, so one crash cannot hide the others.
+    ChildBatch batch(options.timeoutMs);
+    for (const auto& name : options.vendorProbes)
+        batch.start(exe, {QString::fromStdString(name)});
+    const std::vector<ChildOutcome> outcomes = batch.finish();
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const std::string& name = options.vendorProbes[i];
+        const ChildOutcome& o = outcomes[i];
         if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
             report.probes.push_back(outcomeProbe(name, o, options.timeoutMs));
             continue;
@@ -247,46 +325,6 @@ ProbeReport runVendorProbes(const ProbeOptions& options)
 
 ProbeReport runToolProbes(const ProbeOptions& options)
 {
-    ProbeReport report;
-    auto run = [&](const std::string& name, const QString& exe, const QStringList& args,
-                   auto parse) {
-        if (exe.isEmpty()) {
-            report.probes.push_back({name, ProbeStatus::Missing,
-                                     "not found on PATH or in its usual folders",
-                                     nlohmann::json::object()});
-            return;
-        }
-        const ChildOutcome o = runChild(exe, args, options.timeoutMs);
-        if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
-            ProbeResult r = outcomeProbe(name, o, options.timeoutMs);
-            r.extra["path"] = exe.toStdString();
-            report.probes.push_back(std::move(r));
-            return;
-        }
-        if (o.kind == ChildOutcome::NotStarted) {
-            report.probes.push_back({name, ProbeStatus::Failed,
-                                     "could not start " + exe.toStdString() + ": " + o.why,
-                                     nlohmann::json::object()});
-            return;
-        }
-        ParsedProbe parsed = parse(o);
-        parsed.probe.extra["path"] = exe.toStdString();
-        parsed.probe.extra["elapsed_ms"] = o.elapsedMs;
-        append(report, std::move(parsed));
-    };
-
-    const QString rocminfo =
-        findTool({QStringLiteral("rocminfo")}, {QStringLiteral("/opt/rocm/bin")});
-    run("rocminfo", rocminfo, {}, [](const ChildOutcome& o) {
-        return parseRocminfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
-    });
-
-    const QString hipinfo =
-        findTool({QStringLiteral("hipinfo"), QStringLiteral("hipInfo")}, hipinfoDirs());
-    run("hipinfo", hipinfo, {}, [](const ChildOutcome& o) {
-        return parseHipinfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
-    });
-
     QStringList smiDirs{QStringLiteral("/usr/bin")};
 #ifdef _WIN32
     smiDirs =
@@ -294,24 +332,77 @@ ProbeReport runToolProbes(const ProbeOptions& options)
                     QDir(qEnvironmentVariable("ProgramFiles", QStringLiteral("C:\\Program Files")))
                         .filePath(QStringLiteral("NVIDIA Corporation/NVSMI"))};
 #endif
-    const QString smi = findTool({QStringLiteral("nvidia-smi")}, smiDirs);
     const QString format = QStringLiteral("--format=csv,noheader,nounits");
-    run("nvidia-smi", smi, {QString::fromLatin1(kNvidiaSmiQuery), format},
-        [&](const ChildOutcome& o) {
-            ParsedProbe p = parseNvidiaSmiCsv(o.stdoutText, o.exitCode, true);
+    struct Tool
+    {
+        std::string name;
+        QString exe;
+        QStringList args;
+    };
+    const std::vector<Tool> tools = {
+        {"rocminfo", findTool({QStringLiteral("rocminfo")}, {QStringLiteral("/opt/rocm/bin")}), {}},
+        {"hipinfo",
+         findTool({QStringLiteral("hipinfo"), QStringLiteral("hipInfo")}, hipinfoDirs()),
+         {}},
+        {"nvidia-smi",
+         findTool({QStringLiteral("nvidia-smi")}, smiDirs),
+         {QString::fromLatin1(kNvidiaSmiQuery), format}},
+    };
+
+    ChildBatch batch(options.timeoutMs);
+    std::vector<std::size_t> slot(tools.size(), 0);
+    for (std::size_t i = 0; i < tools.size(); ++i) {
+        if (!tools[i].exe.isEmpty())
+            slot[i] = batch.start(tools[i].exe, tools[i].args);
+    }
+    const std::vector<ChildOutcome> outcomes = batch.finish();
+
+    ProbeReport report;
+    for (std::size_t i = 0; i < tools.size(); ++i) {
+        const Tool& t = tools[i];
+        if (t.exe.isEmpty()) {
+            report.probes.push_back({t.name, ProbeStatus::Missing,
+                                     "not found on PATH or in its usual folders",
+                                     nlohmann::json::object()});
+            continue;
+        }
+        const ChildOutcome& o = outcomes[slot[i]];
+        if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
+            ProbeResult r = outcomeProbe(t.name, o, options.timeoutMs);
+            r.extra["path"] = t.exe.toStdString();
+            report.probes.push_back(std::move(r));
+            continue;
+        }
+        if (o.kind == ChildOutcome::NotStarted) {
+            report.probes.push_back({t.name, ProbeStatus::Failed,
+                                     "could not start " + t.exe.toStdString() + ": " + o.why,
+                                     nlohmann::json::object()});
+            continue;
+        }
+        ParsedProbe parsed;
+        if (t.name == "rocminfo") {
+            parsed = parseRocminfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
+        } else if (t.name == "hipinfo") {
+            parsed = parseHipinfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
+        } else {
+            parsed = parseNvidiaSmiCsv(o.stdoutText, o.exitCode, true);
             const std::string all = o.stdoutText + o.stderrText;
-            if (p.gpus.empty() && o.exitCode != 0 && all.find("compute_cap") != std::string::npos) {
+            if (parsed.gpus.empty() && o.exitCode != 0 &&
+                all.find("compute_cap") != std::string::npos) {
                 // Drivers before ~510 do not know the compute_cap field: ask again without it.
                 const ChildOutcome again = runChild(
-                    smi, {QString::fromLatin1(kNvidiaSmiQueryOld), format}, options.timeoutMs);
+                    t.exe, {QString::fromLatin1(kNvidiaSmiQueryOld), format}, options.timeoutMs);
                 if (again.kind == ChildOutcome::Finished)
-                    p = parseNvidiaSmiCsv(again.stdoutText, again.exitCode, false);
+                    parsed = parseNvidiaSmiCsv(again.stdoutText, again.exitCode, false);
             }
-            if (p.gpus.empty() && !o.stderrText.empty() &&
-                p.probe.detail.find(':') == std::string::npos)
-                p.probe.detail += ": " + parse_util::clip(o.stderrText, 160);
-            return p;
-        });
+            if (parsed.gpus.empty() && !o.stderrText.empty() &&
+                parsed.probe.detail.find(':') == std::string::npos)
+                parsed.probe.detail += ": " + parse_util::clip(o.stderrText, 160);
+        }
+        parsed.probe.extra["path"] = t.exe.toStdString();
+        parsed.probe.extra["elapsed_ms"] = o.elapsedMs;
+        append(report, std::move(parsed));
+    }
     return report;
 }
 
