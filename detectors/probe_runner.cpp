@@ -70,6 +70,29 @@ std::string hex32(std::uint32_t v)
 }
 #endif
 
+// Detection must see every GPU as it really is. Variables a user may have set for
+// a workload would hide devices (an empty *_VISIBLE_DEVICES hides all of them) or
+// make the runtime report another target (HSA_OVERRIDE_GFX_VERSION=10.3.0 turns
+// a gfx1031 into gfx1030), so the children run without them.
+bool isMaskingVariable(const QString& name)
+{
+    static const QStringList exact = {
+        QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("ROCR_VISIBLE_DEVICES"),
+        QStringLiteral("CUDA_VISIBLE_DEVICES"), QStringLiteral("GPU_DEVICE_ORDINAL"),
+        QStringLiteral("HSA_OVERRIDE_GFX_VERSION")};
+    return exact.contains(name) || name.startsWith(QStringLiteral("HSA_OVERRIDE_GFX_VERSION_"));
+}
+
+QProcessEnvironment detectionEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& k : env.keys()) {
+        if (isMaskingVariable(k))
+            env.remove(k);
+    }
+    return env;
+}
+
 // Runs children side by side, each with its own deadline, so detection waits for
 // the slowest probe rather than for the sum of them. Output goes to files: a tool
 // with a lot to say (rocminfo on an 8-GPU box) never blocks on a full pipe while
@@ -77,12 +100,15 @@ std::string hex32(std::uint32_t v)
 class ChildBatch
 {
 public:
-    explicit ChildBatch(int timeoutMs) : m_timeoutMs(std::max(timeoutMs, 1)) {}
+    explicit ChildBatch(int timeoutMs)
+        : m_timeoutMs(std::max(timeoutMs, 1)), m_env(detectionEnvironment())
+    {}
 
     std::size_t start(const QString& program, const QStringList& args)
     {
         Child c;
         c.process = std::make_unique<QProcess>();
+        c.process->setProcessEnvironment(m_env);
         c.process->setProgram(program);
         c.process->setArguments(args);
         const QString base = QString::number(m_children.size());
@@ -173,6 +199,7 @@ private:
     }
 
     int m_timeoutMs;
+    QProcessEnvironment m_env;
     QTemporaryDir m_dir;
     std::vector<Child> m_children;
 };

@@ -26,7 +26,16 @@ struct ProbeReport
     std::vector<ProbeResult> probes;   // one entry per probe: ok|missing|failed|timeout|crashed
 };
 
+// Statuses: ok = at least one GPU seen; missing = library/tool not found;
+// failed = found but it errored, printed something unreadable, or saw no GPU
+// (detail starts with "no device"); timeout = killed after timeoutMs;
+// crashed = died on a signal ("SIGSEGV (11)") or an exception ("exception 0xC0000005").
+// Children run side by side without HIP/ROCR/CUDA_VISIBLE_DEVICES and
+// HSA_OVERRIDE_GFX_VERSION*, which would hide devices or misreport their target.
+
 // Runs stackpilot-probe once per vendor probe (so one crash cannot hide the others).
+// The probe is options.probeExecutable, else $STACKPILOT_PROBE, else next to the
+// running executable.
 ProbeReport runVendorProbes(const ProbeOptions& options);
 
 // Runs rocminfo, hipinfo and nvidia-smi (PATH and their usual install folders).

@@ -50,6 +50,8 @@ private slots:
         qunsetenv("STACKPILOT_NVML_LIB");
         qunsetenv("STACKPILOT_CUDA_LIB");
         qunsetenv("CUDA_VISIBLE_DEVICES");
+        qunsetenv("HIP_VISIBLE_DEVICES");
+        qunsetenv("HSA_OVERRIDE_GFX_VERSION");
     }
 
     void hipR0600ReadsArchAtTheNewOffset()
@@ -79,6 +81,18 @@ private slots:
         QCOMPARE(r.runtimes[0].kind, std::string("rocm"));
         QCOMPARE(r.runtimes[0].version, std::string("6.1"));
         QCOMPARE(r.runtimes[0].path, std::string(FAKE_HIP_R0600_LIB));
+    }
+
+    void workloadVariablesDoNotMaskDetection()
+    {
+        // A user who set these for a workload still gets the real GPUs reported.
+        qputenv("STACKPILOT_HIP_LIB", FAKE_HIP_R0600_LIB);
+        qputenv("HIP_VISIBLE_DEVICES", "");
+        qputenv("HSA_OVERRIDE_GFX_VERSION", "10.3.0");
+        const ProbeReport r = runVendorProbes(options({"hip"}));
+        QVERIFY2(r.probes[0].status == ProbeStatus::Ok, describe(r).constData());
+        QCOMPARE(r.gpus.size(), size_t(2));
+        QCOMPARE(r.gpus[1].gfx.value_or(""), std::string("gfx1031"));
     }
 
     void hipR0000ReadsArchAtTheOldOffset()

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -45,7 +46,9 @@ FAKE_EXPORT int hipGetDeviceCount(int*)
 #else
 FAKE_EXPORT int hipGetDeviceCount(int* count)
 {
-    *count = 2;
+    // Like the real runtime: an empty HIP_VISIBLE_DEVICES hides every device.
+    const char* visible = std::getenv("HIP_VISIBLE_DEVICES");
+    *count = (visible && !*visible) ? 0 : 2;
     return 0;
 }
 #endif
@@ -64,7 +67,9 @@ FAKE_EXPORT int hipGetDevicePropertiesR0600(void* out, int id)
         p->pciBusID = 0x0e;
     } else {
         std::strcpy(p->name, "AMD Radeon RX 6750 XT");
-        std::strcpy(p->gcnArchName, "gfx1031:xnack-");
+        // Like the real runtime: an override changes the reported target.
+        std::strcpy(p->gcnArchName,
+                    std::getenv("HSA_OVERRIDE_GFX_VERSION") ? "gfx1030" : "gfx1031:xnack-");
         p->totalGlobalMem = 12ull << 30;
         p->multiProcessorCount = 40;
         p->integrated = 0;
