@@ -433,6 +433,16 @@ public:
     {
         if (re.empty())
             return;
+        // libstdc++ compiles regexes recursively: deep nesting would exhaust the stack.
+        int depth = 0;
+        for (std::size_t i = 0; i < re.size(); ++i) {
+            if (re[i] == '\\')
+                ++i;
+            else if (re[i] == '(' && ++depth > 32)
+                fail(ptr, "regex nests groups more than 32 deep");
+            else if (re[i] == ')' && depth > 0)
+                --depth;
+        }
         try {
             std::regex compiled(re, std::regex::ECMAScript);
             (void)compiled;
