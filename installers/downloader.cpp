@@ -1,6 +1,7 @@
 #include "installers/downloader.h"
 
 #include "core/paths.h"
+#include "installers/byte_pipe.h"
 #include "installers/fetcher.h"
 #include "installers/partial_file.h"
 #include "installers/sha256.h"
@@ -73,22 +74,35 @@ struct Stream
     std::optional<std::uint64_t> total;
     std::uint64_t networkBytes = 0;
     int restarts = 0;
+    std::unique_ptr<BytePipe> pipe; // set once the partial file was replayed
 
     Stream(ByteSink& s, PartialFile& p) : sink(s), partial(p) {}
 
-    Expected<void> deliver(const char* data, std::size_t n)
+    // Worker side: the partial file, the hash and the sink, in arrival order.
+    Expected<void> consume(const char* data, std::size_t n)
     {
         if (auto r = partial.append(data, n); !r)
             return r;
         hasher.update(data, n);
-        if (auto r = sink.write(data, n); !r)
+        return sink.write(data, n);
+    }
+
+    // Network side: `offset` counts bytes accepted into the stream; the pipe's
+    // worker catches up at settle().
+    Expected<void> deliver(const char* data, std::size_t n)
+    {
+        if (auto r = pipe ? pipe->push(data, n) : consume(data, n); !r)
             return r;
         offset += n;
         return {};
     }
 
+    Expected<void> settle() { return pipe ? pipe->drain() : Expected<void>{}; }
+
     Expected<void> startOver()
     {
+        if (auto r = settle(); !r)
+            return r;
         if (auto r = partial.truncate(); !r)
             return r;
         hasher.reset();
@@ -301,6 +315,11 @@ Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reaso
     curl_easy_setopt(m_curl, CURLOPT_XFERINFODATA, this);
 
     const CURLcode rc = curl_easy_perform(m_curl);
+    // Everything accepted must be on disk and in the sink before the next decision.
+    if (auto settled = m_stream.settle(); !settled && !m_fatal) {
+        m_failure = settled.error();
+        m_fatal = true;
+    }
     long code = 0;
     curl_easy_getinfo(m_curl, CURLINFO_RESPONSE_CODE, &code);
     // An empty 200 body never reaches the write callback.
@@ -493,6 +512,9 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
         !r)
         return fail(r.error());
     result.replayedBytes = stream.offset;
+    if (m_options.pipelined)
+        stream.pipe = std::make_unique<BytePipe>(
+            [&stream](const char* p, std::size_t n) { return stream.consume(p, n); });
 
     std::string errors;
     auto note = [&](const std::string& url, const std::string& why) {

@@ -85,6 +85,9 @@ struct DownloaderOptions
     // CA bundle used instead of the system store (a corporate CA, or a test's own).
     // Verification itself can never be switched off.
     std::filesystem::path caFile;
+    // Write the partial file, hash and feed the sink on a second thread while the
+    // network thread keeps reading (false: all on the calling thread).
+    bool pipelined = true;
     // Waits between tries; tests inject a recorder. Default: sleep, waking early on cancel.
     std::function<void(std::chrono::milliseconds)> sleep;
 };

@@ -98,23 +98,28 @@ int main(int argc, char** argv)
     const std::string url = server.url("/blob.bin");
     const int runs = 3;
 
-    sp::DownloaderOptions o;
-    o.cacheDir = work / "cache";
-    const sp::Downloader downloader(o);
-    const double ours = best(runs, [&] {
-        NullSink sink;
-        sp::DownloadRequest r;
-        r.urls = {url};
-        r.sha256 = *sha;
-        r.size = size;
-        auto res = downloader.fetch(r, sink);
-        if (!res) {
-            std::fprintf(stderr, "bench_download: %s\n", res.error().message.c_str());
-            return false;
-        }
-        fs::remove(res->file);
-        return sink.bytes == size;
-    });
+    auto runOurs = [&](bool pipelined) {
+        sp::DownloaderOptions o;
+        o.cacheDir = work / "cache";
+        o.pipelined = pipelined;
+        const sp::Downloader downloader(o);
+        return best(runs, [&] {
+            NullSink sink;
+            sp::DownloadRequest r;
+            r.urls = {url};
+            r.sha256 = *sha;
+            r.size = size;
+            auto res = downloader.fetch(r, sink);
+            if (!res) {
+                std::fprintf(stderr, "bench_download: %s\n", res.error().message.c_str());
+                return false;
+            }
+            fs::remove(res->file);
+            return sink.bytes == size;
+        });
+    };
+    const double ours = runOurs(true);
+    const double serial = runOurs(false);
 
     const QString curl = QStandardPaths::findExecutable(QStringLiteral("curl"));
     auto runCurl = [&](const QString& out) {
@@ -128,6 +133,16 @@ int main(int argc, char** argv)
     const double curlNull = curl.isEmpty() ? -1 : runCurl(QStringLiteral("/dev/null"));
     const double curlFile =
         curl.isEmpty() ? -1 : runCurl(QString::fromStdString((work / "curl.out").string()));
+    // The same work with standard tools: receive, keep a copy, hash.
+    const double curlTee = curl.isEmpty() ? -1 : best(runs, [&] {
+        QProcess p;
+        p.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"),
+                 QStringLiteral("curl -sSf \"$0\" | tee \"$1\" | "
+                                "sha256sum >/dev/null"),
+                 QString::fromStdString(url), QString::fromStdString((work / "tee.out").string())});
+        return p.waitForFinished(600'000) && p.exitCode() == 0;
+    });
     const double mbytes = static_cast<double>(size) / 1e6;
 
     std::printf("bench_download: %llu MiB over loopback, best of %d\n",
@@ -135,14 +150,22 @@ int main(int argc, char** argv)
     std::printf("  sha256 of the file alone        %8.0f MB/s\n", mbytes / hashOnly);
     if (ours > 0)
         std::printf("  sp::Downloader (hash+partial)   %8.0f MB/s\n", mbytes / ours);
+    if (serial > 0)
+        std::printf("  sp::Downloader, one thread      %8.0f MB/s\n", mbytes / serial);
     if (curlNull > 0)
         std::printf("  curl -o /dev/null               %8.0f MB/s\n", mbytes / curlNull);
+    if (curlTee > 0)
+        std::printf("  curl | tee FILE | sha256sum     %8.0f MB/s\n", mbytes / curlTee);
     if (curlFile > 0)
         std::printf("  curl -o FILE                    %8.0f MB/s\n", mbytes / curlFile);
     if (ours > 0 && curlNull > 0)
         std::printf("  ratio downloader / curl-null    %8.2f\n", curlNull / ours);
     if (ours > 0 && curlFile > 0)
         std::printf("  ratio downloader / curl-file    %8.2f\n", curlFile / ours);
+    if (ours > 0 && curlTee > 0)
+        std::printf("  ratio downloader / curl|tee|sha %8.2f\n", curlTee / ours);
+    if (ours > 0 && serial > 0)
+        std::printf("  ratio pipelined / one thread    %8.2f\n", serial / ours);
     server.stop();
     fs::remove_all(work);
     return ours > 0 ? 0 : 1;
