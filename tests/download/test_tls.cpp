@@ -1,142 +1,120 @@
-// TLS verification is really on: a real handshake against `openssl s_server` with a
-// self-signed certificate fails against the system store, succeeds when that
-// certificate is the CA file, and fails again when the host name does not match.
+// TLS verification is really on: real handshakes against the test server serving
+// HTTPS with a self-signed certificate. The system store rejects it, the same
+// certificate as CA file accepts it, a host name it does not cover is rejected, and
+// an https -> http redirect is refused unless the artifact is pinned.
 
 #include "download/recording_sink.h"
 #include "installers/downloader.h"
+#include "installers/sha256.h"
+#include "support/http_test_server.h"
 
-#include <QProcess>
-#include <QStandardPaths>
 #include <QtTest>
-#include <arpa/inet.h>
-#include <fstream>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <thread>
-#include <unistd.h>
 
 using namespace sp;
+using sp::test::Fault;
+using sp::test::HttpTestServer;
 using sp::test::RecordingSink;
 namespace fs = std::filesystem;
-
-namespace {
-
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
-
-bool canConnect(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(static_cast<std::uint16_t>(port));
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    ::close(fd);
-    return ok;
-}
-
-} // namespace
 
 class TestTls : public QObject
 {
     Q_OBJECT
 
     fs::path dir;
-    QProcess server;
-    int port = 0;
-    const std::string body = std::string(200'000, 'x') + "end";
+    HttpTestServer tls;
+    HttpTestServer plain;
+    const std::string body = std::string(300'000, 'x') + "end";
+    const std::string sha = Sha256::ofBytes(body.data(), body.size());
 
-    std::string url(const char* host) const
-    {
-        return std::string("https://") + host + ":" + std::to_string(port) + "/file.bin";
-    }
-    Expected<DownloadResult> get(const std::string& u, const fs::path& ca, RecordingSink& sink)
+    Expected<DownloadResult> get(const std::string& u, const fs::path& ca, RecordingSink& sink,
+                                 bool pin = false)
     {
         DownloaderOptions o;
         o.cacheDir = dir / "cache";
         o.caFile = ca;
-        o.maxTriesPerUrl = 1;
+        o.backoffBase = std::chrono::milliseconds(1);
         DownloadRequest r;
         r.urls = {u};
+        if (pin)
+            r.sha256 = sha;
+        r.partialFile = dir / "partial.part";
         return Downloader(o).fetch(r, sink);
     }
 
 private slots:
     void initTestCase()
     {
-        const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
-        if (openssl.isEmpty())
-            QSKIP("openssl is not installed");
         dir = fs::path(qEnvironmentVariable("STACKPILOT_HOME").toStdString()) / "tls";
         fs::remove_all(dir);
-        fs::create_directories(dir / "www");
-        std::ofstream(dir / "www" / "file.bin", std::ios::binary) << body;
-        const QString d = QString::fromStdString(dir.string());
-        QProcess req;
-        req.start(openssl,
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                   QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
-                   QStringLiteral("2"), QStringLiteral("-keyout"), d + QStringLiteral("/key.pem"),
-                   QStringLiteral("-out"), d + QStringLiteral("/cert.pem"), QStringLiteral("-subj"),
-                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                   QStringLiteral("subjectAltName=IP:127.0.0.1")});
-        QVERIFY(req.waitForFinished(60'000));
-        QVERIFY2(req.exitCode() == 0, req.readAllStandardError().constData());
-
-        port = freePort();
-        server.setWorkingDirectory(d + QStringLiteral("/www"));
-        server.start(openssl, {QStringLiteral("s_server"), QStringLiteral("-quiet"),
-                               QStringLiteral("-accept"), QStringLiteral("127.0.0.1:%1").arg(port),
-                               QStringLiteral("-cert"), d + QStringLiteral("/cert.pem"),
-                               QStringLiteral("-key"), d + QStringLiteral("/key.pem"),
-                               QStringLiteral("-WWW")});
-        QVERIFY(server.waitForStarted());
-        for (int i = 0; i < 100 && !canConnect(port); ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        QVERIFY2(canConnect(port), "openssl s_server did not start listening");
+        fs::create_directories(dir);
+        QVERIFY(HttpTestServer::writeSelfSignedCertificate(dir / "cert.pem", dir / "key.pem",
+                                                           "IP:127.0.0.1"));
+        QVERIFY2(tls.enableTls(dir / "cert.pem", dir / "key.pem"), tls.error().c_str());
+        tls.addBlob("/file.bin", body);
+        plain.addBlob("/file.bin", body);
+        QVERIFY2(plain.start(), plain.error().c_str());
+        tls.addRedirect("/to-plain", plain.url("/file.bin"));
+        QVERIFY2(tls.start(), tls.error().c_str());
+        QVERIFY(tls.url("/").rfind("https://", 0) == 0);
     }
-    void cleanupTestCase()
+    void init()
     {
-        server.kill();
-        server.waitForFinished();
+        tls.resetStats();
+        plain.resetStats();
+        fs::remove_all(dir / "cache");
+        fs::remove(dir / "partial.part");
     }
 
     void systemStoreRejectsASelfSignedCertificate()
     {
         RecordingSink sink;
-        auto r = get(url("127.0.0.1"), {}, sink);
+        auto r = get(tls.url("/file.bin"), {}, sink);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.find("TLS verification failed") != std::string::npos,
                  r.error().message.c_str());
         QCOMPARE(sink.bytes, std::uint64_t(0));
+        QCOMPARE(tls.totalRequests(), 0); // no HTTP request left the client
     }
 
-    void trustedCertificateDownloads()
+    void trustedCertificateDownloadsAndResumes()
     {
+        tls.setFault("/file.bin", Fault::dropAfter(100'000));
         RecordingSink sink;
-        auto r = get(url("127.0.0.1"), dir / "cert.pem", sink);
+        auto r = get(tls.url("/file.bin"), dir / "cert.pem", sink);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         QVERIFY(sink.data == body);
+        QCOMPARE(tls.stats("/file.bin").ranges.at(1), std::string("bytes=100000-"));
+        QCOMPARE(tls.stats("/file.bin").bodyBytes, std::uint64_t(body.size()));
     }
 
     void hostNameIsVerified()
     {
         RecordingSink sink;
-        auto r = get(url("localhost"), dir / "cert.pem", sink);
+        const auto url = "https://localhost:" + std::to_string(tls.port()) + "/file.bin";
+        auto r = get(url, dir / "cert.pem", sink);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.find("TLS verification failed") != std::string::npos,
                  r.error().message.c_str());
+    }
+
+    void redirectToPlainHttpRefusedWhenUnpinned()
+    {
+        RecordingSink sink;
+        auto r = get(tls.url("/to-plain"), dir / "cert.pem", sink);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("redirect to plain http refused") != std::string::npos,
+                 r.error().message.c_str());
+        QCOMPARE(tls.stats("/to-plain").requests, 1);
+        QCOMPARE(plain.totalRequests(), 0);
+    }
+
+    void redirectToPlainHttpAllowedWhenPinned()
+    {
+        RecordingSink sink;
+        auto r = get(tls.url("/to-plain"), dir / "cert.pem", sink, true);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(sink.data == body);
+        QCOMPARE(plain.stats("/file.bin").requests, 1);
     }
 };
 

@@ -13,6 +13,10 @@
 #include <mutex>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 #include <poll.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
@@ -85,6 +89,9 @@ Fault Fault::noLength(int times)
 }
 
 namespace {
+
+// The TLS session of the connection this thread serves (null for plain HTTP).
+thread_local SSL* t_ssl = nullptr;
 
 std::vector<std::string> split(const std::string& s, char sep)
 {
@@ -211,6 +218,7 @@ struct HttpTestServer::Impl
     std::condition_variable stopCv;
     std::mutex connMutex;
     std::list<Connection> connections;
+    SSL_CTX* tls = nullptr;
 
     void acceptLoop();
     void serve(int fd);
@@ -232,6 +240,68 @@ HttpTestServer::HttpTestServer() : d(std::make_unique<Impl>()) {}
 HttpTestServer::~HttpTestServer()
 {
     stop();
+    if (d->tls)
+        SSL_CTX_free(d->tls);
+}
+
+bool HttpTestServer::enableTls(const std::filesystem::path& certPem,
+                               const std::filesystem::path& keyPem)
+{
+    SSL_CTX* ctx = SSL_CTX_new(TLS_server_method());
+    if (!ctx || SSL_CTX_use_certificate_chain_file(ctx, certPem.c_str()) != 1 ||
+        SSL_CTX_use_PrivateKey_file(ctx, keyPem.c_str(), SSL_FILETYPE_PEM) != 1) {
+        char buf[256];
+        ERR_error_string_n(ERR_get_error(), buf, sizeof buf);
+        d->error = std::string("TLS: ") + buf;
+        SSL_CTX_free(ctx);
+        return false;
+    }
+    d->tls = ctx;
+    return true;
+}
+
+bool HttpTestServer::writeSelfSignedCertificate(const std::filesystem::path& certPem,
+                                                const std::filesystem::path& keyPem,
+                                                const std::string& subjectAltName)
+{
+    EVP_PKEY* key = EVP_EC_gen("P-256");
+    X509* cert = X509_new();
+    bool ok = key && cert;
+    if (ok) {
+        X509_set_version(cert, 2);
+        ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
+        X509_gmtime_adj(X509_getm_notBefore(cert), -3600);
+        X509_gmtime_adj(X509_getm_notAfter(cert), 2 * 24 * 3600);
+        X509_set_pubkey(cert, key);
+        X509_NAME* name = X509_get_subject_name(cert);
+        X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                                   reinterpret_cast<const unsigned char*>("stackpilot test"), -1,
+                                   -1, 0);
+        X509_set_issuer_name(cert, name);
+        X509V3_CTX v3;
+        X509V3_set_ctx_nodb(&v3);
+        X509V3_set_ctx(&v3, cert, cert, nullptr, nullptr, 0);
+        for (auto [nid, value] : {std::pair{NID_subject_alt_name, subjectAltName.c_str()},
+                                  std::pair{NID_basic_constraints, "critical,CA:TRUE"}}) {
+            X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &v3, nid, value);
+            ok = ok && ext && X509_add_ext(cert, ext, -1) == 1;
+            X509_EXTENSION_free(ext);
+        }
+        ok = ok && X509_sign(cert, key, EVP_sha256()) > 0;
+    }
+    if (ok) {
+        std::FILE* c = std::fopen(certPem.c_str(), "wb");
+        std::FILE* k = std::fopen(keyPem.c_str(), "wb");
+        ok = c && k && PEM_write_X509(c, cert) == 1 &&
+             PEM_write_PrivateKey(k, key, nullptr, nullptr, 0, nullptr, nullptr) == 1;
+        if (c)
+            std::fclose(c);
+        if (k)
+            std::fclose(k);
+    }
+    X509_free(cert);
+    EVP_PKEY_free(key);
+    return ok;
 }
 
 void HttpTestServer::addBlob(const std::string& path, std::string bytes)
@@ -338,7 +408,7 @@ std::uint16_t HttpTestServer::port() const
 
 std::string HttpTestServer::url(const std::string& path) const
 {
-    return "http://127.0.0.1:" + std::to_string(d->port) + path;
+    return (d->tls ? "https://127.0.0.1:" : "http://127.0.0.1:") + std::to_string(d->port) + path;
 }
 
 std::string HttpTestServer::error() const
@@ -391,7 +461,16 @@ void HttpTestServer::Impl::acceptLoop()
         auto& c = connections.emplace_back();
         c.fd = fd;
         c.thread = std::thread([this, &c] {
-            serve(c.fd);
+            if (tls) {
+                t_ssl = SSL_new(tls);
+                SSL_set_fd(t_ssl, c.fd);
+                if (SSL_accept(t_ssl) == 1)
+                    serve(c.fd);
+                SSL_free(t_ssl);
+                t_ssl = nullptr;
+            } else {
+                serve(c.fd);
+            }
             ::shutdown(c.fd, SHUT_RDWR);
             c.done = true;
         });
@@ -407,7 +486,8 @@ void HttpTestServer::Impl::serve(int fd)
         while ((end = buf.find("\r\n\r\n")) == std::string::npos) {
             if (buf.size() > 65536)
                 return;
-            const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
+            const ssize_t n =
+                t_ssl ? SSL_read(t_ssl, chunk, sizeof chunk) : ::recv(fd, chunk, sizeof chunk, 0);
             if (n <= 0)
                 return;
             buf.append(chunk, static_cast<std::size_t>(n));
@@ -443,7 +523,9 @@ void HttpTestServer::Impl::serve(int fd)
 bool HttpTestServer::Impl::sendAll(int fd, const char* data, std::size_t size)
 {
     while (size > 0) {
-        const ssize_t n = ::send(fd, data, size, MSG_NOSIGNAL);
+        const ssize_t n =
+            t_ssl ? SSL_write(t_ssl, data, static_cast<int>(std::min<std::size_t>(size, 1 << 20)))
+                  : ::send(fd, data, size, MSG_NOSIGNAL);
         if (n <= 0) {
             if (n < 0 && errno == EINTR)
                 continue;
@@ -624,7 +706,7 @@ std::uint64_t HttpTestServer::Impl::sendBody(int fd, const Entry& e, std::uint64
     const int file = ::open(e.file.c_str(), O_RDONLY | O_CLOEXEC);
     if (file < 0)
         return 0;
-    if (!corrupt) {
+    if (!corrupt && !t_ssl) {
         off_t off = static_cast<off_t>(start);
         while (sent < limit) {
             const ssize_t n =

@@ -86,11 +86,18 @@ public:
     void setFault(const std::string& path, const Fault& fault);
     void clearFaults();
 
+    // Serve HTTPS instead (call before start()); url() then says https://.
+    bool enableTls(const std::filesystem::path& certPem, const std::filesystem::path& keyPem);
+    // A self-signed certificate (its own CA) for `subjectAltName`, e.g. "IP:127.0.0.1".
+    static bool writeSelfSignedCertificate(const std::filesystem::path& certPem,
+                                           const std::filesystem::path& keyPem,
+                                           const std::string& subjectAltName);
+
     // Listens on 127.0.0.1:`port` (0 = ephemeral). False with a reason in error().
     bool start(std::uint16_t port = 0);
     void stop(); // closes the listener and every connection, joins all threads
     std::uint16_t port() const;
-    std::string url(const std::string& path) const; // "http://127.0.0.1:<port><path>"
+    std::string url(const std::string& path) const; // "http(s)://127.0.0.1:<port><path>"
     std::string error() const;
 
     PathStats stats(const std::string& path) const;
