@@ -45,6 +45,7 @@ DynLib::~DynLib()
 
 bool DynLib::open(const std::vector<std::string>& candidates)
 {
+    std::string firstError;
     for (const auto& c : candidates) {
 #ifdef _WIN32
         // An old driver must not pop up a "missing DLL" dialog in a helper process.
@@ -61,6 +62,8 @@ bool DynLib::open(const std::vector<std::string>& candidates)
             return true;
         }
         m_error = c + ": LoadLibraryExW error " + std::to_string(GetLastError());
+        if (firstError.empty())
+            firstError = m_error;
 #else
         void* h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (h) {
@@ -74,8 +77,14 @@ bool DynLib::open(const std::vector<std::string>& candidates)
         }
         const char* e = dlerror();
         m_error = e ? e : (c + ": dlopen failed");
+        if (firstError.empty())
+            firstError = m_error;
 #endif
     }
+    // The first candidate is the preferred name (or the user's override); say so
+    // and how many others were tried.
+    if (candidates.size() > 1)
+        m_error = firstError + " (and " + std::to_string(candidates.size() - 1) + " other names)";
     return false;
 }
 
