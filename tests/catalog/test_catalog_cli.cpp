@@ -116,7 +116,7 @@ private slots:
         const auto snap = writeSnapshot(dir, "linux", "gfx1100");
         const QString cat = dir.filePath(QStringLiteral("cat"));
         QDir().mkpath(cat);
-        std::ofstream((cat + QStringLiteral("/x.json")).toStdString())
+        std::ofstream(QString(cat + QStringLiteral("/x.json")).toStdString())
             << "{\"schema_version\": 1, \"profiles\": [\n  {\"id\": \"p\", \"workload\": "
                "\"pytorch\", \"status\": "
                "\"community\",\n   \"runtimes\": [\"ghost\"]}]}";
@@ -124,7 +124,7 @@ private slots:
             cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
                  QStringLiteral("--hardware"), snap, QStringLiteral("--catalog-dir"), cat});
         QCOMPARE(r.code, 3);
-        QVERIFY2(r.err.find("x.json:3:18: profile 'p' names runtime 'ghost'") != std::string::npos,
+        QVERIFY2(r.err.find("x.json:3:17: profile 'p' names runtime 'ghost'") != std::string::npos,
                  r.err.c_str());
         r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
         QCOMPARE(r.code, 3);
@@ -137,11 +137,11 @@ private slots:
         r = cli({QStringLiteral("profiles"), QStringLiteral("--json")});
         QFile::remove(home + QStringLiteral("/config/catalog.d/x.json"));
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.find("x.json:3:18:") != std::string::npos &&
+        QVERIFY2(r.err.find("x.json:3:17:") != std::string::npos &&
                      r.err.find("skipped") != std::string::npos,
                  r.err.c_str());
         // A user override prints a notice.
-        std::ofstream((cat + QStringLiteral("/x.json")).toStdString())
+        std::ofstream(QString(cat + QStringLiteral("/x.json")).toStdString())
             << "{\"schema_version\": 1, \"profiles\": [{\"id\": \"pytorch-cuda-linux\", "
                "\"workload\": \"pytorch\", "
                "\"status\": \"experimental\", \"runtimes\": [\"torch-cu124\"]}]}";
