@@ -75,6 +75,7 @@ struct Stream
     std::uint64_t networkBytes = 0;
     int restarts = 0;
     std::unique_ptr<BytePipe> pipe; // set once the partial file was replayed
+    bool replayedFromDisk = false;  // the stream still starts with an earlier run's bytes
 
     Stream(ByteSink& s, PartialFile& p) : sink(s), partial(p) {}
 
@@ -107,6 +108,7 @@ struct Stream
             return r;
         hasher.reset();
         offset = 0;
+        replayedFromDisk = false;
         ++restarts;
         if (auto r = sink.restart(); !r)
             return r;
@@ -504,14 +506,25 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
             return fail(r.error());
     }
     // Bytes from an earlier run go through the sink and the hash like new ones.
-    if (auto r = partial.replay([&](const char* p, std::size_t n) {
+    if (auto r = partial.replay([&](const char* p, std::size_t n) -> Expected<void> {
+            if (cancel.cancelled())
+                return Error::cancelled("download cancelled: " + urls[0]);
             stream.hasher.update(p, n);
             stream.offset += n;
+            reporter.report(urls[0], false);
             return sink.write(p, n);
         });
-        !r)
+        !r) {
+        if (r.error().code == ErrorCode::Cancelled) { // keep the partial file
+            partial.close();
+            sink.abort();
+            return r.error();
+        }
         return fail(r.error());
+    }
     result.replayedBytes = stream.offset;
+    stream.replayedFromDisk = stream.offset > 0;
+    bool retriedFromScratch = false;
     if (m_options.pipelined)
         stream.pipe = std::make_unique<BytePipe>(
             [&stream](const char* p, std::size_t n) { return stream.consume(p, n); });
@@ -568,6 +581,18 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
         else if (pinned && got != expectedSha)
             bad = "SHA-256 mismatch: expected " + expectedSha + ", got " + got;
         if (!bad.empty()) {
+            if (stream.replayedFromDisk && !retriedFromScratch) {
+                // The bytes from an earlier run may be what is wrong (a server
+                // that changed, a corrupted disk): start over once on this URL.
+                retriedFromScratch = true;
+                stream.replayedFromDisk = false;
+                note(url, bad + " (with " + std::to_string(result.replayedBytes) +
+                              " bytes from an earlier run; starting over)");
+                if (auto r = stream.startOver(); !r)
+                    return fail(r.error());
+                --u; // unsigned wrap-around is well defined; the loop's ++u undoes it
+                continue;
+            }
             if (u + 1 == urls.size())
                 return fail(Error::invalid(url + ": " + bad));
             // Another mirror may have the right bytes; the hash decides.

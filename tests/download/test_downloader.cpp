@@ -285,6 +285,38 @@ private slots:
         QCOMPARE(st.bodyBytes, std::uint64_t(1'000'000));
     }
 
+    void badBytesInThePartialFileAreReplacedOnce()
+    {
+        server.addBlob("/stale.bin", blob);
+        const auto req = request("/stale.bin");
+        writeFile(req.partialFile, randomBytes(1'000'000, 99)); // not the artifact's prefix
+        RecordingSink sink;
+        auto r = Downloader(options()).fetch(req, sink);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(sink.data == blob);
+        QCOMPARE(sink.restarts, 1);
+        QVERIFY(!sink.outOfOrder);
+        const auto st = server.stats("/stale.bin");
+        QCOMPARE(st.requests, 2); // the resumed tail, then everything from byte 0
+        QCOMPARE(st.bodyBytes, std::uint64_t(blob.size() - 1'000'000 + blob.size()));
+    }
+
+    void cancelDuringReplayKeepsThePartialFile()
+    {
+        server.addBlob("/replay.bin", blob);
+        const auto req = request("/replay.bin");
+        writeFile(req.partialFile, blob.substr(0, 2'000'000));
+        CancelToken cancel;
+        cancel.cancel();
+        RecordingSink sink;
+        auto r = Downloader(options()).fetch(req, sink, {}, cancel);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().code == ErrorCode::Cancelled);
+        QCOMPARE(fs::file_size(req.partialFile), std::uintmax_t(2'000'000));
+        QCOMPARE(server.totalRequests(), 0);
+        QCOMPARE(sink.aborts, 1);
+    }
+
     void mirrorFallbackOn404AndOnPersistentFailure()
     {
         server.addBlob("/mirror/a.bin", blob);
