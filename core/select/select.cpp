@@ -405,24 +405,13 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     }
     for (const auto& w : profile.warnings)
         plan.warnings.push_back(w);
+    std::string unpinned;
     for (const auto& r : plan.runtimes)
         if (r.unpinned)
-            plan.warnings.push_back("runtime " + r.id +
-                                    " has no pinned SHA-256; its download is not verified");
-
-    // Known issues that do not reject but apply here are worth a line.
-    const MatchContext ctx{snap, gpu, cat, &profile};
-    for (const auto& ki : cat.knownIssues) {
-        if (ki.rejectsProfiles || !ki.applies.is_object() || ki.applies.empty())
-            continue;
-        // Only issues narrowed beyond OS and vendor: "all Linux AMD" would be noise.
-        const bool narrow = ki.applies.contains("gfx") || ki.applies.contains("compute_capability") ||
-                            ki.applies.contains("network_home") || ki.applies.contains("integrated") ||
-                            ki.applies.contains("runtimes") || ki.applies.contains("workloads");
-        if (narrow && unmetConditions(ki.applies, ctx).empty())
-            plan.warnings.push_back("known issue " + ki.id + " may apply: " + ki.title +
-                                    (ki.remedy.text.empty() ? "" : " — " + ki.remedy.text));
-    }
+            unpinned += (unpinned.empty() ? "" : ", ") + r.id;
+    if (!unpinned.empty())
+        plan.warnings.push_back("no pinned SHA-256 yet, so these downloads cannot be verified: " +
+                                unpinned);
     return plan;
 }
 

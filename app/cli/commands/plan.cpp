@@ -12,6 +12,7 @@
 #include "core/select/select.h"
 #include "detectors/detect.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -80,13 +81,26 @@ void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ost
             out << "  - " << w << "\n";
     }
     if (!plan.alternatives.empty()) {
+        // One screen: profiles that could run, or that a known issue rules out, get their
+        // reasons; those merely made for another GPU or OS are named on one line
+        // (--json has every reason).
         out << "\nOther profiles:\n";
+        std::string elsewhere;
         for (const auto& a : plan.alternatives) {
+            const bool cited =
+                std::any_of(a.reasons.begin(), a.reasons.end(),
+                            [](const sp::PlanReason& r) { return !r.knownIssue.empty(); });
+            if (a.verdict == "rejected" && !cited) {
+                elsewhere += (elsewhere.empty() ? "" : ", ") + a.profile;
+                continue;
+            }
             out << "  " << a.profile << ": " << a.verdict << "\n";
             for (const auto& r : a.reasons)
                 out << "      " << r.text << (r.knownIssue.empty() ? "" : " [" + r.knownIssue + "]")
                     << "\n";
         }
+        if (!elsewhere.empty())
+            out << "  made for another GPU, OS or vendor: " << elsewhere << "\n";
     }
 }
 
