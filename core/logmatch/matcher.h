@@ -87,7 +87,6 @@ private:
     const LogMatcher& m_matcher;
     std::size_t m_line = 0;
     std::string m_partial;
-    bool m_partialTruncated = false;
     std::vector<LogMatch> m_matches;
     std::vector<std::ptrdiff_t> m_slot; // per issue: index into m_matches, -1 = none yet
     std::vector<std::size_t> m_hits;

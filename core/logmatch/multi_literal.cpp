@@ -1,69 +1,64 @@
 #include "core/logmatch/multi_literal.h"
 
 #include <algorithm>
-#include <deque>
 
 namespace sp::logmatch {
 
-MultiLiteral::MultiLiteral(const std::vector<std::string>& literals)
+namespace {
+
+// A rough weight of how often a byte appears in workload logs; only the order
+// matters. Text is mostly lowercase letters, spaces and digits in timestamps.
+int byteWeight(unsigned char c)
 {
-    // Trie first: goto[state][byte], -1 = no edge.
-    std::vector<std::vector<std::int32_t>> go(1, std::vector<std::int32_t>(256, -1));
-    m_outputs.assign(1, {});
+    if (c == ' ')
+        return 16;
+    if (c != 0 && std::strchr("etaoinsrl", c))
+        return 14;
+    if (c >= 'a' && c <= 'z')
+        return 10;
+    if (c >= '0' && c <= '9')
+        return 9;
+    if (c != 0 && std::strchr(".:-/=,", c))
+        return 8;
+    if (c >= 'A' && c <= 'Z')
+        return 5;
+    if (c == '_' || c == '(' || c == ')' || c == '[' || c == ']' || c == '\'' || c == '"')
+        return 3;
+    return 2;
+}
+
+} // namespace
+
+MultiLiteral::MultiLiteral(const std::vector<std::string>& literals) : m_literals(literals)
+{
     for (std::uint32_t li = 0; li < literals.size(); ++li) {
         const std::string& lit = literals[li];
         if (lit.empty())
             continue;
-        std::size_t s = 0;
-        for (const char ch : lit) {
-            const auto b = static_cast<unsigned char>(ch);
-            if (go[s][b] < 0) {
-                go[s][b] = static_cast<std::int32_t>(go.size());
-                go.emplace_back(256, -1);
-                m_outputs.emplace_back();
+        const auto* b = reinterpret_cast<const unsigned char*>(lit.data());
+        if (lit.size() == 1) {
+            m_singleByte[b[0]] = true;
+            m_singles.emplace_back(b[0], li);
+            continue;
+        }
+        std::size_t best = 0;
+        int bestWeight = 1 << 30;
+        for (std::size_t k = 0; k + 1 < lit.size(); ++k) {
+            const int w = byteWeight(b[k]) * byteWeight(b[k + 1]);
+            if (w < bestWeight) {
+                bestWeight = w;
+                best = k;
             }
-            s = static_cast<std::size_t>(go[s][b]);
         }
-        m_outputs[s].push_back(li);
+        const auto key = static_cast<std::uint16_t>((b[best] << 8) | b[best + 1]);
+        m_anchors.push_back({key, li, static_cast<std::uint32_t>(best)});
+        m_pairBits[key >> 6] |= std::uint64_t{1} << (key & 63);
     }
-
-    // Breadth-first: failure links, outputs inherited along them, and the full
-    // transition table (missing edges follow the failure link's transitions).
-    const std::size_t n = go.size();
-    std::vector<std::uint32_t> fail(n, 0);
-    std::vector<std::uint32_t> next(n * 256, 0);
-    std::deque<std::size_t> queue;
-    for (int b = 0; b < 256; ++b) {
-        const std::int32_t t = go[0][static_cast<std::size_t>(b)];
-        if (t > 0) {
-            next[static_cast<std::size_t>(b)] = static_cast<std::uint32_t>(t);
-            queue.push_back(static_cast<std::size_t>(t));
-        }
-    }
-    while (!queue.empty()) {
-        const std::size_t s = queue.front();
-        queue.pop_front();
-        for (int b = 0; b < 256; ++b) {
-            const auto ub = static_cast<std::size_t>(b);
-            const std::int32_t t = go[s][ub];
-            if (t < 0) {
-                next[s * 256 + ub] = next[fail[s] * 256 + ub];
-                continue;
-            }
-            const auto ut = static_cast<std::size_t>(t);
-            fail[ut] = next[fail[s] * 256 + ub];
-            const auto& inherited = m_outputs[fail[ut]];
-            m_outputs[ut].insert(m_outputs[ut].end(), inherited.begin(), inherited.end());
-            next[s * 256 + ub] = static_cast<std::uint32_t>(t);
-            queue.push_back(ut);
-        }
-    }
-
-    m_next.resize(n * 256);
-    for (std::size_t i = 0; i < next.size(); ++i) {
-        const std::uint32_t t = next[i];
-        m_next[i] = t | (m_outputs[t].empty() ? 0u : kHasOutput);
-    }
+    std::stable_sort(m_anchors.begin(), m_anchors.end(),
+                     [](const Anchor& x, const Anchor& y) { return x.pair < y.pair; });
+    m_firstAnchor.assign(65536, static_cast<std::uint32_t>(m_anchors.size()));
+    for (std::size_t a = m_anchors.size(); a-- > 0;)
+        m_firstAnchor[m_anchors[a].pair] = static_cast<std::uint32_t>(a);
 }
 
 } // namespace sp::logmatch

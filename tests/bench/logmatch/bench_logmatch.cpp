@@ -1,0 +1,216 @@
+// Generates a 100 MB log of realistic clean lines (from the clean fixture logs) with
+// a failure line every few thousand lines, then times the matcher with the real
+// built-in known issues against a plain read of the same file and `grep -c` of one
+// literal. Fails only when the matches found are not the ones planted.
+
+#include "core/catalog/loader.h"
+#include "core/logmatch/matcher.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const fs::path kLogs = fs::path(STACKPILOT_SOURCE_DIR) / "tests/logmatch/logs";
+
+std::vector<std::string> linesOf(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(in, l);) {
+        if (!l.empty() && l.back() == '\r')
+            l.pop_back();
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+template <class F> double bestSeconds(int runs, F&& f)
+{
+    double best = 1e9;
+    for (int i = 0; i < runs; ++i) {
+        const auto t0 = Clock::now();
+        f();
+        best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+    }
+    return best;
+}
+
+std::size_t plainRead(const fs::path& p, bool splitLines)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::vector<char> buf(std::size_t{4} << 20);
+    std::size_t n = 0;
+    while (in) {
+        in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (!splitLines) {
+            n += got;
+            continue;
+        }
+        for (const char* s = buf.data();
+             const void* nl = std::memchr(s, '\n', static_cast<std::size_t>(buf.data() + got - s));)
+            s = static_cast<const char*>(nl) + 1, ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::size_t targetBytes =
+        (argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100) * 1000 * 1000;
+
+    sp::CatalogLoader loader;
+    if (auto r =
+            loader.addFile(fs::path(STACKPILOT_SOURCE_DIR) / "profiles/catalog/known-issues.json");
+        !r) {
+        std::cerr << r.error().message << "\n";
+        return 1;
+    }
+    auto compiled = sp::logmatch::LogMatcher::compile(loader.catalog().knownIssues);
+    if (!compiled) {
+        std::cerr << compiled.error().message << "\n";
+        return 1;
+    }
+    const auto& matcher = *compiled;
+
+    // Clean material from every clean fixture; failure lines: the first matching line
+    // of each failure fixture, found with the matcher on the fixture itself.
+    std::vector<std::string> clean;
+    std::vector<std::pair<std::string, std::string>> failures; // (issue, line)
+    for (const auto& e : fs::directory_iterator(kLogs)) {
+        const auto name = e.path().filename().string();
+        if (name.rfind("clean-", 0) == 0) {
+            for (auto& l : linesOf(e.path()))
+                clean.push_back(std::move(l));
+        } else if (name.rfind("fail-", 0) == 0) {
+            auto ms = sp::logmatch::scanFile(matcher, e.path());
+            const auto lines = linesOf(e.path());
+            if (ms && !ms->empty())
+                failures.emplace_back(ms->front().knownIssue, lines[ms->front().line - 1]);
+        }
+    }
+    std::sort(failures.begin(), failures.end());
+
+    const fs::path dir =
+        fs::temp_directory_path() / ("sp-bench-logmatch-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path file = dir / "mixed.log";
+    std::map<std::string, std::size_t> planted;
+    std::size_t lines = 0;
+    {
+        std::ofstream out(file, std::ios::binary);
+        std::mt19937 rng(42);
+        std::size_t written = 0;
+        std::string buf;
+        while (written < targetBytes) {
+            buf.clear();
+            for (int i = 0; i < 4096; ++i) {
+                if (rng() % 5000 == 0) {
+                    const auto& f = failures[rng() % failures.size()];
+                    buf += f.second;
+                    ++planted[f.first];
+                } else {
+                    buf += clean[rng() % clean.size()];
+                }
+                buf += (rng() % 4 == 0) ? "\r\n" : "\n";
+                ++lines;
+            }
+            out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+            written += buf.size();
+        }
+    }
+    const double mb = static_cast<double>(fs::file_size(file)) / 1e6;
+
+    std::size_t readBytes = 0;
+    const double tRead = bestSeconds(3, [&] { readBytes = plainRead(file, false); });
+    const double tSplit = bestSeconds(3, [&] { plainRead(file, true); });
+    std::vector<sp::logmatch::LogMatch> found;
+    const double tMatch = bestSeconds(3, [&] {
+        auto r = sp::logmatch::scanFile(matcher, file);
+        if (r)
+            found = *r;
+    });
+    double tGrep = -1;
+    {
+        const std::string cmd =
+            "grep -c HIPBLAS_STATUS_UNKNOWN '" + file.string() + "' > /dev/null 2>&1";
+        if (std::system("command -v grep > /dev/null 2>&1") == 0)
+            tGrep = bestSeconds(3, [&] { [[maybe_unused]] int rc = std::system(cmd.c_str()); });
+    }
+    // What the prefilter saves: every regex on every line, on the first 2 MB.
+    std::vector<std::regex> all;
+    for (const auto& k : matcher.issues())
+        for (const auto& s : k.signatures)
+            all.emplace_back(s);
+    std::string sample;
+    {
+        std::ifstream in(file, std::ios::binary);
+        sample.resize(2000000);
+        in.read(sample.data(), static_cast<std::streamsize>(sample.size()));
+    }
+    const double tNaive = bestSeconds(1, [&] {
+        std::istringstream in(sample);
+        std::size_t n = 0;
+        for (std::string l; std::getline(in, l);)
+            for (const auto& re : all)
+                n += std::regex_search(l, re) ? 1 : 0;
+        if (n == std::size_t(-1))
+            std::cout << "";
+    });
+
+    std::printf(
+        "log: %.1f MB, %zu lines, %zu failure lines planted; catalog: %zu issues, %zu "
+        "signatures, %zu literals\n",
+        mb, lines,
+        [&] {
+            std::size_t n = 0;
+            for (auto& [k, v] : planted)
+                n += v;
+            return n;
+        }(),
+        matcher.issues().size(), matcher.signatureCount(), matcher.literalCount());
+    std::printf("plain read (4 MiB blocks):      %7.3f s  %8.0f MB/s\n", tRead, mb / tRead);
+    std::printf("read + split lines (memchr):    %7.3f s  %8.0f MB/s\n", tSplit, mb / tSplit);
+    if (tGrep >= 0)
+        std::printf("grep -c one literal:            %7.3f s  %8.0f MB/s\n", tGrep, mb / tGrep);
+    std::printf("log matcher (all known issues): %7.3f s  %8.0f MB/s\n", tMatch, mb / tMatch);
+    std::printf("every regex on every line:      %8.0f MB/s (on 2 MB)\n", 2.0 / tNaive);
+    std::printf("ratio matcher/plain read: %.2fx the time", tMatch / tRead);
+    if (tGrep >= 0)
+        std::printf(", matcher/grep -c: %.2fx", tMatch / tGrep);
+    std::printf("; target >= 100 MB/s: %s\n", mb / tMatch >= 100 ? "met" : "NOT met");
+
+    // Correctness: exactly the planted issues, each counted as often as planted.
+    bool ok = found.size() == planted.size();
+    for (const auto& m : found)
+        ok = ok && planted.count(m.knownIssue) && planted[m.knownIssue] == m.count;
+    fs::remove_all(dir);
+    if (!ok || readBytes == 0) {
+        std::printf("FAILED: matches differ from the planted failure lines\n");
+        for (const auto& m : found)
+            std::printf("  found %s x%zu (planted %zu)\n", m.knownIssue.c_str(), m.count,
+                        planted.count(m.knownIssue) ? planted[m.knownIssue] : 0);
+        return 1;
+    }
+    std::printf("matches: every planted failure found, nothing else\n");
+    return 0;
+}
