@@ -94,6 +94,48 @@ private slots:
         QVERIFY2(hip->detail.find("SIGSEGV") != std::string::npos, hip->detail.c_str());
     }
 
+    void oldNvidiaSmiIsAskedAgainWithoutComputeCap()
+    {
+        QTemporaryDir dir;
+        writeScript(dir.filePath(QStringLiteral("nvidia-smi")),
+                    "case \"$*\" in *compute_cap*) echo 'Field \"compute_cap\" is not a valid "
+                    "field to query.' >&2; "
+                    "exit 2;; esac\n"
+                    "echo 'Tesla K80, 00000000:04:00.0, 11441, 470.82.01'\n");
+        qputenv("PATH", QFile::encodeName(dir.path()));
+        const ProbeReport r = runToolProbes(ProbeOptions{});
+        const ProbeResult* smi = findProbe(r, "nvidia-smi");
+        QVERIFY(smi);
+        QVERIFY2(smi->status == ProbeStatus::Ok, describe(r).constData());
+        QCOMPARE(r.gpus.size(), size_t(1));
+        QCOMPARE(r.gpus[0].name, std::string("Tesla K80"));
+        QVERIFY(!r.gpus[0].computeCapability);
+        QCOMPARE(r.gpus[0].driverVersion.value_or(""), std::string("470.82.01"));
+    }
+
+    void largeToolOutputIsRead()
+    {
+        // 1 MiB of noise before the agents: more than any pipe buffer.
+        QTemporaryDir dir;
+        const QByteArray data =
+            QByteArrayLiteral(STACKPILOT_SOURCE_DIR "/tests/probe/data/rocminfo_apu_dgpu.txt");
+        writeScript(
+            dir.filePath(QStringLiteral("rocminfo")),
+            "i=0; while [ $i -lt 16384 ]; do echo "
+            "'..............................................................'; i=$((i+1)); done\n"
+            "while IFS= read -r line; do echo \"$line\"; done < '" +
+                data + "'\n");
+        qputenv("PATH", QFile::encodeName(dir.path()));
+        ProbeOptions o;
+        o.timeoutMs = 20000;
+        const ProbeReport r = runToolProbes(o);
+        const ProbeResult* roc = findProbe(r, "rocminfo");
+        QVERIFY(roc);
+        QVERIFY2(roc->status == ProbeStatus::Ok, describe(r).constData());
+        QCOMPARE(r.gpus.size(), size_t(2));
+        QCOMPARE(r.gpus[1].gfx.value_or(""), std::string("gfx1100"));
+    }
+
     void missingToolsAreMissing()
     {
         QTemporaryDir dir;
