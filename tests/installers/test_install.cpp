@@ -223,6 +223,24 @@ private slots:
         verifyNothingInstalled(base, "bad-rt", before);
     }
 
+    void refusesWithoutFreeSpace()
+    {
+        QTemporaryDir tmp;
+        const std::string bytes = buildArchive({TestEntry::file("a", "a")}, "tar.gz");
+        m_server.addBlob("/space.tar.gz", bytes);
+        Artifact a = artifactFor(m_server.url("/space.tar.gz"), bytes, "tar.gz");
+        auto o = quickOptions(qp(tmp.path()) / "prefix", qp(tmp.path()) / "cache");
+        o.spaceFactor = 1e15; // asks for more than any disk has
+        Installer installer(o);
+        m_server.resetStats();
+        auto r = installer.install(runtimeWith("space-rt", {a}));
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("not enough free space") != std::string::npos,
+                 r.error().message.c_str());
+        QCOMPARE(m_server.stats("/space.tar.gz").requests, 0); // checked before downloading
+        QVERIFY(!installer.store().isInstalled("space-rt"));
+    }
+
     void exeInstallerRefusedOnLinux()
     {
         QTemporaryDir tmp;

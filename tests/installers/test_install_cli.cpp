@@ -8,7 +8,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 #include <random>
+#include <sys/types.h>
 
 namespace fs = std::filesystem;
 using namespace sp;
@@ -185,6 +187,31 @@ private slots:
         m_server.clearFaults();
         QVERIFY(cli(args(QStringLiteral("uninstall"), {QString::fromStdString(m_rt.id)})).code ==
                 0);
+    }
+
+    void ctrlCCancelsCleanly()
+    {
+        fs::remove(cachedFile());
+        PrefixStore store(m_prefix);
+        if (store.isInstalled(m_rt.id))
+            QVERIFY(store.remove(m_rt.id).ok());
+        m_server.setFault("/rt/pkg.tar.gz",
+                          Fault::stallAfter(m_bytes.size() / 2, std::chrono::milliseconds(4000)));
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(cliPath(), args(QStringLiteral("install"), {QString::fromStdString(m_rt.id)}));
+        QVERIFY(p.waitForStarted());
+        QTest::qWait(700);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(10000));
+        m_server.clearFaults();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("cancel")), qPrintable(err));
+        QVERIFY(!store.isInstalled(m_rt.id));
+        for (const auto& e : fs::directory_iterator(m_prefix))
+            QVERIFY2(e.path().filename().string().rfind(".staging", 0) != 0, "staging left over");
     }
 
     void killNineAtRandomPoints()
