@@ -250,6 +250,30 @@ private slots:
         QCOMPARE(q.simdCount, std::uint64_t(0));
     }
 
+    void kfdAccess()
+    {
+        QTemporaryDir tmp;
+        const auto dev = std::filesystem::path(tmp.path().toStdString()) / "kfd";
+        QVERIFY(sysfs::checkKfdAccess(dev).status == ProbeStatus::Missing);
+        FakeSysfs::write(dev, "");
+        const auto ok = sysfs::checkKfdAccess(dev);
+        QVERIFY(ok.status == ProbeStatus::Ok);
+        QCOMPARE(ok.name, std::string("kfd-access"));
+        // A folder cannot be opened read-write: failed, with the reason.
+        const auto failed = sysfs::checkKfdAccess(tmp.path().toStdString());
+        QVERIFY(failed.status == ProbeStatus::Failed);
+        QVERIFY(!failed.detail.empty());
+
+        // The orchestrator takes an injected device path even with a fake root.
+        DetectOptions o;
+        o.sysfsRoot = tmp.path().toStdString();
+        o.devKfdPath = dev.string();
+        o.probes = false;
+        const auto snap = detectHardware(o);
+        QCOMPARE(snap.probes.size(), std::size_t(1));
+        QVERIFY(snap.probes[0].status == ProbeStatus::Ok);
+    }
+
     void busNames()
     {
         QCOMPARE(sysfs::pciBusFromName("0000:03:00.0"), std::string("0000:03:00.0"));
