@@ -143,20 +143,23 @@ private slots:
 
     void probesRunSideBySide()
     {
-        // Three probes, one of which hangs: the whole run takes one timeout, not three.
+        // Two hanging probes beside two good ones: run one after the other they
+        // would take two timeouts; side by side the whole run takes one.
         qputenv("STACKPILOT_HIP_LIB", FAKE_HIP_HANG_LIB);
         qputenv("STACKPILOT_NVML_LIB", FAKE_NVML_LIB);
         qputenv("STACKPILOT_CUDA_LIB", FAKE_CUDA_LIB);
-        const int timeoutMs = 1500;
+        const int timeoutMs = 2000;
         QElapsedTimer t;
         t.start();
-        const ProbeReport r = runVendorProbes(options({"hip", "nvml", "cuda"}, timeoutMs));
+        const ProbeReport r = runVendorProbes(options({"hip", "nvml", "hip", "cuda"}, timeoutMs));
         const qint64 elapsed = t.elapsed();
-        qInfo("hip hang + nvml + cuda: %lld ms", static_cast<long long>(elapsed));
-        QCOMPARE(r.probes.size(), size_t(3));
+        qInfo("2 hanging + 2 good probes, timeout %d ms: %lld ms", timeoutMs,
+              static_cast<long long>(elapsed));
+        QCOMPARE(r.probes.size(), size_t(4));
         QVERIFY2(r.probes[0].status == ProbeStatus::Timeout, describe(r).constData());
         QVERIFY2(r.probes[1].status == ProbeStatus::Ok, describe(r).constData());
-        QVERIFY2(r.probes[2].status == ProbeStatus::Ok, describe(r).constData());
+        QVERIFY2(r.probes[2].status == ProbeStatus::Timeout, describe(r).constData());
+        QVERIFY2(r.probes[3].status == ProbeStatus::Ok, describe(r).constData());
         QVERIFY2(elapsed < timeoutMs + 1000, QByteArray::number(elapsed).constData());
     }
 
