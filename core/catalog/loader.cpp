@@ -481,7 +481,7 @@ public:
                      "remedy 'action' '" + out.remedy.action + "' is not a known action");
             out.remedy.text = str(*r, rp, "text", false);
             out.remedy.profile = str(*r, rp, "profile", false);
-            out.remedy.env = strMap(*r, rp, "env");
+            out.remedy.env = strMap(*r, rp, "env", true);
             out.remedy.args = strList(*r, rp, "args");
         }
         out.references = strList(k, ptr, "references");

@@ -139,11 +139,20 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
         const MatchContext ctx{snap, gpu, cat, &p};
         for (auto& text : unmetConditions(p.match, ctx))
             c.rejections.push_back({std::move(text), {}});
+        for (const auto& id : p.runtimes) {
+            // A runtime built for another OS cannot run here, whatever the match says.
+            const Runtime* r = cat.runtime(id);
+            if (r && !r->os.empty() &&
+                std::find(r->os.begin(), r->os.end(), snap.os.family) == r->os.end())
+                c.rejections.push_back({"runtime " + id + " is only for " + r->os.front(), {}});
+        }
         if (c.rejections.empty()) {
+            // A fallback runs on the CPU: GPU-specific known issues do not concern it.
+            const MatchContext issueCtx{snap, p.fallback ? nullptr : gpu, cat, &p};
             for (const auto& ki : cat.knownIssues) {
                 if (!ki.rejectsProfiles || !ki.applies.is_object() || ki.applies.empty())
                     continue;
-                if (unmetConditions(ki.applies, ctx).empty()) {
+                if (unmetConditions(ki.applies, issueCtx).empty()) {
                     std::string text = "known issue: " + ki.title;
                     if (!ki.remedy.text.empty())
                         text += " (" + ki.remedy.text + ")";

@@ -82,6 +82,9 @@ private slots:
         QVERIFY(v081 && v081->verdict == "rejected");
         QVERIFY(citesIssue(v081, "cuda-arch-mismatch"));
         QCOMPARE(p.env.at("CUDA_VISIBLE_DEVICES"), std::string("0"));
+        // The CPU fallback does not use the GPU, so the GPU's known issue does not reject it.
+        const auto* cpu = alternative(p, "llamafile-0.8.1-cpu-windows");
+        QVERIFY(cpu && cpu->verdict == "available");
     }
 
     void seed004_nfsHomeMovesCachesOffTheHome()
