@@ -80,9 +80,9 @@ public:
         for (const auto& e : out) {
             const auto wl = e["workload"].get<std::string>();
             if (wl != current) {
-                current = wl;
                 io.out << (current.empty() ? "" : "\n") << wl << " (" << cat.workload(wl)->name
                        << ")\n";
+                current = wl;
             }
             std::string line = "  " + e["id"].get<std::string>();
             line.resize(std::max<std::size_t>(line.size() + 1, 44), ' ');
