@@ -72,6 +72,9 @@ int main(int argc, char** argv)
     }
     // Vendor strings are not always valid UTF-8; replace rather than throw.
     const std::string out = r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // A vendor library may have printed to stdout without a final newline; the
+    // parent reads the last line that starts with '{', so start a fresh one.
+    std::fputc('\n', stdout);
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fputc('\n', stdout);
     std::fflush(stdout);

@@ -1,6 +1,7 @@
 // A fake NVML: one GeForce GTX 1080 (compute capability 6.1, 8 GiB), driver
 // 550.54.14, CUDA 12.4. Struct layouts as in nvml.h.
 
+#include <cstdio>
 #include <cstring>
 
 #define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
@@ -22,6 +23,8 @@ int g_dev = 0;
 
 FAKE_EXPORT int nvmlInit_v2()
 {
+    // Vendor libraries do print to stdout; the probe's JSON must survive it.
+    std::fputs("nvml: chatter without a newline", stdout);
     g_inited = 1;
     return 0;
 }
