@@ -125,10 +125,10 @@ nlohmann::json probeHip()
         return r;
     }
 
-    bool r0600 = true;
+    bool newLayout = true;
     auto getProps = lib.get<HipGetDeviceProperties>("hipGetDevicePropertiesR0600");
     if (!getProps) {
-        r0600 = false;
+        newLayout = false;
         getProps = lib.get<HipGetDeviceProperties>("hipGetDevicePropertiesR0000");
         if (!getProps)
             getProps = lib.get<HipGetDeviceProperties>("hipGetDeviceProperties");
@@ -137,7 +137,7 @@ nlohmann::json probeHip()
         r["detail"] = "no hipGetDeviceProperties export";
         return r;
     }
-    r["props_layout"] = r0600 ? "R0600" : "R0000";
+    r["props_layout"] = newLayout ? "R0600" : "R0000";
     const auto getBusId = lib.get<HipDeviceGetPCIBusId>("hipDeviceGetPCIBusId");
 
     namespace L = hip_layout;
@@ -151,6 +151,19 @@ nlohmann::json probeHip()
             if (firstError.empty())
                 firstError = "device " + std::to_string(i) + ": " + errorText(errStr, rc);
             continue;
+        }
+        // Plain hipGetDeviceProperties has no layout in its name: trust the one we
+        // expect, unless only the other layout holds a gfx target.
+        bool r0600 = newLayout;
+        const auto archAt = [&](std::size_t off) {
+            return fixedString(reinterpret_cast<const char*>(buf.data() + off),
+                               L::kGcnArchNameSize);
+        };
+        const std::string expected = archAt(r0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName);
+        const std::string other = archAt(r0600 ? L::r0000::gcnArchName : L::r0600::gcnArchName);
+        if (expected.rfind("gfx", 0) != 0 && other.rfind("gfx", 0) == 0) {
+            r0600 = !r0600;
+            r["props_layout"] = newLayout ? "R0600" : "R0000";
         }
         const std::size_t archOff = r0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName;
         const std::size_t memOff = r0600 ? L::r0600::totalGlobalMem : L::r0000::totalGlobalMem;

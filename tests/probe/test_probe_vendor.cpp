@@ -111,6 +111,20 @@ private slots:
         QCOMPARE(r.gpus[1].pciBus, std::string("0000:2d:00.0"));
     }
 
+    void unversionedEntryPointWithTheNewLayout()
+    {
+        // Only hipGetDeviceProperties is exported: the probe expects R0000 but the
+        // gfx target sits at the R0600 offset, so it switches layouts.
+        qputenv("STACKPILOT_HIP_LIB", FAKE_HIP_PLAIN_R0600_LIB);
+        const ProbeReport r = runVendorProbes(options({"hip"}));
+        QVERIFY2(r.probes[0].status == ProbeStatus::Ok, describe(r).constData());
+        QCOMPARE(r.gpus.size(), size_t(2));
+        QCOMPARE(r.gpus[0].gfx.value_or(""), std::string("gfx1103"));
+        QCOMPARE(r.gpus[1].gfx.value_or(""), std::string("gfx1101"));
+        QCOMPARE(r.gpus[1].vramMb.value_or(-1), std::int64_t(16384));
+        QCOMPARE(r.gpus[1].computeUnits.value_or(-1), 60);
+    }
+
     void crashingRuntimeIsReportedAndOthersStillRun()
     {
         qputenv("STACKPILOT_HIP_LIB", FAKE_HIP_CRASH_LIB);

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <thread>
 
-#if defined(FAKE_HIP_R0600)
+#if defined(FAKE_HIP_R0600) || defined(FAKE_HIP_PLAIN_R0600)
 #include "hip_props_r0600.h"
 #elif defined(FAKE_HIP_R0000)
 // fake_hip_r0000_fill.cpp: kept apart because HIP's header declares the same
@@ -53,7 +53,18 @@ FAKE_EXPORT int hipGetDeviceCount(int* count)
 }
 #endif
 
-#if defined(FAKE_HIP_R0600)
+#if defined(FAKE_HIP_PLAIN_R0600)
+// A runtime that exports only the unversioned name but fills the new layout.
+FAKE_EXPORT int hipGetDeviceProperties(void* out, int id)
+{
+    auto* p = static_cast<FakeHipDevicePropR0600*>(out);
+    std::strcpy(p->name, id == 0 ? "AMD Radeon 780M" : "AMD Radeon RX 7800 XT");
+    std::strcpy(p->gcnArchName, id == 0 ? "gfx1103" : "gfx1101");
+    p->totalGlobalMem = id == 0 ? 2ull << 30 : 16ull << 30;
+    p->multiProcessorCount = id == 0 ? 12 : 60;
+    return 0;
+}
+#elif defined(FAKE_HIP_R0600)
 // An APU first (gfx1036, integrated), then the discrete card.
 FAKE_EXPORT int hipGetDevicePropertiesR0600(void* out, int id)
 {
