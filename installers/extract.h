@@ -1,6 +1,6 @@
 #pragma once
 // A ByteSink that unpacks an artifact while it downloads. Bytes go into a bounded
-// queue of chunks (default 8 x 1 MiB); a worker thread runs libarchive over that
+// queue of chunks (default 4 x 1 MiB); a worker thread runs libarchive over that
 // queue through archive_read_open callbacks and hands each entry to an
 // EntryWriter, so memory stays flat whatever the artifact's size and extraction
 // overlaps the transfer. A full queue makes write() wait, which slows the
@@ -41,7 +41,7 @@ public:
         StagingClaims* claims = nullptr;
         int owner = 0;
         std::size_t chunkBytes = 1 << 20;
-        std::size_t queueChunks = 8;
+        std::size_t queueChunks = 4;
     };
 
     // Fails for formats that cannot be streamed here (exe-installer, unknown).

@@ -62,6 +62,7 @@ struct Measured
     int status = -1;
     double seconds = 0;
     long maxRssKiB = 0;
+    double cpuSeconds = 0; // user + system: what the work costs, whatever the load
 };
 
 // fork + exec + wait4: the rusage of exactly this child (and its own children are
@@ -87,6 +88,8 @@ Measured runMeasured(const std::vector<std::string>& argv, const std::vector<std
     m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     m.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     m.maxRssKiB = ru.ru_maxrss;
+    m.cpuSeconds = double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                   double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
     return m;
 }
 
@@ -177,10 +180,17 @@ private slots:
 
         const double mib = double(fs::file_size(big)) / (1 << 20);
         qInfo("artifact: %.1f MiB tar.gz (%s)", mib, big.filename().c_str());
-        qInfo("(a) stackpilot-cli install        %7.2f s  %6.1f MiB/s  peak RSS %6.1f MiB",
-              a.seconds, mib / a.seconds, a.maxRssKiB / 1024.0);
-        qInfo("(b) curl && sha256sum && bsdtar   %7.2f s  %6.1f MiB/s", b.seconds, mib / b.seconds);
-        qInfo("(c) bsdtar -xf local file         %7.2f s  %6.1f MiB/s", c.seconds, mib / c.seconds);
+        qInfo("(a) stackpilot-cli install        %7.2f s  %6.1f MiB/s  cpu %5.2f s  peak RSS %.1f "
+              "MiB",
+              a.seconds, mib / a.seconds, a.cpuSeconds, a.maxRssKiB / 1024.0);
+        qInfo("(b) curl && sha256sum && bsdtar   %7.2f s  %6.1f MiB/s  cpu %5.2f s", b.seconds,
+              mib / b.seconds, b.cpuSeconds);
+        qInfo("(c) bsdtar -xf local file         %7.2f s  %6.1f MiB/s  cpu %5.2f s", c.seconds,
+              mib / c.seconds, c.cpuSeconds);
+        double load[3] = {0, 0, 0};
+        if (getloadavg(load, 3) > 0)
+            qInfo("machine load average while measuring: %.1f (%ld cores)", load[0],
+                  sysconf(_SC_NPROCESSORS_ONLN));
         qInfo("ratio a/b = %.2f (target <= 0.80)   ratio a/c = %.2f (target <= 1.15)",
               a.seconds / b.seconds, a.seconds / c.seconds);
         qInfo(
