@@ -30,6 +30,12 @@ std::string joined(const std::vector<std::string>& v)
     return out;
 }
 
+// A condition value for a message, whatever its JSON type (hand-built catalogs).
+std::string text(const json& v)
+{
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
 bool inRange(const json& range, const std::string& value)
 {
     if (!range.is_string())
@@ -107,8 +113,8 @@ std::vector<std::string> unmetConditions(const json& c, const MatchContext& ctx)
         const std::string cc =
             gpu && gpu->computeCapability ? *gpu->computeCapability : std::string{};
         if (cc.empty() || !inRange(*it, cc))
-            unmet.push_back("needs compute capability " + it->get<std::string>() +
-                            "; the GPU has " + (cc.empty() ? "none known" : cc));
+            unmet.push_back("needs compute capability " + text(*it) + "; the GPU has " +
+                            (cc.empty() ? "none known" : cc));
     }
     if (auto it = c.find("integrated"); it != c.end() && it->is_boolean()) {
         const bool integrated = gpu && gpu->integrated.value_or(false);
@@ -131,7 +137,7 @@ std::vector<std::string> unmetConditions(const json& c, const MatchContext& ctx)
     if (auto it = c.find("driver_version"); it != c.end()) {
         const std::string dv = gpu && gpu->driverVersion ? *gpu->driverVersion : std::string{};
         if (dv.empty() || !inRange(*it, dv))
-            unmet.push_back("needs driver " + it->get<std::string>() + "; the GPU's driver is " +
+            unmet.push_back("needs driver " + text(*it) + "; the GPU's driver is " +
                             (dv.empty() ? "unknown" : dv));
     }
     if (auto it = c.find("workloads"); it != c.end()) {
