@@ -229,14 +229,22 @@ void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table)
                 revision = std::uint8_t(*rev);
             if (device) {
                 if (auto e = table.lookup(std::uint16_t(*device), revision)) {
-                    if (!g.gfx && !e->gfx.empty())
+                    bool used = false;
+                    if (!g.gfx && !e->gfx.empty()) {
                         g.gfx = e->gfx;
-                    if (g.name.empty())
+                        used = true;
+                    }
+                    if (g.name.empty() && !e->name.empty()) {
                         g.name = e->name;
-                    if (!g.integrated)
+                        used = true;
+                    }
+                    if (!g.integrated) {
                         g.integrated = e->apu;
-                    if (std::find(g.sources.begin(), g.sources.end(), "pci-table") ==
-                        g.sources.end())
+                        used = true;
+                    }
+                    // Listed only where the table supplied a value.
+                    if (used && std::find(g.sources.begin(), g.sources.end(), "pci-table") ==
+                                    g.sources.end())
                         g.sources.push_back("pci-table");
                 }
             }

@@ -30,7 +30,7 @@ std::string normalizePciBus(const std::string& bus);
 std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& lists);
 
 // Fills what is still unknown for AMD GPUs from the PCI table (gfx, name, APU
-// flag; adds "pci-table" to sources when it matched), then the remaining guesses:
+// flag; adds "pci-table" to sources when it supplied one), then the remaining guesses:
 // integrated by Ollama's rule (VRAM <= 4 GiB, GTT >= 8 GiB and >= 4x VRAM) and a
 // name built from the PCI id.
 void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table);
