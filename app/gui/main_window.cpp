@@ -44,6 +44,16 @@ int MainWindow::gpuRowCount() const
     return m_gpus->topLevelItemCount();
 }
 
+QStringList MainWindow::gpuRow(int row) const
+{
+    QStringList cells;
+    if (const QTreeWidgetItem* item = m_gpus->topLevelItem(row)) {
+        for (int c = 0; c < item->columnCount(); ++c)
+            cells << item->text(c);
+    }
+    return cells;
+}
+
 QString MainWindow::statusText() const
 {
     return m_status->text();

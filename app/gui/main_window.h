@@ -19,6 +19,7 @@ public:
     void setDetectCommand(const QString& program, const QStringList& args);
     void startDetection();
     int gpuRowCount() const;
+    QStringList gpuRow(int row) const;
     QString statusText() const;
 
 signals:
