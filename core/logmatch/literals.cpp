@@ -62,7 +62,7 @@ public:
             }
         }
         endRun();
-        return best;
+        return m_unsure ? std::string() : best;
     }
 
 private:
@@ -181,7 +181,17 @@ private:
         m_pos = std::min(m_pos, m_end);
     }
 
+    // A quantifier, and any further ones stacked on it: libstdc++ accepts "a{2,}{3,}"
+    // where ECMAScript would not, with semantics we do not try to mirror.
     Quantifier readQuantifier()
+    {
+        const Quantifier q = readOneQuantifier();
+        if (q != Quantifier::None && readOneQuantifier() != Quantifier::None)
+            m_unsure = true;
+        return q;
+    }
+
+    Quantifier readOneQuantifier()
     {
         if (m_pos >= m_end)
             return Quantifier::None;
@@ -206,6 +216,8 @@ private:
             const std::size_t close = m_re.find('}', p);
             if (!digits || close == std::string::npos || close >= m_end)
                 return Quantifier::None; // a literal '{' in ECMAScript's lenient reading
+            if (minimum > 1000 || close - p > 12)
+                m_unsure = true; // counts that may overflow inside std::regex
             m_pos = close + 1;
             // Even {1} or {2,} may put other copies next to it: end the run there.
             q = minimum == 0 ? Quantifier::Optional : Quantifier::AtLeastOne;
@@ -218,6 +230,7 @@ private:
     const std::string& m_re;
     std::size_t m_pos;
     std::size_t m_end;
+    bool m_unsure = false; // some construct whose std::regex reading we cannot be sure of
 };
 
 // Positions of the top-level '|' separators.
@@ -250,6 +263,10 @@ std::vector<std::size_t> topLevelBars(const std::string& re)
 
 std::vector<std::string> requiredLiterals(const std::string& regex)
 {
+    // "[]" and "[^]" are an empty class and "any character" in ECMAScript, but other
+    // engines read the ']' as a member; where a class ends is then unclear.
+    if (regex.find("[]") != std::string::npos || regex.find("[^]") != std::string::npos)
+        return {};
     std::vector<std::string> out;
     std::size_t begin = 0;
     std::vector<std::size_t> bounds = topLevelBars(regex);

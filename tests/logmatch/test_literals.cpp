@@ -50,6 +50,12 @@ private slots:
         QVERIFY(requiredLiterals("(foo|bar)").empty());
         QVERIFY(requiredLiterals("\\d\\s\\w").empty());
         QVERIFY(requiredLiterals("a\\nb") == List{"a"});
+        // Found by fuzz_logmatch_literals: libstdc++ accepts stacked quantifiers with
+        // counts that overflow, and reads "[]" differently from ECMAScript.
+        QVERIFY(requiredLiterals("a{2,}{999999999999992,}b|[b|[]V]yz").empty());
+        QVERIFY(requiredLiterals("xyz{2,}{3}").empty());
+        QVERIFY(requiredLiterals("[]abc]def").empty());
+        QVERIFY(requiredLiterals("abc{99999}").empty());
     }
 
     // The derived literals must occur in every match: check on strings the regex matches.

@@ -1,0 +1,108 @@
+// libFuzzer target: arbitrary bytes as a workload log through the matcher compiled
+// from the real profiles/catalog/known-issues.json. Checks that chunked, batch and
+// line-at-a-time scans agree and that every excerpt is valid UTF-8 without control
+// characters.
+
+#include "core/catalog/loader.h"
+#include "core/logmatch/matcher.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <string_view>
+
+namespace {
+
+const sp::logmatch::LogMatcher& matcher()
+{
+    static sp::logmatch::LogMatcher m = [] {
+        sp::CatalogLoader loader;
+        const auto r = loader.addFile(std::filesystem::path(STACKPILOT_SOURCE_DIR) /
+                                      "profiles/catalog/known-issues.json");
+        if (!r)
+            std::abort();
+        auto c = sp::logmatch::LogMatcher::compile(loader.catalog().knownIssues);
+        if (!c)
+            std::abort();
+        return std::move(c.value());
+    }();
+    return m;
+}
+
+bool validUtf8(std::string_view s)
+{
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c == 0x7f)
+            return false;
+        std::size_t n = c < 0x80         ? 1
+                        : (c >> 5) == 6  ? 2
+                        : (c >> 4) == 14 ? 3
+                        : (c >> 3) == 30 ? 4
+                                         : 0;
+        if (n == 0 || (n > 1 && c < 0xC2) || i + n > s.size())
+            return false;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
+                return false;
+        i += n;
+    }
+    return true;
+}
+
+bool same(const std::vector<sp::logmatch::LogMatch>& a,
+          const std::vector<sp::logmatch::LogMatch>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].knownIssue != b[i].knownIssue || a[i].line != b[i].line ||
+            a[i].count != b[i].count || a[i].excerpt != b[i].excerpt)
+            return false;
+    return true;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const auto& m = matcher();
+
+    sp::logmatch::LogScan whole(m);
+    whole.feedBytes(text);
+    whole.finish();
+
+    const std::size_t chunk = size > 0 ? 1 + data[0] % 17 : 1;
+    sp::logmatch::LogScan chunked(m);
+    for (std::size_t i = 0; i < size; i += chunk)
+        chunked.feedBytes(text.substr(i, chunk));
+    chunked.finish();
+
+    sp::logmatch::LogScan lines(m);
+    std::size_t pos = 0;
+    while (pos < size) {
+        const std::size_t nl = text.find('\n', pos);
+        if (nl == std::string_view::npos) {
+            lines.feed(text.substr(pos));
+            break;
+        }
+        lines.feed(text.substr(pos, nl - pos));
+        pos = nl + 1;
+    }
+
+    if (!same(whole.matches(), chunked.matches()) || !same(whole.matches(), lines.matches()) ||
+        whole.lineCount() != lines.lineCount())
+        std::abort();
+    std::size_t previous = 0;
+    for (const auto& match : whole.matches()) {
+        if (match.line < previous || match.line == 0 || match.line > whole.lineCount() ||
+            match.count == 0 || !validUtf8(match.excerpt) ||
+            match.excerpt.size() > sp::logmatch::kExcerptBytes + 8)
+            std::abort();
+        previous = match.line;
+    }
+    return 0;
+}
