@@ -1,6 +1,7 @@
 // Selection rules beyond the seeds: HSA overrides, GPU choice, ranking, errors and
 // determinism, partly on small in-memory catalogs.
 
+#include "core/catalog/version_range.h"
 #include "select_fixtures.h"
 
 using namespace fixtures;
@@ -141,6 +142,51 @@ private slots:
         st.profile = "sdnext-zluda-hip6.2-rocblas-gfx1031"; // fits, so forcing it works
         p = sp::makePlan(snap, cat, "sdnext", st);
         QVERIFY(p.ok() && p->profile == st.profile);
+    }
+
+    void everyShippedProfileCanBeChosenSomewhere()
+    {
+        // Build, for each profile, the machine its `match` describes; the profile must
+        // then fit, or be ruled out only by a known issue (as HIP 6.1 + ZLUDA is).
+        for (const auto& prof : shippedCatalog().profiles) {
+            const auto& m = prof.match;
+            auto first = [&](const char* key, const std::string& dflt) {
+                if (!m.contains(key))
+                    return dflt;
+                const auto& v = m[key];
+                return v.is_array() ? v[0].get<std::string>() : v.get<std::string>();
+            };
+            sp::HardwareSnapshot snap =
+                machine(first("os", "linux"), {}, m.value("network_home", false) ? "nfs" : "ext4");
+            if (!prof.fallback) {
+                const std::string vendor = first("vendor", "amd");
+                std::string gfx = first("gfx", "gfx1100");
+                if (gfx.back() == '*')
+                    gfx.back() = '0';
+                sp::GpuInfo g =
+                    vendor == "nvidia" ? nvidia("gpu", "8.6", 16384) : amd("gpu", gfx, 16384);
+                if (m.contains("compute_capability")) {
+                    auto range = sp::VersionRange::parse(m["compute_capability"].get<std::string>(),
+                                                         nullptr);
+                    for (const char* cc : {"8.6", "7.5", "6.1", "5.0", "9.0"})
+                        if (range && range->contains(std::string(cc))) {
+                            g.computeCapability = cc;
+                            break;
+                        }
+                }
+                g.integrated = m.value("integrated", false);
+                snap.gpus.push_back(g);
+            }
+            const auto p = plan(snap, prof.workload);
+            if (p.profile == prof.id)
+                continue;
+            const auto* alt = alternative(p, prof.id);
+            QVERIFY2(alt, prof.id.c_str());
+            if (alt->verdict == "available")
+                continue;
+            for (const auto& r : alt->reasons)
+                QVERIFY2(!r.knownIssue.empty(), (prof.id + ": " + r.text).c_str());
+        }
     }
 
     void planIsAPureFunction()
