@@ -311,11 +311,10 @@ Expected<void> ExtractSink::extractZipSpool()
     ArchivePtr a(archive_read_new());
     archive_read_support_format_zip(a.get());
     const auto spool = spoolPath();
-    const std::string spoolUtf8 = paths::toUtf8(spool);
 #ifdef _WIN32
     const int orc = archive_read_open_filename_w(a.get(), spool.c_str(), 1 << 16);
 #else
-    const int orc = archive_read_open_filename(a.get(), spoolUtf8.c_str(), 1 << 16);
+    const int orc = archive_read_open_filename(a.get(), spool.c_str(), 1 << 16);
 #endif
     if (orc != ARCHIVE_OK)
         return Error::invalid(m_o.archiveName + ": not a readable zip: " + archiveError(a.get()));
