@@ -8,6 +8,8 @@
 #include "detectors/pci_table.h"
 #include "detectors/probe_runner.h"
 
+#include <future>
+
 #ifdef _WIN32
 #include "detectors/windows/adapters.h"
 #endif
@@ -55,8 +57,11 @@ HardwareSnapshot detectHardware(const DetectOptions& options)
         ProbeOptions po;
         po.timeoutMs = options.probeTimeoutMs;
         po.probeExecutable = options.probeExecutable;
-        // Vendor libraries before tool output: same rank or better, listed first.
-        for (auto report : {runVendorProbes(po), runToolProbes(po)}) {
+        // Both batches run at once, so a hung driver and a hung tool cost one timeout,
+        // not two. Vendor libraries stay listed first: same rank or better.
+        auto tools = std::async(std::launch::async, [po] { return runToolProbes(po); });
+        auto vendor = runVendorProbes(po);
+        for (auto report : {std::move(vendor), tools.get()}) {
             lists.push_back(std::move(report.gpus));
             snap.runtimes.insert(snap.runtimes.end(), report.runtimes.begin(),
                                  report.runtimes.end());

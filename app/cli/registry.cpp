@@ -98,7 +98,14 @@ int runCli(const QStringList& args, Io& io)
             return 2;
         }
         if (parser.isSet(help)) {
-            io.out << toStd(parser.helpText());
+            // Qt names the executable's path in the usage line; users type the verb.
+            std::string text = toStd(parser.helpText());
+            if (text.rfind("Usage: ", 0) == 0) {
+                const auto end = text.find(" [options]");
+                if (end != std::string::npos)
+                    text = "Usage: stackpilot-cli " + toStd(cmd->name()) + text.substr(end);
+            }
+            io.out << text;
             return 0;
         }
         return cmd->run(parser, io);
