@@ -1,0 +1,561 @@
+#include "core/catalog/entry_reader.h"
+
+#include "core/catalog/placeholders.h"
+#include "core/catalog/version_range.h"
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+namespace sp {
+
+namespace {
+
+using json = nlohmann::json;
+
+const std::map<std::string, std::vector<std::string>> kFields = {
+    {"file",
+     {"$schema", "schema_version", "comment", "runtimes", "workloads", "profiles", "known_issues"}},
+    {"runtime",
+     {"id", "kind", "version", "os", "artifacts", "env", "env_why", "references", "notes",
+      "supported_gfx", "install_dir", "system", "requires", "index_url"}},
+    {"artifact",
+     {"url", "mirrors", "sha256", "unpinned", "size", "format", "strip_components", "file_name",
+      "installer_args", "max_extracted_size"}},
+    {"workload",
+     {"id", "name", "command", "command_by_os", "cwd", "url_regex", "env", "references", "notes"}},
+    {"profile",
+     {"id", "workload", "status", "match", "runtimes", "env", "env_why", "env_unset", "args",
+      "steps", "references", "notes", "command", "python", "warnings", "fallback"}},
+    {"match",
+     {"os", "vendor", "gfx", "not_gfx", "compute_capability", "integrated", "network_home",
+      "min_vram_mb", "driver_version"}},
+    {"applies",
+     {"os", "vendor", "gfx", "not_gfx", "compute_capability", "integrated", "network_home",
+      "min_vram_mb", "driver_version", "workloads", "runtimes"}},
+    {"applies_runtime", {"id", "kind", "version"}},
+    {"known_issue",
+     {"id", "title", "applies", "rejects_profiles", "signatures", "literals", "remedy",
+      "references", "notes"}},
+    {"remedy", {"action", "text", "profile", "env", "args"}},
+};
+
+const std::set<std::string> kOs = {"windows", "linux"};
+const std::set<std::string> kVendors = {"amd", "nvidia", "intel"};
+const std::set<std::string> kFormats = {"zip", "tar.gz", "tar.xz",        "tar.zst",
+                                        "deb", "file",   "exe-installer", "7z"};
+const std::set<std::string> kActions = {"switch-profile",  "set-env",   "add-args",
+                                        "relocate-caches", "reinstall", "info"};
+
+struct Failure
+{
+    std::string message;
+};
+
+bool validId(const std::string& id)
+{
+    if (id.empty() || id.size() > 128)
+        return false;
+    for (char c : id)
+        if (!(std::islower(static_cast<unsigned char>(c)) ||
+              std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
+            return false;
+    return std::isalnum(static_cast<unsigned char>(id.front())) != 0;
+}
+
+// Reads one file's JSON into catalog types; throws Failure with "file:line:col: reason".
+class Reader
+{
+public:
+    Reader(const std::string& origin, const PositionIndex& index,
+           std::vector<std::string>& warnings)
+        : m_origin(origin), m_index(index), m_warnings(warnings)
+    {}
+
+    [[noreturn]] void fail(const std::string& pointer, const std::string& reason) const
+    {
+        throw Failure{where(pointer).toString() + ": " + reason};
+    }
+    SourceLocation where(const std::string& pointer) const
+    {
+        const auto p = m_index.at(pointer);
+        return {m_origin, p.line, p.column};
+    }
+
+    void checkFields(const json& obj, const std::string& ptr, const std::string& section)
+    {
+        if (!obj.is_object())
+            fail(ptr, describe(ptr) + ": expected an object");
+        const auto& allowed = kFields.at(section);
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+                m_warnings.push_back(where(child(ptr, it.key())).toString() +
+                                     ": warning: unknown field '" + it.key() + "' in " + section +
+                                     " (ignored)");
+        }
+    }
+
+    static std::string child(const std::string& ptr, const std::string& key)
+    {
+        return ptr + "/" + PositionIndex::escapeToken(key);
+    }
+    static std::string describe(const std::string& ptr) { return ptr.empty() ? "document" : ptr; }
+
+    const json* field(const json& obj, const std::string& ptr, const std::string& key,
+                      bool required)
+    {
+        auto it = obj.find(key);
+        if (it == obj.end()) {
+            if (required)
+                fail(ptr, describe(ptr) + ": missing required field '" + key + "'");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    std::string str(const json& obj, const std::string& ptr, const std::string& key, bool required,
+                    bool templ = false)
+    {
+        const json* v = field(obj, ptr, key, required);
+        if (!v)
+            return {};
+        if (!v->is_string())
+            fail(child(ptr, key), "'" + key + "' must be a string");
+        auto s = v->get<std::string>();
+        if (templ)
+            checkTemplate(s, child(ptr, key));
+        return s;
+    }
+
+    std::vector<std::string> strList(const json& obj, const std::string& ptr,
+                                     const std::string& key, bool templ = false)
+    {
+        const json* v = field(obj, ptr, key, false);
+        if (!v)
+            return {};
+        return strListValue(*v, child(ptr, key), key, templ);
+    }
+
+    std::vector<std::string> strListValue(const json& v, const std::string& ptr,
+                                          const std::string& key, bool templ)
+    {
+        if (!v.is_array())
+            fail(ptr, "'" + key + "' must be an array of strings");
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const auto p = ptr + "/" + std::to_string(i);
+            if (!v[i].is_string())
+                fail(p, "'" + key + "' must contain only strings");
+            out.push_back(v[i].get<std::string>());
+            if (templ)
+                checkTemplate(out.back(), p);
+        }
+        return out;
+    }
+
+    std::map<std::string, std::string> strMap(const json& obj, const std::string& ptr,
+                                              const std::string& key, bool templ = false)
+    {
+        const json* v = field(obj, ptr, key, false);
+        if (!v)
+            return {};
+        const auto p = child(ptr, key);
+        if (!v->is_object())
+            fail(p, "'" + key + "' must be an object of strings");
+        std::map<std::string, std::string> out;
+        for (auto it = v->begin(); it != v->end(); ++it) {
+            const auto ip = child(p, it.key());
+            if (!it->is_string())
+                fail(ip, "'" + key + "." + it.key() + "' must be a string");
+            out[it.key()] = it->get<std::string>();
+            if (templ)
+                checkTemplate(out[it.key()], ip);
+        }
+        return out;
+    }
+
+    bool boolean(const json& obj, const std::string& ptr, const std::string& key)
+    {
+        const json* v = field(obj, ptr, key, false);
+        if (!v)
+            return false;
+        if (!v->is_boolean())
+            fail(child(ptr, key), "'" + key + "' must be true or false");
+        return v->get<bool>();
+    }
+
+    std::optional<std::uint64_t> count(const json& obj, const std::string& ptr,
+                                       const std::string& key)
+    {
+        const json* v = field(obj, ptr, key, false);
+        if (!v)
+            return std::nullopt;
+        if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
+            fail(child(ptr, key), "'" + key + "' must be a non-negative integer");
+        return v->get<std::uint64_t>();
+    }
+
+    std::string id(const json& obj, const std::string& ptr)
+    {
+        auto s = str(obj, ptr, "id", true);
+        if (!validId(s))
+            fail(child(ptr, "id"),
+                 "id '" + s + "' must be lower-case letters, digits, '-', '_' or '.'");
+        return s;
+    }
+
+    void checkTemplate(const std::string& s, const std::string& ptr)
+    {
+        std::string error;
+        for (const auto& ph : findPlaceholders(s)) {
+            if (!isKnownPlaceholder(ph, &error))
+                fail(ptr, error);
+        }
+    }
+
+    void checkRange(const json& obj, const std::string& ptr, const std::string& key)
+    {
+        const json* v = field(obj, ptr, key, false);
+        if (!v)
+            return;
+        if (!v->is_string())
+            fail(child(ptr, key),
+                 "'" + key + "' must be a version range string such as \">=6.0 <7.0\"");
+        std::string error;
+        if (!VersionRange::parse(v->get<std::string>(), &error))
+            fail(child(ptr, key), error);
+    }
+
+    void checkEnumList(const json& obj, const std::string& ptr, const std::string& key,
+                       const std::set<std::string>& allowed)
+    {
+        const json* v = field(obj, ptr, key, false);
+        if (!v)
+            return;
+        // A single string is accepted where a list is expected ("vendor": "amd").
+        std::vector<std::string> values = v->is_string()
+                                              ? std::vector<std::string>{v->get<std::string>()}
+                                              : strListValue(*v, child(ptr, key), key, false);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (!allowed.count(values[i]))
+                fail(v->is_string() ? child(ptr, key) : child(ptr, key) + "/" + std::to_string(i),
+                     "'" + key + "' value '" + values[i] + "' is not one of the allowed values");
+        }
+    }
+
+    void checkBoolField(const json& obj, const std::string& ptr, const std::string& key)
+    {
+        boolean(obj, ptr, key);
+    }
+
+    // `match` of a profile and `applies` of a known issue share their condition keys.
+    void conditions(const json& obj, const std::string& ptr, const std::string& section)
+    {
+        checkFields(obj, ptr, section);
+        checkEnumList(obj, ptr, "os", kOs);
+        checkEnumList(obj, ptr, "vendor", kVendors);
+        for (const char* key : {"gfx", "not_gfx"}) {
+            for (const auto& g : strList(obj, ptr, key)) {
+                if (g.rfind("gfx", 0) != 0 || g.size() < 4)
+                    fail(child(ptr, key),
+                         std::string("'") + key + "' entries look like gfx1031 or gfx103*");
+            }
+        }
+        checkRange(obj, ptr, "compute_capability");
+        checkRange(obj, ptr, "driver_version");
+        checkBoolField(obj, ptr, "integrated");
+        checkBoolField(obj, ptr, "network_home");
+        count(obj, ptr, "min_vram_mb");
+        if (section != "applies")
+            return;
+        strList(obj, ptr, "workloads");
+        if (const json* rts = field(obj, ptr, "runtimes", false)) {
+            const auto rp = child(ptr, "runtimes");
+            if (!rts->is_array())
+                fail(rp, "'runtimes' must be an array of {id|kind, version}");
+            for (std::size_t i = 0; i < rts->size(); ++i) {
+                const auto ip = rp + "/" + std::to_string(i);
+                checkFields((*rts)[i], ip, "applies_runtime");
+                str((*rts)[i], ip, "id", false);
+                str((*rts)[i], ip, "kind", false);
+                checkRange((*rts)[i], ip, "version");
+            }
+        }
+    }
+
+    Artifact artifact(const json& a, const std::string& ptr)
+    {
+        checkFields(a, ptr, "artifact");
+        Artifact out;
+        out.url = str(a, ptr, "url", true);
+        if (out.url.rfind("https://", 0) != 0 && out.url.rfind("http://", 0) != 0)
+            fail(child(ptr, "url"), "'url' must be an http(s) URL");
+        out.mirrors = strList(a, ptr, "mirrors");
+        out.format = str(a, ptr, "format", true);
+        if (!kFormats.count(out.format))
+            fail(child(ptr, "format"),
+                 "'format' '" + out.format + "' is not a known archive format");
+        const bool unpinned = boolean(a, ptr, "unpinned");
+        if (a.contains("sha256")) {
+            auto h = str(a, ptr, "sha256", true);
+            const bool hex =
+                h.size() == 64 && std::all_of(h.begin(), h.end(), [](char c) {
+                    return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+                });
+            if (!hex)
+                fail(child(ptr, "sha256"), "'sha256' must be 64 lower-case hex digits");
+            if (unpinned)
+                fail(child(ptr, "unpinned"), "an artifact with a sha256 cannot be 'unpinned'");
+            out.sha256 = h;
+        } else if (!unpinned) {
+            fail(ptr, "artifact has no 'sha256': pin it or mark it \"unpinned\": true");
+        }
+        out.size = count(a, ptr, "size");
+        out.stripComponents = static_cast<int>(
+            std::min<std::uint64_t>(count(a, ptr, "strip_components").value_or(0), 64));
+        out.fileName = str(a, ptr, "file_name", false);
+        out.installerArgs = strList(a, ptr, "installer_args");
+        out.maxExtractedSize = count(a, ptr, "max_extracted_size");
+        return out;
+    }
+
+    Runtime runtime(const json& r, const std::string& ptr)
+    {
+        checkFields(r, ptr, "runtime");
+        Runtime out;
+        out.id = id(r, ptr);
+        out.kind = str(r, ptr, "kind", true);
+        out.version = str(r, ptr, "version", true);
+        if (!parseVersion(out.version))
+            fail(child(ptr, "version"),
+                 "'version' '" + out.version + "' does not start with a dotted number");
+        checkEnumList(r, ptr, "os", kOs);
+        out.os = strList(r, ptr, "os");
+        if (const json* arts = field(r, ptr, "artifacts", false)) {
+            if (!arts->is_array())
+                fail(child(ptr, "artifacts"), "'artifacts' must be an array");
+            for (std::size_t i = 0; i < arts->size(); ++i)
+                out.artifacts.push_back(
+                    artifact((*arts)[i], child(ptr, "artifacts") + "/" + std::to_string(i)));
+        }
+        out.env = strMap(r, ptr, "env", true);
+        out.envWhy = strMap(r, ptr, "env_why");
+        out.references = strList(r, ptr, "references");
+        out.notes = str(r, ptr, "notes", false);
+        out.supportedGfx = strList(r, ptr, "supported_gfx");
+        out.installDir = str(r, ptr, "install_dir", false, true);
+        out.system = boolean(r, ptr, "system");
+        out.requires_ = strList(r, ptr, "requires");
+        out.indexUrl = str(r, ptr, "index_url", false);
+        out.where = where(ptr);
+        return out;
+    }
+
+    Workload workload(const json& w, const std::string& ptr)
+    {
+        checkFields(w, ptr, "workload");
+        Workload out;
+        out.id = id(w, ptr);
+        out.name = str(w, ptr, "name", true);
+        out.command = strList(w, ptr, "command", true);
+        if (out.command.empty())
+            fail(ptr, "workload '" + out.id + "' needs a non-empty 'command'");
+        if (const json* byOs = field(w, ptr, "command_by_os", false)) {
+            const auto p = child(ptr, "command_by_os");
+            if (!byOs->is_object())
+                fail(p, "'command_by_os' must map an OS to an argv list");
+            for (auto it = byOs->begin(); it != byOs->end(); ++it) {
+                if (!kOs.count(it.key()))
+                    fail(child(p, it.key()),
+                         "'command_by_os' key '" + it.key() + "' is not windows or linux");
+                out.commandByOs[it.key()] =
+                    strListValue(*it, child(p, it.key()), "command_by_os", true);
+            }
+        }
+        out.cwd = str(w, ptr, "cwd", false, true);
+        out.urlRegex = str(w, ptr, "url_regex", false);
+        compileRegex(out.urlRegex, child(ptr, "url_regex"));
+        out.env = strMap(w, ptr, "env", true);
+        out.references = strList(w, ptr, "references");
+        str(w, ptr, "notes", false);
+        out.where = where(ptr);
+        return out;
+    }
+
+    Profile profile(const json& p, const std::string& ptr)
+    {
+        checkFields(p, ptr, "profile");
+        Profile out;
+        out.id = id(p, ptr);
+        out.workload = str(p, ptr, "workload", true);
+        const auto status = str(p, ptr, "status", true);
+        if (status == "tested")
+            out.status = ProfileStatus::Tested;
+        else if (status == "community")
+            out.status = ProfileStatus::Community;
+        else if (status == "experimental")
+            out.status = ProfileStatus::Experimental;
+        else
+            fail(child(ptr, "status"), "'status' must be tested, community or experimental");
+        if (const json* m = field(p, ptr, "match", false)) {
+            conditions(*m, child(ptr, "match"), "match");
+            out.match = *m;
+        }
+        out.runtimes = strList(p, ptr, "runtimes");
+        out.env = strMap(p, ptr, "env", true);
+        out.envWhy = strMap(p, ptr, "env_why");
+        out.envUnset = strList(p, ptr, "env_unset");
+        out.args = strList(p, ptr, "args", true);
+        if (const json* steps = field(p, ptr, "steps", false)) {
+            const auto sp = child(ptr, "steps");
+            if (!steps->is_array())
+                fail(sp, "'steps' must be an array of argv arrays");
+            for (std::size_t i = 0; i < steps->size(); ++i) {
+                const auto ip = sp + "/" + std::to_string(i);
+                out.steps.push_back(strListValue((*steps)[i], ip, "steps", true));
+                if (out.steps.back().empty())
+                    fail(ip, "a step needs at least a program name");
+            }
+        }
+        out.references = strList(p, ptr, "references");
+        out.notes = str(p, ptr, "notes", false);
+        out.command = strList(p, ptr, "command", true);
+        out.python = str(p, ptr, "python", false, true);
+        out.warnings = strList(p, ptr, "warnings");
+        out.fallback = boolean(p, ptr, "fallback");
+        out.where = where(ptr);
+        return out;
+    }
+
+    void compileRegex(const std::string& re, const std::string& ptr)
+    {
+        if (re.empty())
+            return;
+        // libstdc++ compiles regexes recursively: deep nesting would exhaust the stack.
+        int depth = 0;
+        for (std::size_t i = 0; i < re.size(); ++i) {
+            if (re[i] == '\\')
+                ++i;
+            else if (re[i] == '(' && ++depth > 32)
+                fail(ptr, "regex nests groups more than 32 deep");
+            else if (re[i] == ')' && depth > 0)
+                --depth;
+        }
+        try {
+            std::regex compiled(re, std::regex::ECMAScript);
+            (void)compiled;
+        } catch (const std::regex_error& e) {
+            fail(ptr, "regex does not compile (ECMAScript): " + std::string(e.what()));
+        }
+    }
+
+    KnownIssue knownIssue(const json& k, const std::string& ptr)
+    {
+        checkFields(k, ptr, "known_issue");
+        KnownIssue out;
+        out.id = id(k, ptr);
+        out.title = str(k, ptr, "title", true);
+        if (const json* a = field(k, ptr, "applies", false)) {
+            conditions(*a, child(ptr, "applies"), "applies");
+            out.applies = *a;
+        }
+        out.rejectsProfiles = boolean(k, ptr, "rejects_profiles");
+        out.signatures = strList(k, ptr, "signatures");
+        for (std::size_t i = 0; i < out.signatures.size(); ++i) {
+            if (out.signatures[i].size() > 4096)
+                fail(child(ptr, "signatures") + "/" + std::to_string(i),
+                     "signature longer than 4096 characters");
+            compileRegex(out.signatures[i], child(ptr, "signatures") + "/" + std::to_string(i));
+        }
+        out.literals = strList(k, ptr, "literals");
+        if (const json* r = field(k, ptr, "remedy", false)) {
+            const auto rp = child(ptr, "remedy");
+            checkFields(*r, rp, "remedy");
+            out.remedy.action = str(*r, rp, "action", false);
+            if (out.remedy.action.empty())
+                out.remedy.action = "info";
+            if (!kActions.count(out.remedy.action))
+                fail(child(rp, "action"),
+                     "remedy 'action' '" + out.remedy.action + "' is not a known action");
+            out.remedy.text = str(*r, rp, "text", false);
+            out.remedy.profile = str(*r, rp, "profile", false);
+            out.remedy.env = strMap(*r, rp, "env", true);
+            out.remedy.args = strList(*r, rp, "args");
+        }
+        out.references = strList(k, ptr, "references");
+        str(k, ptr, "notes", false);
+        out.where = where(ptr);
+        return out;
+    }
+
+private:
+    const std::string& m_origin;
+    const PositionIndex& m_index;
+    std::vector<std::string>& m_warnings;
+};
+
+} // namespace
+
+const std::map<std::string, std::vector<std::string>>& catalogFields()
+{
+    return kFields;
+}
+
+Expected<Catalog> readCatalogDocument(const nlohmann::json& doc, const std::string& origin,
+                                      const PositionIndex& index,
+                                      std::vector<std::string>& warnings)
+{
+    Reader reader(origin, index, warnings);
+    Catalog parsed;
+    try {
+        if (!index.duplicateKeys().empty()) {
+            const auto& [ptr, pos] = index.duplicateKeys().front();
+            return Error::invalid(origin + ":" + std::to_string(pos.line) + ":" +
+                                  std::to_string(pos.column) + ": duplicate key " + ptr);
+        }
+        reader.checkFields(doc, "", "file");
+        const json* version = reader.field(doc, "", "schema_version", true);
+        if (!version->is_number_integer() || version->get<std::int64_t>() != 1)
+            reader.fail("/schema_version",
+                        "'schema_version' must be 1 (this StackPilot reads version 1)");
+        auto each = [&](const char* key, auto&& fn) {
+            const json* arr = reader.field(doc, "", key, false);
+            if (!arr)
+                return;
+            const std::string ap = std::string("/") + key;
+            if (!arr->is_array())
+                reader.fail(ap, std::string("'") + key + "' must be an array");
+            std::set<std::string> ids;
+            for (std::size_t i = 0; i < arr->size(); ++i) {
+                const auto ptr = ap + "/" + std::to_string(i);
+                const std::string entryId = fn((*arr)[i], ptr);
+                if (!ids.insert(entryId).second)
+                    reader.fail(ptr + "/id",
+                                std::string("duplicate id '") + entryId + "' in " + key);
+            }
+        };
+        each("runtimes", [&](const json& j, const std::string& p) {
+            parsed.runtimes.push_back(reader.runtime(j, p));
+            return parsed.runtimes.back().id;
+        });
+        each("workloads", [&](const json& j, const std::string& p) {
+            parsed.workloads.push_back(reader.workload(j, p));
+            return parsed.workloads.back().id;
+        });
+        each("profiles", [&](const json& j, const std::string& p) {
+            parsed.profiles.push_back(reader.profile(j, p));
+            return parsed.profiles.back().id;
+        });
+        each("known_issues", [&](const json& j, const std::string& p) {
+            parsed.knownIssues.push_back(reader.knownIssue(j, p));
+            return parsed.knownIssues.back().id;
+        });
+    } catch (const Failure& f) {
+        return Error::invalid(f.message);
+    } catch (const json::exception& e) {
+        return Error::invalid(origin + ":1:1: " + e.what()); // should not happen: types are checked
+    }
+    return parsed;
+}
+
+} // namespace sp
