@@ -14,6 +14,10 @@
 #include <mutex>
 #include <thread>
 
+#ifndef CURL_WRITEFUNC_ERROR // before 7.87 any count other than the one passed aborts
+#define CURL_WRITEFUNC_ERROR 0xFFFFFFFF
+#endif
+
 namespace sp {
 
 namespace {
@@ -291,9 +295,17 @@ Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reaso
     curl_easy_setopt(m_curl, CURLOPT_FAILONERROR, 1L);
     curl_easy_setopt(m_curl, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(m_curl, CURLOPT_MAXREDIRS, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500 // 7.85: the string form; the bitmask is deprecated
     curl_easy_setopt(m_curl, CURLOPT_PROTOCOLS_STR, "http,https");
     // An unpinned artifact only ever travels over TLS, redirects included.
     curl_easy_setopt(m_curl, CURLOPT_REDIR_PROTOCOLS_STR, pinned ? "http,https" : "https");
+#else // Ubuntu 22.04 ships 7.81
+    curl_easy_setopt(m_curl, CURLOPT_PROTOCOLS,
+                     static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    curl_easy_setopt(
+        m_curl, CURLOPT_REDIR_PROTOCOLS,
+        static_cast<long>(pinned ? CURLPROTO_HTTP | CURLPROTO_HTTPS : CURLPROTO_HTTPS));
+#endif
 #ifdef _WIN32
     curl_easy_setopt(m_curl, CURLOPT_SSL_OPTIONS, static_cast<long>(CURLSSLOPT_NATIVE_CA));
 #endif
