@@ -171,8 +171,9 @@ LogScan::LogScan(const LogMatcher& matcher)
     : m_matcher(matcher), m_slot(matcher.issues().size(), -1)
 {}
 
-void LogScan::feed(std::string_view line)
+std::size_t LogScan::feed(std::string_view line)
 {
+    const std::size_t before = m_matches.size();
     ++m_line;
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
@@ -189,10 +190,12 @@ void LogScan::feed(std::string_view line)
                              makeExcerpt(line.substr(0, kMaxLineBytes), m_starts[k]),
                              ki.remedy.text, ki.remedy.action});
     }
+    return m_matches.size() - before;
 }
 
-void LogScan::feedBytes(std::string_view chunk)
+std::size_t LogScan::feedBytes(std::string_view chunk)
 {
+    const std::size_t before = m_matches.size();
     // Keep one byte beyond the limit so a trailing '\r' is handled as in feed().
     constexpr std::size_t keep = kMaxLineBytes + 1;
     auto append = [&](std::string_view piece) {
@@ -203,7 +206,7 @@ void LogScan::feedBytes(std::string_view chunk)
         const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
         if (!nl) {
             append(chunk);
-            return;
+            break;
         }
         const auto len = static_cast<std::size_t>(static_cast<const char*>(nl) - chunk.data());
         if (m_partial.empty()) {
@@ -215,13 +218,16 @@ void LogScan::feedBytes(std::string_view chunk)
         }
         chunk.remove_prefix(len + 1);
     }
+    return m_matches.size() - before;
 }
 
-void LogScan::finish()
+std::size_t LogScan::finish()
 {
+    std::size_t found = 0;
     if (!m_partial.empty())
-        feed(m_partial);
+        found = feed(m_partial);
     m_partial.clear();
+    return found;
 }
 
 Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,

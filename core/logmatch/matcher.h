@@ -73,12 +73,14 @@ class LogScan
 public:
     explicit LogScan(const LogMatcher& matcher);
 
-    // One complete line without its newline; a trailing '\r' is ignored.
-    void feed(std::string_view line);
+    // One complete line without its newline; a trailing '\r' is ignored. Returns how
+    // many known issues appeared for the first time on it (a live view's cue to
+    // show matches().back() and the ones before it).
+    std::size_t feed(std::string_view line);
     // Any chunk of a byte stream; complete lines are fed, the rest is kept.
-    void feedBytes(std::string_view chunk);
+    std::size_t feedBytes(std::string_view chunk);
     // Feeds the last line when the stream did not end with a newline.
-    void finish();
+    std::size_t finish();
 
     std::size_t lineCount() const { return m_line; }
     const std::vector<LogMatch>& matches() const { return m_matches; }

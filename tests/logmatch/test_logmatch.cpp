@@ -245,6 +245,24 @@ private slots:
         QCOMPARE(one.lineCount(), std::size_t(1));
     }
 
+    // A live view learns of each new issue from feed()'s return value.
+    void liveFeedReportsNewIssues()
+    {
+        LogScan scan(matcher());
+        QCOMPARE(scan.feed("ggml_cuda_init: found 1 CUDA devices:"), std::size_t(0));
+        QCOMPARE(scan.feed("CUDA error 1 at ggml-cuda.cu:6952: HIPBLAS_STATUS_UNKNOWN"),
+                 std::size_t(1));
+        QCOMPARE(scan.feed("cuBLAS error 1: HIPBLAS_STATUS_UNKNOWN"), std::size_t(0));
+        QCOMPARE(scan.feedBytes("RuntimeError: No HIP GPUs are available; HIP out of memory. Tried "
+                                "to allocate 2 GiB\npartial"),
+                 std::size_t(2));
+        QCOMPARE(scan.finish(), std::size_t(0));
+        QCOMPARE(
+            describe(scan.matches()),
+            std::string("hipblas-status-unknown@2x2 gpu-out-of-memory@4x1 no-gpu-visible@4x1 "));
+        QCOMPARE(scan.lineCount(), std::size_t(5));
+    }
+
     void veryLongLines()
     {
         const std::string pad(500000, 'a');
