@@ -1,0 +1,245 @@
+#include "installers/curl_transfer.h"
+
+#include "core/paths.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#ifndef CURL_WRITEFUNC_ERROR // before 7.87 any count other than the one passed aborts
+#define CURL_WRITEFUNC_ERROR 0xFFFFFFFF
+#endif
+
+namespace sp::transfer {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+namespace {
+
+bool isTlsError(CURLcode c)
+{
+    switch (c) {
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+size_t Attempt::onHeader(char* p, size_t size, size_t n, void* self)
+{
+    auto* a = static_cast<Attempt*>(self);
+    const std::string line(p, size * n);
+    if (line.rfind("HTTP/", 0) == 0) { // a new response (after a redirect, say)
+        a->m_decided = false;
+        a->m_contentRange.clear();
+    } else if (lower(line.substr(0, 14)) == "content-range:") {
+        a->m_contentRange = line.substr(14);
+    }
+    return size * n;
+}
+
+bool Attempt::decide()
+{
+    m_decided = true;
+    long code = 0;
+    curl_easy_getinfo(m_curl, CURLINFO_RESPONSE_CODE, &code);
+    curl_off_t length = -1;
+    curl_easy_getinfo(m_curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+    const auto& want = m_stream.expectedSize;
+    if (code == 206) {
+        unsigned long long first = 0, last = 0, full = 0;
+        if (std::sscanf(m_contentRange.c_str(), " bytes %llu-%llu/%llu", &first, &last, &full) <
+                2 ||
+            first != m_stream.offset) {
+            m_failure = Error::runtime(m_url + ": server answered a different range (" +
+                                       m_contentRange + ")");
+            return false;
+        }
+        if (full)
+            m_stream.total = full;
+    } else if (code == 200) {
+        if (m_stream.offset > 0) { // Range ignored: the body starts again from byte 0
+            if (auto r = m_stream.startOver(); !r) {
+                m_failure = r.error();
+                m_fatal = true;
+                return false;
+            }
+        }
+        if (length >= 0)
+            m_stream.total = static_cast<std::uint64_t>(length);
+    } else {
+        m_failure = Error::runtime(m_url + ": unexpected HTTP status " + std::to_string(code));
+        return false;
+    }
+    if (want && m_stream.total && *m_stream.total > *want) {
+        m_failure = Error::invalid(m_url + ": server declares " + std::to_string(*m_stream.total) +
+                                   " bytes, the catalog says " + std::to_string(*want));
+        m_fatal = true;
+        return false;
+    }
+    return true;
+}
+
+size_t Attempt::onWrite(char* p, size_t size, size_t n, void* self)
+{
+    auto* a = static_cast<Attempt*>(self);
+    const size_t len = size * n;
+    if (!a->m_decided && !a->decide())
+        return CURL_WRITEFUNC_ERROR;
+    if (a->m_cancel.cancelled()) {
+        a->m_failure = Error::cancelled();
+        return CURL_WRITEFUNC_ERROR;
+    }
+    Stream& s = a->m_stream;
+    // The transport-level size guard: never take more than the catalog declared.
+    if (s.expectedSize && s.offset + len > *s.expectedSize) {
+        a->m_failure = Error::invalid(a->m_url + ": server sent more than the declared " +
+                                      std::to_string(*s.expectedSize) + " bytes");
+        a->m_fatal = true;
+        return CURL_WRITEFUNC_ERROR;
+    }
+    if (auto r = s.deliver(p, len); !r) {
+        a->m_failure = r.error();
+        a->m_fatal = true;
+        return CURL_WRITEFUNC_ERROR;
+    }
+    s.networkBytes += len;
+    a->m_reporter.report(a->m_url, false);
+    return len;
+}
+
+int Attempt::onXfer(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    return static_cast<Attempt*>(self)->m_cancel.cancelled() ? 1 : 0;
+}
+
+Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reason)
+{
+    m_curl = curl_easy_init();
+    if (!m_curl) {
+        reason = "cannot create a curl handle";
+        return Outcome::Fatal;
+    }
+    char errbuf[CURL_ERROR_SIZE] = {};
+    const std::string ua = Downloader::userAgent();
+    const std::string range = std::to_string(m_stream.offset) + "-";
+    curl_easy_setopt(m_curl, CURLOPT_URL, m_url.c_str());
+    curl_easy_setopt(m_curl, CURLOPT_USERAGENT, ua.c_str());
+    curl_easy_setopt(m_curl, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(m_curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(m_curl, CURLOPT_FAILONERROR, 1L);
+    curl_easy_setopt(m_curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(m_curl, CURLOPT_MAXREDIRS, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500 // 7.85: the string form; the bitmask is deprecated
+    curl_easy_setopt(m_curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    // An unpinned artifact only ever travels over TLS, redirects included.
+    curl_easy_setopt(m_curl, CURLOPT_REDIR_PROTOCOLS_STR, pinned ? "http,https" : "https");
+#else // Ubuntu 22.04 ships 7.81
+    curl_easy_setopt(m_curl, CURLOPT_PROTOCOLS,
+                     static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    curl_easy_setopt(
+        m_curl, CURLOPT_REDIR_PROTOCOLS,
+        static_cast<long>(pinned ? CURLPROTO_HTTP | CURLPROTO_HTTPS : CURLPROTO_HTTPS));
+#endif
+#ifdef _WIN32
+    curl_easy_setopt(m_curl, CURLOPT_SSL_OPTIONS, static_cast<long>(CURLSSLOPT_NATIVE_CA));
+#endif
+    const std::string ca = paths::toUtf8(o.caFile);
+    if (!ca.empty())
+        curl_easy_setopt(m_curl, CURLOPT_CAINFO, ca.c_str());
+    if (o.proxy && !o.proxy->empty())
+        curl_easy_setopt(m_curl, CURLOPT_PROXY, o.proxy->c_str());
+    curl_easy_setopt(m_curl, CURLOPT_CONNECTTIMEOUT, static_cast<long>(o.connectTimeout.count()));
+    curl_easy_setopt(m_curl, CURLOPT_LOW_SPEED_LIMIT, o.lowSpeedLimit);
+    curl_easy_setopt(m_curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(o.lowSpeedTime.count()));
+    curl_easy_setopt(m_curl, CURLOPT_BUFFERSIZE, 512L * 1024);
+    if (m_stream.offset > 0)
+        curl_easy_setopt(m_curl, CURLOPT_RANGE, range.c_str());
+    curl_easy_setopt(m_curl, CURLOPT_HEADERFUNCTION, &Attempt::onHeader);
+    curl_easy_setopt(m_curl, CURLOPT_HEADERDATA, this);
+    curl_easy_setopt(m_curl, CURLOPT_WRITEFUNCTION, &Attempt::onWrite);
+    curl_easy_setopt(m_curl, CURLOPT_WRITEDATA, this);
+    curl_easy_setopt(m_curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(m_curl, CURLOPT_XFERINFOFUNCTION, &Attempt::onXfer);
+    curl_easy_setopt(m_curl, CURLOPT_XFERINFODATA, this);
+
+    const CURLcode rc = curl_easy_perform(m_curl);
+    // Everything accepted must be on disk and in the sink before the next decision.
+    if (auto settled = m_stream.settle(); !settled && !m_fatal) {
+        m_failure = settled.error();
+        m_fatal = true;
+    }
+    long code = 0;
+    curl_easy_getinfo(m_curl, CURLINFO_RESPONSE_CODE, &code);
+    // An empty 200 body never reaches the write callback.
+    if (rc == CURLE_OK && !m_decided && !m_failure)
+        decide();
+    curl_easy_cleanup(m_curl);
+    m_curl = nullptr;
+
+    if (m_cancel.cancelled() || (m_failure && m_failure->code == ErrorCode::Cancelled)) {
+        reason = "cancelled";
+        return Outcome::Cancelled;
+    }
+    if (m_failure) {
+        reason = m_failure->message;
+        return m_fatal ? Outcome::Fatal : Outcome::Retry;
+    }
+    const std::string detail = errbuf[0] ? errbuf : curl_easy_strerror(rc);
+    const auto& want = m_stream.expectedSize;
+    if (rc == CURLE_OK) {
+        if (want && m_stream.offset < *want) {
+            reason = "the transfer ended after " + std::to_string(m_stream.offset) + " of " +
+                     std::to_string(*want) + " bytes";
+            return Outcome::Retry;
+        }
+        return Outcome::Complete;
+    }
+    if (rc == CURLE_HTTP_RETURNED_ERROR) {
+        reason = "HTTP " + std::to_string(code);
+        if (code == 416 && m_stream.offset > 0) {
+            // Everything was already here (a drop right at the end), or the resource
+            // shrank: verify, or start over.
+            if (!want || m_stream.offset == *want)
+                return Outcome::Complete;
+            if (auto r = m_stream.startOver(); !r) {
+                reason = r.error().message;
+                return Outcome::Fatal;
+            }
+            return Outcome::Retry;
+        }
+        return code >= 500 || code == 408 || code == 429 ? Outcome::Retry : Outcome::NextUrl;
+    }
+    if (rc == CURLE_UNSUPPORTED_PROTOCOL && !pinned) {
+        reason = "redirect to plain http refused (the artifact has no pinned sha256): " + detail;
+        return Outcome::NextUrl;
+    }
+    if (isTlsError(rc)) {
+        reason = "TLS verification failed: " + detail;
+        return Outcome::NextUrl;
+    }
+    if (rc == CURLE_TOO_MANY_REDIRECTS || rc == CURLE_UNSUPPORTED_PROTOCOL ||
+        rc == CURLE_URL_MALFORMAT) {
+        reason = detail;
+        return Outcome::NextUrl;
+    }
+    reason = rc == CURLE_OPERATION_TIMEDOUT ? "stalled: " + detail : detail;
+    return Outcome::Retry;
+}
+
+} // namespace sp::transfer
