@@ -162,13 +162,13 @@ private slots:
         m_server.resetStats();
         // A stalls mid-transfer, holding the lock for a while.
         m_server.setFault("/rt/pkg.tar.gz",
-                          Fault::stallAfter(m_bytes.size() / 3, std::chrono::milliseconds(2500)));
+                          Fault::stallAfter(m_bytes.size() / 3, std::chrono::milliseconds(6000)));
         QProcess a;
         a.setProcessEnvironment(env());
         a.start(cliPath(), args(QStringLiteral("install"), {QString::fromStdString(m_rt.id)}));
         QVERIFY(a.waitForStarted());
         const fs::path lock = m_prefix / ".locks" / (m_rt.id + ".lock");
-        for (int i = 0; i < 100 && !fs::exists(lock); ++i)
+        for (int i = 0; i < 500 && !fs::exists(lock); ++i)
             QTest::qWait(20);
         QVERIFY(fs::exists(lock));
         // C refuses at once with --lock-timeout 0; B waits and finds it installed.
@@ -201,7 +201,13 @@ private slots:
         p.setProcessEnvironment(env());
         p.start(cliPath(), args(QStringLiteral("install"), {QString::fromStdString(m_rt.id)}));
         QVERIFY(p.waitForStarted());
-        QTest::qWait(700);
+        // The handler is in place before the lock is taken; then give the
+        // download time to start.
+        const fs::path lock = m_prefix / ".locks" / (m_rt.id + ".lock");
+        for (int i = 0; i < 500 && !fs::exists(lock); ++i)
+            QTest::qWait(20);
+        QVERIFY(fs::exists(lock));
+        QTest::qWait(300);
         ::kill(static_cast<pid_t>(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(10000));
         m_server.clearFaults();
