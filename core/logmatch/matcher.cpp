@@ -153,8 +153,15 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
         const std::string_view window = line.substr(begin, kRegexWindow);
         std::cmatch m;
         bool found = false;
+        // Inside a long line, '^', '$' and '\b' must still see the line's edges.
+        auto flags = std::regex_constants::match_default;
+        if (begin > 0)
+            flags |= std::regex_constants::match_prev_avail;
+        if (begin + window.size() < line.size())
+            flags |= std::regex_constants::match_not_eol;
         try {
-            found = std::regex_search(window.data(), window.data() + window.size(), m, sig.re);
+            found =
+                std::regex_search(window.data(), window.data() + window.size(), m, sig.re, flags);
         } catch (const std::regex_error&) {
             found = false; // complexity/stack limits: treat as no match
         }

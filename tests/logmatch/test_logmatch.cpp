@@ -322,6 +322,26 @@ private slots:
         QVERIFY(c.error().message.find("broken") != std::string::npos);
     }
 
+    // Anchors keep their meaning when a long line is cut to a window for the regex.
+    void anchorsInLongLines()
+    {
+        KnownIssue k;
+        k.id = "anchored";
+        k.signatures = {"^Fatal: boom", "boom end$"};
+        auto c = LogMatcher::compile({k});
+        QVERIFY(c.ok());
+        std::vector<std::size_t> hits;
+        const std::string pad(5000, 'x');
+        c->matchLine(pad + " Fatal: boom " + pad, hits);
+        QVERIFY(hits.empty());
+        c->matchLine("Fatal: boom " + pad, hits);
+        QVERIFY(hits == std::vector<std::size_t>{0});
+        c->matchLine(pad + " boom end", hits);
+        QVERIFY(hits == std::vector<std::size_t>{0});
+        c->matchLine(pad + " boom end " + pad, hits);
+        QVERIFY(hits.empty());
+    }
+
     void explicitAndAlwaysRunSignatures()
     {
         KnownIssue a;
