@@ -26,7 +26,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
      {"id", "name", "command", "command_by_os", "cwd", "url_regex", "env", "references", "notes"}},
     {"profile",
      {"id", "workload", "status", "match", "runtimes", "env", "env_why", "env_unset", "args",
-      "steps", "references", "notes", "command", "python", "warnings", "fallback"}},
+      "steps", "references", "notes", "command", "python", "warnings", "fallback", "cwd"}},
     {"match",
      {"os", "vendor", "gfx", "not_gfx", "compute_capability", "integrated", "network_home",
       "min_vram_mb", "driver_version"}},
@@ -423,6 +423,7 @@ public:
         out.python = str(p, ptr, "python", false, true);
         out.warnings = strList(p, ptr, "warnings");
         out.fallback = boolean(p, ptr, "fallback");
+        out.cwd = str(p, ptr, "cwd", false, true);
         out.where = where(ptr);
         return out;
     }

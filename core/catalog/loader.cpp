@@ -168,9 +168,40 @@ Expected<void> CatalogLoader::checkReferences() const
         for (const auto& [k, v] : p.env)
             templ.emplace_back("/env/" + PositionIndex::escapeToken(k), v);
         templ.emplace_back("/python", p.python);
+        templ.emplace_back("/cwd", p.cwd);
         for (const auto& [sub, s] : templ)
             if (auto e = checkRuntimeRefs(key, sub, s); !e.empty())
                 return Error::invalid(e);
+        // A plan must not point at a folder it does not install.
+        auto listed = [&](const std::string& s) -> std::string {
+            for (const auto& ph : findPlaceholders(s))
+                if (ph.rfind("runtime:", 0) == 0 && std::find(p.runtimes.begin(), p.runtimes.end(),
+                                                              ph.substr(8)) == p.runtimes.end())
+                    return ph.substr(8);
+            return {};
+        };
+        for (const auto& [sub, s] : templ)
+            if (auto missing = listed(s); !missing.empty())
+                return Error::invalid(at(key, sub) + ": profile '" + p.id + "' uses {runtime:" +
+                                      missing + "} but does not list runtime '" + missing + "'");
+        if (const Workload* w = m_catalog.workload(p.workload)) {
+            std::vector<std::string> inherited;
+            if (p.command.empty()) {
+                inherited = w->command;
+                for (const auto& [os, cmd] : w->commandByOs)
+                    inherited.insert(inherited.end(), cmd.begin(), cmd.end());
+            }
+            if (p.cwd.empty())
+                inherited.push_back(w->cwd);
+            for (const auto& [k, v] : w->env)
+                inherited.push_back(v);
+            for (const auto& s : inherited)
+                if (auto missing = listed(s); !missing.empty())
+                    return Error::invalid(at(key, "/runtimes") + ": profile '" + p.id +
+                                          "' runs workload '" + w->id +
+                                          "', which uses {runtime:" + missing +
+                                          "}, but does not list runtime '" + missing + "'");
+        }
     }
     return {};
 }

@@ -108,6 +108,7 @@ struct Profile
     std::vector<std::string> warnings; // told to the user whenever the profile is chosen
     std::map<std::string, std::string> envWhy;
     bool fallback = false; // ranks after every non-fallback profile (CPU fallback)
+    std::string cwd;       // replaces the workload's cwd when not empty
 };
 
 // What to do about a known issue. `action` is one of: switch-profile, set-env,

@@ -403,7 +403,7 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
                           : workload->command;
     for (const auto& a : profile.command.empty() ? cmd : profile.command)
         plan.command.push_back(expand(a));
-    plan.cwd = expand(workload->cwd);
+    plan.cwd = expand(profile.cwd.empty() ? workload->cwd : profile.cwd);
     for (const auto& a : profile.args)
         plan.args.push_back(expand(a));
     for (const auto& step : profile.steps) {

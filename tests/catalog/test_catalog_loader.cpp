@@ -108,6 +108,20 @@ private slots:
             std::string::npos);
     }
 
+    void planMustInstallWhatItPointsAt()
+    {
+        // The workload runs from a runtime folder that its profile does not install.
+        std::string text = kBase;
+        text.replace(text.find("[\"run\"]"), 7, "[\"{runtime:rt}/run\"]");
+        QCOMPARE(load(text), std::string()); // listed: fine
+        text.replace(text.find("\"runtimes\": [\"rt\"]"), 18, "\"runtimes\": []");
+        const auto e = load(text);
+        QVERIFY2(e.rfind("c.json:5:", 0) == 0 &&
+                     e.find("uses {runtime:rt}, but does not list runtime 'rt'") !=
+                         std::string::npos,
+                 e.c_str());
+    }
+
     void unknownFieldWarns()
     {
         std::string text = kBase;
