@@ -26,68 +26,6 @@
 
 namespace sp::test {
 
-Fault Fault::dropAfter(std::uint64_t n, int times)
-{
-    Fault f;
-    f.kind = Kind::DropAfter;
-    f.bytes = n;
-    f.times = times;
-    return f;
-}
-
-Fault Fault::statusFor(int status, int times)
-{
-    Fault f;
-    f.kind = Kind::Status;
-    f.status = status;
-    f.times = times;
-    return f;
-}
-
-Fault Fault::stallAfter(std::uint64_t n, std::chrono::milliseconds t, int times)
-{
-    Fault f;
-    f.kind = Kind::Stall;
-    f.bytes = n;
-    f.stall = t;
-    f.times = times;
-    return f;
-}
-
-Fault Fault::wrongLength(std::int64_t delta, int times)
-{
-    Fault f;
-    f.kind = Kind::WrongLength;
-    f.delta = delta;
-    f.times = times;
-    return f;
-}
-
-Fault Fault::corrupt(std::uint64_t offset, int times)
-{
-    Fault f;
-    f.kind = Kind::Corrupt;
-    f.offset = offset;
-    f.times = times;
-    return f;
-}
-
-Fault Fault::ignoreRange(int times)
-{
-    Fault f;
-    f.kind = Kind::IgnoreRange;
-    f.times = times;
-    return f;
-}
-
-Fault Fault::noLength(int times)
-{
-    Fault f;
-    f.kind = Kind::NoLength;
-    f.times = times;
-    return f;
-}
-
 namespace {
 
 // The TLS session of the connection this thread serves (null for plain HTTP).
@@ -161,31 +99,6 @@ const char* reason(int status)
 
 } // namespace
 
-std::optional<Fault> Fault::parse(const std::string& spec)
-{
-    const auto p = split(spec, ':');
-    auto num = [&](std::size_t i) -> std::optional<long long> {
-        return i < p.size() ? toNumber(p[i]) : std::nullopt;
-    };
-    const std::string& kind = p[0];
-    if (kind == "drop" && (p.size() == 2 || p.size() == 3) && num(1) && *num(1) >= 0)
-        return dropAfter(static_cast<std::uint64_t>(*num(1)),
-                         p.size() == 3 && num(2) ? static_cast<int>(*num(2)) : 1);
-    if (kind == "status" && p.size() == 3 && num(1) && num(2))
-        return statusFor(static_cast<int>(*num(1)), static_cast<int>(*num(2)));
-    if (kind == "stall" && p.size() == 3 && num(1) && num(2) && *num(1) >= 0)
-        return stallAfter(static_cast<std::uint64_t>(*num(1)), std::chrono::milliseconds(*num(2)));
-    if (kind == "length" && p.size() == 2 && num(1))
-        return wrongLength(*num(1));
-    if (kind == "corrupt" && p.size() == 2 && num(1) && *num(1) >= 0)
-        return corrupt(static_cast<std::uint64_t>(*num(1)));
-    if (kind == "norange" && p.size() == 1)
-        return ignoreRange();
-    if (kind == "nolength" && p.size() == 1)
-        return noLength();
-    return std::nullopt;
-}
-
 struct HttpTestServer::Impl
 {
     struct Entry
@@ -258,50 +171,6 @@ bool HttpTestServer::enableTls(const std::filesystem::path& certPem,
     }
     d->tls = ctx;
     return true;
-}
-
-bool HttpTestServer::writeSelfSignedCertificate(const std::filesystem::path& certPem,
-                                                const std::filesystem::path& keyPem,
-                                                const std::string& subjectAltName)
-{
-    EVP_PKEY* key = EVP_EC_gen("P-256");
-    X509* cert = X509_new();
-    bool ok = key && cert;
-    if (ok) {
-        X509_set_version(cert, 2);
-        ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
-        X509_gmtime_adj(X509_getm_notBefore(cert), -3600);
-        X509_gmtime_adj(X509_getm_notAfter(cert), 2 * 24 * 3600);
-        X509_set_pubkey(cert, key);
-        X509_NAME* name = X509_get_subject_name(cert);
-        X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-                                   reinterpret_cast<const unsigned char*>("stackpilot test"), -1,
-                                   -1, 0);
-        X509_set_issuer_name(cert, name);
-        X509V3_CTX v3;
-        X509V3_set_ctx_nodb(&v3);
-        X509V3_set_ctx(&v3, cert, cert, nullptr, nullptr, 0);
-        for (auto [nid, value] : {std::pair{NID_subject_alt_name, subjectAltName.c_str()},
-                                  std::pair{NID_basic_constraints, "critical,CA:TRUE"}}) {
-            X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &v3, nid, value);
-            ok = ok && ext && X509_add_ext(cert, ext, -1) == 1;
-            X509_EXTENSION_free(ext);
-        }
-        ok = ok && X509_sign(cert, key, EVP_sha256()) > 0;
-    }
-    if (ok) {
-        std::FILE* c = std::fopen(certPem.c_str(), "wb");
-        std::FILE* k = std::fopen(keyPem.c_str(), "wb");
-        ok = c && k && PEM_write_X509(c, cert) == 1 &&
-             PEM_write_PrivateKey(k, key, nullptr, nullptr, 0, nullptr, nullptr) == 1;
-        if (c)
-            std::fclose(c);
-        if (k)
-            std::fclose(k);
-    }
-    X509_free(cert);
-    EVP_PKEY_free(key);
-    return ok;
 }
 
 void HttpTestServer::addBlob(const std::string& path, std::string bytes)
