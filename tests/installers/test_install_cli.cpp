@@ -140,9 +140,21 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QStringLiteral("would remove crash-test-rt")));
         QVERIFY(fs::exists(m_prefix / m_rt.id));
+        // Partial downloads: an old one goes, a recent one stays (it may resume).
+        const fs::path partials = m_home / "cache" / "downloads" / "partial";
+        fs::create_directories(partials);
+        std::ofstream(partials / "old.part") << "x";
+        std::ofstream(partials / "fresh.part") << "x";
+        fs::last_write_time(partials / "old.part",
+                            fs::file_time_type::clock::now() - std::chrono::hours(24 * 30));
         r = cli(args(QStringLiteral("gc")));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(!fs::exists(m_prefix / m_rt.id));
+        QVERIFY2(r.out.contains(QStringLiteral("removed partial download old.part")),
+                 qPrintable(r.out));
+        QVERIFY(!fs::exists(partials / "old.part"));
+        QVERIFY(fs::exists(partials / "fresh.part"));
+        fs::remove(partials / "fresh.part");
 
         r = cli(args(QStringLiteral("install"), {QString::fromStdString(m_rt.id)}));
         QVERIFY2(r.code == 0, qPrintable(r.err));

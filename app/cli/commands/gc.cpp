@@ -1,11 +1,15 @@
 // stackpilot-cli gc: remove installed runtimes that no profile of the catalog uses,
-// and the leftovers of interrupted installs (staging and trash folders).
+// the leftovers of interrupted installs (staging and trash folders), and partial
+// downloads nobody resumed for --partial-days days (they are kept otherwise, so an
+// interrupted install resumes where it stopped).
 
 #include "app/cli/commands/install_support.h"
 #include "core/paths.h"
 #include "installers/install_lock.h"
 #include "installers/prefix_store.h"
 
+#include <chrono>
+#include <filesystem>
 #include <ostream>
 #include <set>
 
@@ -30,6 +34,10 @@ public:
         addPrefixRootOption(parser);
         parser.addOption(
             {QStringLiteral("dry-run"), QStringLiteral("Only say what would be removed.")});
+        parser.addOption(
+            {QStringLiteral("partial-days"),
+             QStringLiteral("Remove partial downloads untouched for DAYS days (default 14)."),
+             QStringLiteral("DAYS"), QStringLiteral("14")});
     }
 
     int run(const QCommandLineParser& parser, Io& io) override
@@ -53,6 +61,29 @@ public:
         if (!dry)
             for (const auto& line : store.recoverAll())
                 report["cleaned"].push_back(line);
+        bool daysOk = false;
+        const double days = parser.value(QStringLiteral("partial-days")).toDouble(&daysOk);
+        if (!daysOk || days < 0) {
+            io.err << "stackpilot-cli gc: --partial-days needs a number of days\n";
+            return 2;
+        }
+        report["partials_removed"] = nlohmann::json::array();
+        {
+            namespace fs = std::filesystem;
+            const auto limit = fs::file_time_type::clock::now() -
+                               std::chrono::duration_cast<fs::file_time_type::duration>(
+                                   std::chrono::duration<double>(days * 86400.0));
+            std::error_code ec;
+            for (const auto& e :
+                 fs::directory_iterator(paths::cacheDir() / "downloads" / "partial", ec)) {
+                if (e.path().extension() != ".part" || !e.is_regular_file(ec) ||
+                    e.last_write_time(ec) > limit)
+                    continue;
+                if (!dry)
+                    fs::remove(e.path(), ec);
+                report["partials_removed"].push_back(paths::toUtf8(e.path().filename()));
+            }
+        }
         int rc = 0;
         for (const auto& id : store.installedIds()) {
             if (used.count(id)) {
@@ -81,6 +112,9 @@ public:
             io.out << l.get<std::string>() << "\n";
         for (const auto& id : report["removed"])
             io.out << (dry ? "would remove " : "removed ") << id.get<std::string>() << "\n";
+        for (const auto& f : report["partials_removed"])
+            io.out << (dry ? "would remove partial download " : "removed partial download ")
+                   << f.get<std::string>() << "\n";
         io.out << report["kept"].size() << " runtime(s) in use kept\n";
         return rc;
     }
