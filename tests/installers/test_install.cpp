@@ -9,6 +9,8 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -239,6 +241,40 @@ private slots:
                  r.error().message.c_str());
         QCOMPARE(m_server.stats("/space.tar.gz").requests, 0); // checked before downloading
         QVERIFY(!installer.store().isInstalled("space-rt"));
+    }
+
+    void writeErrorCleansUp()
+    {
+        // A file-size limit makes write() fail the way a full disk does (EFBIG
+        // instead of ENOSPC): the install must stop with the reason and leave
+        // no staging folder behind.
+        QTemporaryDir tmp;
+        const fs::path base = qp(tmp.path());
+        std::vector<TestEntry> e{TestEntry::file("small", "s")};
+        e.push_back({"big.bin", TestEntry::Type::File, {}, {}, 0644, 3u << 20});
+        const std::string bytes = buildArchive(e, "tar.gz");
+        QVERIFY(bytes.size() < (1u << 20));
+        m_server.addBlob("/big-zeros.tar.gz", bytes);
+        Artifact a = artifactFor(m_server.url("/big-zeros.tar.gz"), bytes, "tar.gz");
+        a.maxExtractedSize = std::uint64_t(100) << 20;
+        PrefixStore store(base / "prefix");
+        QVERIFY(store.ensureRoot().ok());
+        const auto before = treeSnapshot(base, "cache");
+        struct rlimit old
+        {};
+        getrlimit(RLIMIT_FSIZE, &old);
+        auto previous = std::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit small = old;
+        small.rlim_cur = 1u << 20;
+        QVERIFY(setrlimit(RLIMIT_FSIZE, &small) == 0);
+        auto r = installIn(base, runtimeWith("full-disk-rt", {a}));
+        setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, previous);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("big.bin") != std::string::npos &&
+                     r.error().message.find("write failed") != std::string::npos,
+                 r.error().message.c_str());
+        verifyNothingInstalled(base, "full-disk-rt", before);
     }
 
     void exeInstallerRefusedOnLinux()
