@@ -13,6 +13,7 @@
 #include "detectors/detect.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -104,6 +105,26 @@ void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ost
     }
 }
 
+// A snapshot from another OS (a user's bundle) is planned with that OS's default
+// folders under the user's own home, so paths read as they will on that machine.
+void applyTargetOsDirs(const sp::HardwareSnapshot& snap, sp::SelectSettings& settings)
+{
+#ifdef _WIN32
+    const std::string host = "windows";
+#else
+    const std::string host = "linux";
+#endif
+    if (snap.os.family == host || snap.home.path.empty() || std::getenv("STACKPILOT_HOME"))
+        return;
+    if (snap.os.family == "windows") {
+        settings.dataDir = snap.home.path + "\\AppData\\Local\\stackpilot";
+        settings.cacheDir = snap.home.path + "\\AppData\\Local\\cache\\stackpilot";
+    } else if (snap.os.family == "linux") {
+        settings.dataDir = snap.home.path + "/.local/share/stackpilot";
+        settings.cacheDir = snap.home.path + "/.cache/stackpilot";
+    }
+}
+
 class PlanCommand : public sp::cli::Command
 {
 public:
@@ -159,6 +180,7 @@ public:
         sp::SelectSettings settings;
         settings.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
         settings.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
+        applyTargetOsDirs(snap, settings);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {
