@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -21,7 +22,7 @@ class BytePipe
 public:
     using Consumer = std::function<Expected<void>(const char*, std::size_t)>;
 
-    BytePipe(Consumer consumer, std::size_t capacity = std::size_t{32} << 20);
+    BytePipe(Consumer consumer, std::size_t capacity = std::size_t{8} << 20);
     ~BytePipe(); // drains, then stops the worker
     BytePipe(const BytePipe&) = delete;
     BytePipe& operator=(const BytePipe&) = delete;
@@ -37,13 +38,25 @@ private:
 
     Consumer m_consume;
     std::size_t m_capacity;
+    std::size_t m_batch; // the worker wakes for this much queued data, or a drain
     std::mutex m_mutex;
-    std::condition_variable m_cv;
-    std::deque<std::vector<char>> m_queue;
-    std::vector<std::vector<char>> m_free; // reused buffers: no page faults per chunk
+    std::condition_variable m_toWorker;
+    std::condition_variable m_toProducer; // the producer and drain() wait here
+    // A vector's resize() would zero each buffer before the copy overwrites it.
+    struct Chunk
+    {
+        std::unique_ptr<char[]> data;
+        std::size_t size = 0;
+        std::size_t capacity = 0;
+    };
+    std::deque<Chunk> m_queue;
+    std::vector<Chunk> m_free; // reused buffers: no page faults per chunk
     std::size_t m_queued = 0;
     bool m_busy = false;
     bool m_stop = false;
+    bool m_workerWaiting = false;
+    bool m_producerWaiting = false;
+    int m_draining = 0;
     std::optional<Error> m_error;
     std::thread m_thread;
 };
