@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 
 #ifdef _WIN32
@@ -217,8 +218,19 @@ Expected<void> EntryWriter::ensureParents(const std::string& rel, const std::str
     return {};
 }
 
+void EntryWriter::settleHashes() const
+{
+    if (m_pending.empty())
+        return;
+    m_hasher->wait();
+    for (const auto& [rel, ticket] : m_pending)
+        m_records[m_index.at(rel)].sha256 = m_hasher->digest(ticket);
+    m_pending.clear();
+}
+
 void EntryWriter::replaceRecord(FileRecord r)
 {
+    m_pending.erase(r.path); // a later entry of the same path replaces the earlier one
     if (auto it = m_index.find(r.path); it != m_index.end()) {
         m_records[it->second] = std::move(r);
         return;
@@ -266,11 +278,13 @@ Expected<void> EntryWriter::writeEntry(archive* a, archive_entry* e)
                              "': setuid/setgid/sticky bits stripped");
         mode &= 0777;
     }
-    return writeRegular(a, *rel, name, mode | 0600);
+    return writeRegular(a, *rel, name, mode | 0600,
+                        archive_entry_size_is_set(e) ? archive_entry_size(e) : 0);
 }
 
 Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
-                                         const std::string& name, unsigned mode)
+                                         const std::string& name, unsigned mode,
+                                         std::int64_t declaredSize)
 {
     if (auto r = claim(rel, name); !r)
         return r;
@@ -288,6 +302,28 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
     if (fd < 0)
         return fail(name, std::string("cannot create file: ") + std::strerror(errno));
     Sha256 sha;
+    std::optional<std::size_t> ticket;
+    if (declaredSize >= kThreadHashBytes) {
+        if (!m_hasher)
+            m_hasher = std::make_unique<FileHasher>();
+        ticket = m_hasher->begin();
+    }
+    // Every exit closes the hasher's file, so a failed entry cannot leak into the next.
+    struct EndFile
+    {
+        FileHasher* h;
+        ~EndFile()
+        {
+            if (h)
+                h->end();
+        }
+    } endFile{ticket ? m_hasher.get() : nullptr};
+    auto hash = [&](const void* bytes, std::size_t n) {
+        if (ticket)
+            m_hasher->update(bytes, n);
+        else
+            sha.update(bytes, n);
+    };
     std::uint64_t size = 0;
     std::int64_t pos = 0;
     for (;;) {
@@ -316,7 +352,7 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
                     closeFd(fd);
                     return fail(name, std::string("write failed: ") + std::strerror(err));
                 }
-                sha.update(zeros, n);
+                hash(zeros, n);
                 pos += static_cast<std::int64_t>(n);
             }
         }
@@ -328,7 +364,7 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
             closeFd(fd);
             return fail(name, std::string("write failed: ") + std::strerror(err));
         }
-        sha.update(buf, len);
+        hash(buf, len);
         pos += static_cast<std::int64_t>(len);
         size += len;
     }
@@ -338,7 +374,14 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
 #endif
     if (closeFd(fd) != 0)
         return fail(name, std::string("write failed: ") + std::strerror(errno));
-    replaceRecord({rel, FileRecord::Type::File, size, sha.hexDigest(), {}, (mode & 0111) != 0});
+    if (!ticket) {
+        replaceRecord({rel, FileRecord::Type::File, size, sha.hexDigest(), {}, (mode & 0111) != 0});
+        return {};
+    }
+    endFile.h = nullptr;
+    m_hasher->end();
+    replaceRecord({rel, FileRecord::Type::File, size, {}, {}, (mode & 0111) != 0});
+    m_pending[rel] = *ticket;
     return {};
 }
 
@@ -406,6 +449,7 @@ Expected<void> EntryWriter::writeHardlink(const std::string& rel, const std::str
     fs::create_hard_link(m_o.root / paths::fromUtf8(*target), p, ec);
     if (ec)
         return fail(name, "cannot create hard link: " + ec.message());
+    settleHashes(); // the target's digest may still be on the hasher's thread
     FileRecord r = m_records[it->second];
     r.path = rel;
     replaceRecord(std::move(r));
@@ -468,6 +512,7 @@ Expected<void> EntryWriter::endPlainFile()
 void EntryWriter::removeWritten()
 {
     m_plain.reset();
+    settleHashes();
     std::error_code ec;
     for (auto it = m_records.rbegin(); it != m_records.rend(); ++it) {
         const fs::path p = m_o.root / paths::fromUtf8(it->path);

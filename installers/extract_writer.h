@@ -9,6 +9,7 @@
 // packages that ship them).
 
 #include "core/expected.h"
+#include "installers/file_hasher.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -79,7 +80,12 @@ public:
     Expected<void> endPlainFile();
 
     std::uint64_t extractedBytes() const { return m_extracted; }
-    const std::vector<FileRecord>& records() const { return m_records; }
+    // Waits for the hashes of large files (hashed on a thread of their own) first.
+    const std::vector<FileRecord>& records() const
+    {
+        settleHashes();
+        return m_records;
+    }
     const std::vector<std::string>& warnings() const { return m_warnings; }
 
     // Removes everything this writer created (restart of the stream).
@@ -93,7 +99,8 @@ private:
     Expected<void> fail(const std::string& entry, const std::string& why) const;
     Expected<void> ensureParents(const std::string& rel, const std::string& entryName);
     Expected<void> writeRegular(archive* a, const std::string& rel, const std::string& name,
-                                unsigned mode);
+                                unsigned mode, std::int64_t declaredSize);
+    void settleHashes() const; // fills in the digests of files hashed on the thread
     Expected<void> writeSymlink(const std::string& rel, const std::string& name,
                                 const std::string& target);
     Expected<void> writeHardlink(const std::string& rel, const std::string& name,
@@ -104,7 +111,12 @@ private:
 
     Options m_o;
     std::uint64_t m_extracted = 0;
-    std::vector<FileRecord> m_records;
+    mutable std::vector<FileRecord> m_records; // mutable: settleHashes() fills digests in
+    // Files at least this large are hashed on m_hasher's thread; m_pending maps
+    // their paths to tickets until settleHashes().
+    static constexpr std::int64_t kThreadHashBytes = std::int64_t{1} << 20;
+    std::unique_ptr<FileHasher> m_hasher;
+    mutable std::map<std::string, std::size_t> m_pending;
     std::map<std::string, std::size_t> m_index; // path -> position in m_records
     std::set<std::string> m_dirs;               // folders we created or verified
     std::vector<std::string> m_warnings;
