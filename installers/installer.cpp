@@ -1,6 +1,7 @@
 #include "installers/installer.h"
 
 #include "core/paths.h"
+#include "installers/exe_installer.h"
 #include "installers/extract.h"
 #include "installers/install_lock.h"
 
@@ -76,9 +77,7 @@ Expected<InstallResult> Installer::install(const Runtime& rt)
         return Error::runtime("runtime '" + rt.id + "' is not made for " + currentOs());
     for (const auto& a : rt.artifacts) {
         if (a.format == "exe-installer")
-            return Error::runtime(
-                "runtime '" + rt.id + "': " + artifactName(a) +
-                " is a Windows installer (exe-installer), which this build cannot run here");
+            continue; // downloaded like a single file, then run (see runInstallers)
         if (!ExtractSink::isStreamFormat(a.format))
             return Error::invalid("runtime '" + rt.id + "': " + artifactName(a) +
                                   ": unsupported format '" + a.format + "'");
@@ -153,7 +152,8 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
         const auto& a = rt.artifacts[i];
         ExtractSink::Options so;
         so.root = stagingDir;
-        so.format = a.format;
+        // A vendor installer arrives as one file; it runs once every hash matched.
+        so.format = a.format == "exe-installer" ? std::string("file") : a.format;
         so.archiveName = artifactName(a);
         so.stripComponents = a.stripComponents;
         so.maxExtractedBytes = extractCap(a, m_o.settings);
@@ -220,6 +220,8 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
     }
 
     Receipt receipt;
+    if (auto r = runInstallers(rt, stagingDir, receipt); !r)
+        return r.error();
     receipt.id = rt.id;
     receipt.kind = rt.kind;
     receipt.version = rt.version;
@@ -250,6 +252,40 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
     result.files = receipt.files.size();
     result.warnings = receipt.warnings;
     return result;
+}
+
+Expected<void> Installer::runInstallers(const Runtime& rt, const fs::path& stagingDir,
+                                        Receipt& receipt)
+{
+    for (std::size_t i = 0; i < rt.artifacts.size(); ++i) {
+        const auto& a = rt.artifacts[i];
+        if (a.format != "exe-installer")
+            continue;
+        SilentInstall si;
+        si.installer =
+            stagingDir / paths::fromUtf8(a.fileName.empty() ? artifactName(a) : a.fileName);
+        si.args = a.installerArgs;
+        si.installDir = rt.installDir;
+        for (std::size_t p = si.installDir.find("{data}"); p != std::string::npos;
+             p = si.installDir.find("{data}"))
+            si.installDir.replace(p, 6, paths::toUtf8(paths::dataDir()));
+        si.logFile = paths::logDir() / paths::fromUtf8(rt.id + "-installer.log");
+        std::error_code ec;
+        fs::create_directories(si.logFile.parent_path(), ec);
+        notify({InstallEvent::Kind::Message,
+                rt.id,
+                static_cast<int>(i),
+                artifactName(a),
+                "running the installer " + artifactName(a) + " silently",
+                {}});
+        auto r = runSilentInstaller(si, m_o.cancel);
+        if (!r)
+            return Error{r.error().code, "installing '" + rt.id + "': " + r.error().message};
+        receipt.installDir = si.installDir;
+        if (r->rebootRequired)
+            receipt.warnings.push_back(artifactName(a) + " asks for a restart of Windows");
+    }
+    return {};
 }
 
 } // namespace sp

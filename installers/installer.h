@@ -86,6 +86,9 @@ public:
 
 private:
     Expected<InstallResult> installLocked(const Runtime& runtime);
+    // Runs the runtime's exe-installer artifacts, which are in the staging folder.
+    Expected<void> runInstallers(const Runtime& runtime, const std::filesystem::path& stagingDir,
+                                 Receipt& receipt);
     void notify(InstallEvent e) const;
 
     InstallOptions m_o;

@@ -66,6 +66,8 @@ std::string Receipt::toJson() const
         j["files"].push_back(std::move(e));
     }
     j["warnings"] = warnings;
+    if (!installDir.empty())
+        j["install_dir"] = installDir;
     return j.dump(1) + "\n";
 }
 
@@ -103,6 +105,7 @@ Expected<Receipt> Receipt::parse(const std::string& text, const std::string& nam
         }
         if (j.contains("warnings"))
             r.warnings = j["warnings"].get<std::vector<std::string>>();
+        r.installDir = j.value("install_dir", "");
         return r;
     } catch (const json::exception& e) {
         return Error::invalid(name + ": not a StackPilot receipt: " + e.what());

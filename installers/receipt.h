@@ -33,6 +33,8 @@ struct Receipt
     std::vector<ReceiptArtifact> artifacts;
     std::vector<FileRecord> files; // sorted by path
     std::vector<std::string> warnings;
+    // Where a vendor installer (exe-installer) put its files, outside the prefix.
+    std::string installDir;
 
     std::string toJson() const;
     static Expected<Receipt> parse(const std::string& text, const std::string& name);

@@ -277,14 +277,66 @@ private slots:
         verifyNothingInstalled(base, "full-disk-rt", before);
     }
 
-    void exeInstallerRefusedOnLinux()
+    // A vendor installer (format exe-installer) is downloaded, hash-checked, run
+    // silently with the catalog's arguments, and its install folder is recorded.
+    // The test's "installer" is a shell script; on Windows it is AMD's setup.exe.
+    void exeInstallerRunsSilently()
     {
         QTemporaryDir tmp;
-        Artifact a = artifactFor(m_server.url("/setup.exe"), "MZ", "exe-installer");
-        auto r = installIn(qp(tmp.path()), runtimeWith("hip-sdk-test", {a}));
+        const fs::path base = qp(tmp.path());
+        const fs::path target = base / "Program Files" / "AMD" / "ROCm" / "5.7";
+        const std::string script = "#!/bin/sh\n"
+                                   "[ \"$1\" = -install ] || exit 9\n"
+                                   "[ \"$2\" = -log ] || exit 9\n"
+                                   "echo installing > \"$3\"\n"
+                                   "mkdir -p \"$4/bin\" && echo hip > \"$4/bin/amdhip64.dll\"\n";
+        m_server.addBlob("/hip/setup.exe", script);
+        Artifact a = artifactFor(m_server.url("/hip/setup.exe"), script, "exe-installer");
+        a.installerArgs = {"-install", "-log", "{log}", "{install_dir}"};
+        Runtime rt = runtimeWith("hip-sdk-test", {a});
+        rt.installDir = paths::toUtf8(target);
+        auto r = installIn(base, rt);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(fs::exists(target / "bin" / "amdhip64.dll"));
+        PrefixStore store(base / "prefix");
+        QVERIFY(store.isInstalled("hip-sdk-test"));
+        auto receipt = store.receipt("hip-sdk-test");
+        QVERIFY(receipt.ok());
+        QCOMPARE(receipt->installDir, paths::toUtf8(target));
+        QCOMPARE(receipt->artifacts.at(0).format, std::string("exe-installer"));
+        QVERIFY(fs::exists(paths::logDir() / "hip-sdk-test-installer.log"));
+    }
+
+    void exeInstallerFailuresInstallNothing_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("exit code")
+            << QStringLiteral("#!/bin/sh\nexit 215\n") << QStringLiteral("exit code 215");
+        QTest::newRow("no install folder")
+            << QStringLiteral("#!/bin/sh\nexit 0\n") << QStringLiteral("does not exist");
+    }
+
+    void exeInstallerFailuresInstallNothing()
+    {
+        QFETCH(QString, script);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const fs::path base = qp(tmp.path());
+        const std::string path = "/hip/fail-" + std::to_string(script.size()) + ".exe";
+        m_server.addBlob(path, script.toStdString());
+        Artifact a = artifactFor(m_server.url(path), script.toStdString(), "exe-installer");
+        a.installerArgs = {"-install"};
+        Runtime rt = runtimeWith("hip-sdk-fail", {a});
+        rt.installDir = paths::toUtf8(base / "never-made");
+        PrefixStore store(base / "prefix");
+        QVERIFY(store.ensureRoot().ok());
+        const auto before = treeSnapshot(base, "cache");
+        auto r = installIn(base, rt);
         QVERIFY(!r.ok());
-        QVERIFY2(r.error().message.find("Windows installer") != std::string::npos,
+        QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos,
                  r.error().message.c_str());
+        verifyNothingInstalled(base, "hip-sdk-fail", before);
     }
 
     void recoversLeftoversOfACrash()
