@@ -103,10 +103,10 @@ struct Fetcher::Impl
 
     explicit Impl(FetchOptions o)
         : options(std::move(o)), downloader([this] {
-              DownloaderOptions d = options.downloader;
+              DownloaderOptions opts = options.downloader;
               if (options.settings.proxy)
-                  d.proxy = options.settings.proxy;
-              return d;
+                  opts.proxy = options.settings.proxy;
+              return opts;
           }())
     {}
 
