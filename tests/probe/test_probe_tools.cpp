@@ -2,6 +2,7 @@
 // that hangs, a hipinfo that crashes), and with Debian's real rocminfo.
 
 #include "detectors/probe_runner.h"
+#include "probe_report_helpers.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -24,24 +25,10 @@ void writeScript(const QString& path, const QByteArray& body)
         f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
 }
 
-const ProbeResult* findProbe(const ProbeReport& r, const std::string& name)
-{
-    for (const auto& p : r.probes) {
-        if (p.name == name)
-            return &p;
-    }
-    return nullptr;
-}
-
-QByteArray describe(const ProbeReport& r)
-{
-    std::string s;
-    for (const auto& p : r.probes)
-        s += p.name + "=" + toString(p.status) + " (" + p.detail + "); ";
-    return QByteArray::fromStdString(s);
-}
-
 } // namespace
+
+using sp::test::describe;
+using sp::test::findProbe;
 
 class TestProbeTools : public QObject
 {

@@ -2,6 +2,7 @@
 // (loaded with the real dlopen path) and against Debian's real libamdhip64.
 
 #include "detectors/probe_runner.h"
+#include "probe_report_helpers.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -20,24 +21,10 @@ ProbeOptions options(std::vector<std::string> probes, int timeoutMs = 5000)
     return o;
 }
 
-const ProbeResult* findProbe(const ProbeReport& r, const std::string& name)
-{
-    for (const auto& p : r.probes) {
-        if (p.name == name)
-            return &p;
-    }
-    return nullptr;
-}
-
-QByteArray describe(const ProbeReport& r)
-{
-    std::string s;
-    for (const auto& p : r.probes)
-        s += p.name + "=" + toString(p.status) + " (" + p.detail + "); ";
-    return QByteArray::fromStdString(s);
-}
-
 } // namespace
+
+using sp::test::describe;
+using sp::test::findProbe;
 
 class TestProbeVendor : public QObject
 {
