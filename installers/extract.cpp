@@ -100,7 +100,7 @@ void spoolClose(int fd)
 bool ExtractSink::isStreamFormat(const std::string& f)
 {
     return f == "tar.gz" || f == "tgz" || f == "tar.xz" || f == "tar.zst" || f == "tar.bz2" ||
-           f == "tar" || f == "deb" || f == "zip" || f == "file";
+           f == "tar" || f == "deb" || f == "zip" || f == "7z" || f == "file";
 }
 
 Expected<std::unique_ptr<ExtractSink>> ExtractSink::create(Options options)
@@ -117,7 +117,8 @@ ExtractSink::ExtractSink(Options options)
     : m_o(std::move(options)), m_writer({m_o.root, m_o.archiveName, m_o.stripComponents,
                                          m_o.maxExtractedBytes, m_o.claims, m_o.owner})
 {
-    m_zip = m_o.format == "zip";
+    // zip and 7z keep their index at the end: they are spooled, then extracted.
+    m_zip = m_o.format == "zip" || m_o.format == "7z";
     m_threaded = !m_zip && m_o.format != "file";
     m_o.chunkBytes = std::max<std::size_t>(m_o.chunkBytes, 4096);
     m_o.queueChunks = std::max<std::size_t>(m_o.queueChunks, 1);
@@ -310,6 +311,7 @@ Expected<void> ExtractSink::extractZipSpool()
 {
     ArchivePtr a(archive_read_new());
     archive_read_support_format_zip(a.get());
+    archive_read_support_format_7zip(a.get());
     const auto spool = spoolPath();
 #ifdef _WIN32
     const int orc = archive_read_open_filename_w(a.get(), spool.c_str(), 1 << 16);
@@ -317,15 +319,16 @@ Expected<void> ExtractSink::extractZipSpool()
     const int orc = archive_read_open_filename(a.get(), spool.c_str(), 1 << 16);
 #endif
     if (orc != ARCHIVE_OK)
-        return Error::invalid(m_o.archiveName + ": not a readable zip: " + archiveError(a.get()));
+        return Error::invalid(m_o.archiveName + ": not a readable " + m_o.format + ": " +
+                              archiveError(a.get()));
     for (;;) {
         archive_entry* e = nullptr;
         const int rc = archive_read_next_header(a.get(), &e);
         if (rc == ARCHIVE_EOF)
             return {};
         if (rc < ARCHIVE_WARN)
-            return Error::invalid(m_o.archiveName +
-                                  ": corrupt or truncated zip: " + archiveError(a.get()));
+            return Error::invalid(m_o.archiveName + ": corrupt or truncated " + m_o.format + ": " +
+                                  archiveError(a.get()));
         if (auto w = m_writer.writeEntry(a.get(), e); !w)
             return w;
     }

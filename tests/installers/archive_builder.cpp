@@ -29,6 +29,8 @@ std::string buildArchive(const std::vector<TestEntry>& entries, const std::strin
     archive* a = archive_write_new();
     if (format == "zip") {
         check(a, archive_write_set_format_zip(a));
+    } else if (format == "7z") {
+        check(a, archive_write_set_format_7zip(a));
     } else {
         check(a, archive_write_set_format_pax_restricted(a));
         if (format == "tar.gz")
