@@ -1,6 +1,7 @@
 // The fetcher's order of sources: offline folder, download cache, network with
 // mirror rules; the hash decides everywhere.
 
+#include "download/file_helpers.h"
 #include "download/recording_sink.h"
 #include "installers/fetcher.h"
 #include "installers/sha256.h"
@@ -12,34 +13,11 @@
 
 using namespace sp;
 using sp::test::HttpTestServer;
+using sp::test::randomBytes;
+using sp::test::readFile;
 using sp::test::RecordingSink;
+using sp::test::writeFile;
 namespace fs = std::filesystem;
-
-namespace {
-
-std::string randomBytes(std::size_t n, unsigned seed)
-{
-    std::mt19937 rng(seed);
-    std::string s(n, '\0');
-    for (auto& c : s)
-        c = static_cast<char>(rng());
-    return s;
-}
-
-void writeFile(const fs::path& p, const std::string& bytes)
-{
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary)
-        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
-std::string readFile(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-} // namespace
 
 class TestFetcher : public QObject
 {
