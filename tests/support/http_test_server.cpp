@@ -1,5 +1,7 @@
 #include "http_test_server.h"
 
+#include "text_util.h"
+
 #include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
@@ -30,34 +32,6 @@ namespace {
 
 // The TLS session of the connection this thread serves (null for plain HTTP).
 thread_local SSL* t_ssl = nullptr;
-
-std::vector<std::string> split(const std::string& s, char sep)
-{
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    for (;;) {
-        const auto pos = s.find(sep, start);
-        out.push_back(s.substr(start, pos - start));
-        if (pos == std::string::npos)
-            return out;
-        start = pos + 1;
-    }
-}
-
-std::optional<long long> toNumber(const std::string& s)
-{
-    if (s.empty())
-        return std::nullopt;
-    try {
-        std::size_t used = 0;
-        const long long v = std::stoll(s, &used);
-        if (used != s.size())
-            return std::nullopt;
-        return v;
-    } catch (...) {
-        return std::nullopt;
-    }
-}
 
 std::string lower(std::string s)
 {
