@@ -56,6 +56,10 @@ private slots:
 
         QSignalSpy done(&w, &sp::gui::MainWindow::detectionFinished);
         w.startDetection();
+        // startDetection only starts the child: nothing is finished when it returns,
+        // and the timer keeps firing while the child works.
+        QCOMPARE(done.count(), 0);
+        QCOMPARE(w.gpuRowCount(), 0);
         QVERIFY(done.wait(20000));
         QVERIFY(ticks > 0);
         QCOMPARE(w.gpuRowCount(), 2);
