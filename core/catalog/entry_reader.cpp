@@ -1,5 +1,6 @@
 #include "core/catalog/entry_reader.h"
 
+#include "core/catalog/field_reader.h"
 #include "core/catalog/placeholders.h"
 #include "core/catalog/version_range.h"
 
@@ -13,275 +14,17 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::map<std::string, std::vector<std::string>> kFields = {
-    {"file",
-     {"$schema", "schema_version", "comment", "runtimes", "workloads", "profiles", "known_issues"}},
-    {"runtime",
-     {"id", "kind", "version", "os", "artifacts", "env", "env_why", "references", "notes",
-      "supported_gfx", "install_dir", "system", "requires", "index_url"}},
-    {"artifact",
-     {"url", "mirrors", "sha256", "unpinned", "size", "format", "strip_components", "file_name",
-      "installer_args", "max_extracted_size"}},
-    {"workload",
-     {"id", "name", "command", "command_by_os", "cwd", "url_regex", "env", "references", "notes"}},
-    {"profile",
-     {"id", "workload", "status", "match", "runtimes", "env", "env_why", "env_unset", "args",
-      "steps", "references", "notes", "command", "python", "warnings", "fallback", "cwd"}},
-    {"match",
-     {"os", "vendor", "gfx", "not_gfx", "compute_capability", "integrated", "network_home",
-      "min_vram_mb", "driver_version"}},
-    {"applies",
-     {"os", "vendor", "gfx", "not_gfx", "compute_capability", "integrated", "network_home",
-      "min_vram_mb", "driver_version", "workloads", "runtimes"}},
-    {"applies_runtime", {"id", "kind", "version"}},
-    {"known_issue",
-     {"id", "title", "applies", "rejects_profiles", "signatures", "literals", "remedy",
-      "references", "notes"}},
-    {"remedy", {"action", "text", "profile", "env", "args"}},
-};
-
-const std::set<std::string> kOs = {"windows", "linux"};
-const std::set<std::string> kVendors = {"amd", "nvidia", "intel"};
 const std::set<std::string> kFormats = {"zip", "tar.gz", "tar.xz",        "tar.zst",
                                         "deb", "file",   "exe-installer", "7z"};
 const std::set<std::string> kActions = {"switch-profile",  "set-env",   "add-args",
                                         "relocate-caches", "reinstall", "info"};
 
-struct Failure
-{
-    std::string message;
-};
-
-bool validId(const std::string& id)
-{
-    if (id.empty() || id.size() > 128)
-        return false;
-    for (char c : id)
-        if (!(std::islower(static_cast<unsigned char>(c)) ||
-              std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
-            return false;
-    return std::isalnum(static_cast<unsigned char>(id.front())) != 0;
-}
-
-// Reads one file's JSON into catalog types; throws Failure with "file:line:col: reason".
-class Reader
+// Reads one file's entries into catalog types; throws CatalogReadFailure with
+// "file:line:col: reason".
+class Reader : public FieldReader
 {
 public:
-    Reader(const std::string& origin, const PositionIndex& index,
-           std::vector<std::string>& warnings)
-        : m_origin(origin), m_index(index), m_warnings(warnings)
-    {}
-
-    [[noreturn]] void fail(const std::string& pointer, const std::string& reason) const
-    {
-        throw Failure{where(pointer).toString() + ": " + reason};
-    }
-    SourceLocation where(const std::string& pointer) const
-    {
-        const auto p = m_index.at(pointer);
-        return {m_origin, p.line, p.column};
-    }
-
-    void checkFields(const json& obj, const std::string& ptr, const std::string& section)
-    {
-        if (!obj.is_object())
-            fail(ptr, describe(ptr) + ": expected an object");
-        const auto& allowed = kFields.at(section);
-        for (auto it = obj.begin(); it != obj.end(); ++it) {
-            if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-                m_warnings.push_back(where(child(ptr, it.key())).toString() +
-                                     ": warning: unknown field '" + it.key() + "' in " + section +
-                                     " (ignored)");
-        }
-    }
-
-    static std::string child(const std::string& ptr, const std::string& key)
-    {
-        return ptr + "/" + PositionIndex::escapeToken(key);
-    }
-    static std::string describe(const std::string& ptr) { return ptr.empty() ? "document" : ptr; }
-
-    const json* field(const json& obj, const std::string& ptr, const std::string& key,
-                      bool required)
-    {
-        auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required)
-                fail(ptr, describe(ptr) + ": missing required field '" + key + "'");
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    std::string str(const json& obj, const std::string& ptr, const std::string& key, bool required,
-                    bool templ = false)
-    {
-        const json* v = field(obj, ptr, key, required);
-        if (!v)
-            return {};
-        if (!v->is_string())
-            fail(child(ptr, key), "'" + key + "' must be a string");
-        auto s = v->get<std::string>();
-        if (templ)
-            checkTemplate(s, child(ptr, key));
-        return s;
-    }
-
-    std::vector<std::string> strList(const json& obj, const std::string& ptr,
-                                     const std::string& key, bool templ = false)
-    {
-        const json* v = field(obj, ptr, key, false);
-        if (!v)
-            return {};
-        return strListValue(*v, child(ptr, key), key, templ);
-    }
-
-    std::vector<std::string> strListValue(const json& v, const std::string& ptr,
-                                          const std::string& key, bool templ)
-    {
-        if (!v.is_array())
-            fail(ptr, "'" + key + "' must be an array of strings");
-        std::vector<std::string> out;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const auto p = ptr + "/" + std::to_string(i);
-            if (!v[i].is_string())
-                fail(p, "'" + key + "' must contain only strings");
-            out.push_back(v[i].get<std::string>());
-            if (templ)
-                checkTemplate(out.back(), p);
-        }
-        return out;
-    }
-
-    std::map<std::string, std::string> strMap(const json& obj, const std::string& ptr,
-                                              const std::string& key, bool templ = false)
-    {
-        const json* v = field(obj, ptr, key, false);
-        if (!v)
-            return {};
-        const auto p = child(ptr, key);
-        if (!v->is_object())
-            fail(p, "'" + key + "' must be an object of strings");
-        std::map<std::string, std::string> out;
-        for (auto it = v->begin(); it != v->end(); ++it) {
-            const auto ip = child(p, it.key());
-            if (!it->is_string())
-                fail(ip, "'" + key + "." + it.key() + "' must be a string");
-            out[it.key()] = it->get<std::string>();
-            if (templ)
-                checkTemplate(out[it.key()], ip);
-        }
-        return out;
-    }
-
-    bool boolean(const json& obj, const std::string& ptr, const std::string& key)
-    {
-        const json* v = field(obj, ptr, key, false);
-        if (!v)
-            return false;
-        if (!v->is_boolean())
-            fail(child(ptr, key), "'" + key + "' must be true or false");
-        return v->get<bool>();
-    }
-
-    std::optional<std::uint64_t> count(const json& obj, const std::string& ptr,
-                                       const std::string& key)
-    {
-        const json* v = field(obj, ptr, key, false);
-        if (!v)
-            return std::nullopt;
-        if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
-            fail(child(ptr, key), "'" + key + "' must be a non-negative integer");
-        return v->get<std::uint64_t>();
-    }
-
-    std::string id(const json& obj, const std::string& ptr)
-    {
-        auto s = str(obj, ptr, "id", true);
-        if (!validId(s))
-            fail(child(ptr, "id"),
-                 "id '" + s + "' must be lower-case letters, digits, '-', '_' or '.'");
-        return s;
-    }
-
-    void checkTemplate(const std::string& s, const std::string& ptr)
-    {
-        std::string error;
-        for (const auto& ph : findPlaceholders(s)) {
-            if (!isKnownPlaceholder(ph, &error))
-                fail(ptr, error);
-        }
-    }
-
-    void checkRange(const json& obj, const std::string& ptr, const std::string& key)
-    {
-        const json* v = field(obj, ptr, key, false);
-        if (!v)
-            return;
-        if (!v->is_string())
-            fail(child(ptr, key),
-                 "'" + key + "' must be a version range string such as \">=6.0 <7.0\"");
-        std::string error;
-        if (!VersionRange::parse(v->get<std::string>(), &error))
-            fail(child(ptr, key), error);
-    }
-
-    void checkEnumList(const json& obj, const std::string& ptr, const std::string& key,
-                       const std::set<std::string>& allowed)
-    {
-        const json* v = field(obj, ptr, key, false);
-        if (!v)
-            return;
-        // A single string is accepted where a list is expected ("vendor": "amd").
-        std::vector<std::string> values = v->is_string()
-                                              ? std::vector<std::string>{v->get<std::string>()}
-                                              : strListValue(*v, child(ptr, key), key, false);
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (!allowed.count(values[i]))
-                fail(v->is_string() ? child(ptr, key) : child(ptr, key) + "/" + std::to_string(i),
-                     "'" + key + "' value '" + values[i] + "' is not one of the allowed values");
-        }
-    }
-
-    void checkBoolField(const json& obj, const std::string& ptr, const std::string& key)
-    {
-        boolean(obj, ptr, key);
-    }
-
-    // `match` of a profile and `applies` of a known issue share their condition keys.
-    void conditions(const json& obj, const std::string& ptr, const std::string& section)
-    {
-        checkFields(obj, ptr, section);
-        checkEnumList(obj, ptr, "os", kOs);
-        checkEnumList(obj, ptr, "vendor", kVendors);
-        for (const char* key : {"gfx", "not_gfx"}) {
-            for (const auto& g : strList(obj, ptr, key)) {
-                if (g.rfind("gfx", 0) != 0 || g.size() < 4)
-                    fail(child(ptr, key),
-                         std::string("'") + key + "' entries look like gfx1031 or gfx103*");
-            }
-        }
-        checkRange(obj, ptr, "compute_capability");
-        checkRange(obj, ptr, "driver_version");
-        checkBoolField(obj, ptr, "integrated");
-        checkBoolField(obj, ptr, "network_home");
-        count(obj, ptr, "min_vram_mb");
-        if (section != "applies")
-            return;
-        strList(obj, ptr, "workloads");
-        if (const json* rts = field(obj, ptr, "runtimes", false)) {
-            const auto rp = child(ptr, "runtimes");
-            if (!rts->is_array())
-                fail(rp, "'runtimes' must be an array of {id|kind, version}");
-            for (std::size_t i = 0; i < rts->size(); ++i) {
-                const auto ip = rp + "/" + std::to_string(i);
-                checkFields((*rts)[i], ip, "applies_runtime");
-                str((*rts)[i], ip, "id", false);
-                str((*rts)[i], ip, "kind", false);
-                checkRange((*rts)[i], ip, "version");
-            }
-        }
-    }
+    using FieldReader::FieldReader;
 
     Artifact artifact(const json& a, const std::string& ptr)
     {
@@ -329,8 +72,7 @@ public:
         if (!parseVersion(out.version))
             fail(child(ptr, "version"),
                  "'version' '" + out.version + "' does not start with a dotted number");
-        checkEnumList(r, ptr, "os", kOs);
-        out.os = strList(r, ptr, "os");
+        out.os = enumList(r, ptr, "os", kCatalogOs);
         if (const json* arts = field(r, ptr, "artifacts", false)) {
             if (!arts->is_array())
                 fail(child(ptr, "artifacts"), "'artifacts' must be an array");
@@ -365,7 +107,7 @@ public:
             if (!byOs->is_object())
                 fail(p, "'command_by_os' must map an OS to an argv list");
             for (auto it = byOs->begin(); it != byOs->end(); ++it) {
-                if (!kOs.count(it.key()))
+                if (!kCatalogOs.count(it.key()))
                     fail(child(p, it.key()),
                          "'command_by_os' key '" + it.key() + "' is not windows or linux");
                 out.commandByOs[it.key()] =
@@ -397,10 +139,8 @@ public:
             out.status = ProfileStatus::Experimental;
         else
             fail(child(ptr, "status"), "'status' must be tested, community or experimental");
-        if (const json* m = field(p, ptr, "match", false)) {
-            conditions(*m, child(ptr, "match"), "match");
-            out.match = *m;
-        }
+        if (const json* m = field(p, ptr, "match", false))
+            out.match = readConditions(*this, *m, child(ptr, "match"), "match");
         out.runtimes = strList(p, ptr, "runtimes");
         out.env = strMap(p, ptr, "env", true);
         out.envWhy = strMap(p, ptr, "env_why");
@@ -456,10 +196,8 @@ public:
         KnownIssue out;
         out.id = id(k, ptr);
         out.title = str(k, ptr, "title", true);
-        if (const json* a = field(k, ptr, "applies", false)) {
-            conditions(*a, child(ptr, "applies"), "applies");
-            out.applies = *a;
-        }
+        if (const json* a = field(k, ptr, "applies", false))
+            out.applies = readConditions(*this, *a, child(ptr, "applies"), "applies");
         out.rejectsProfiles = boolean(k, ptr, "rejects_profiles");
         out.signatures = strList(k, ptr, "signatures");
         for (std::size_t i = 0; i < out.signatures.size(); ++i) {
@@ -488,19 +226,9 @@ public:
         out.where = where(ptr);
         return out;
     }
-
-private:
-    const std::string& m_origin;
-    const PositionIndex& m_index;
-    std::vector<std::string>& m_warnings;
 };
 
 } // namespace
-
-const std::map<std::string, std::vector<std::string>>& catalogFields()
-{
-    return kFields;
-}
 
 Expected<Catalog> readCatalogDocument(const nlohmann::json& doc, const std::string& origin,
                                       const PositionIndex& index,
@@ -551,7 +279,8 @@ Expected<Catalog> readCatalogDocument(const nlohmann::json& doc, const std::stri
             parsed.knownIssues.push_back(reader.knownIssue(j, p));
             return parsed.knownIssues.back().id;
         });
-    } catch (const Failure& f) {
+        readPolicyTables(reader, doc, parsed);
+    } catch (const CatalogReadFailure& f) {
         return Error::invalid(f.message);
     } catch (const json::exception& e) {
         return Error::invalid(origin + ":1:1: " + e.what()); // should not happen: types are checked

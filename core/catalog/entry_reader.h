@@ -3,6 +3,7 @@
 // profiles/schema/catalog.schema.json: types, enums, ids, version ranges, regexes,
 // placeholder names. Errors and warnings carry "file:line:col" from `index`.
 
+#include "core/catalog/field_reader.h"
 #include "core/catalog/position_index.h"
 #include "core/catalog/types.h"
 #include "core/expected.h"
@@ -13,9 +14,6 @@
 #include <vector>
 
 namespace sp {
-
-// Field names accepted per section ("file", "runtime", "profile", ...).
-const std::map<std::string, std::vector<std::string>>& catalogFields();
 
 // Unknown fields append "file:line:col: warning: ..." to `warnings`.
 Expected<Catalog> readCatalogDocument(const nlohmann::json& doc, const std::string& origin,

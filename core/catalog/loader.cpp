@@ -14,21 +14,62 @@ namespace {
 
 using json = nlohmann::json;
 
+// The key a later file overrides an entry by: `id`, or a policy table's own key.
+const std::string& keyOf(const Runtime& e)
+{
+    return e.id;
+}
+const std::string& keyOf(const Workload& e)
+{
+    return e.id;
+}
+const std::string& keyOf(const Profile& e)
+{
+    return e.id;
+}
+const std::string& keyOf(const KnownIssue& e)
+{
+    return e.id;
+}
+const std::string& keyOf(const GfxOverride& e)
+{
+    return e.gfx;
+}
+const std::string& keyOf(const CacheVariable& e)
+{
+    return e.name;
+}
+const std::string& keyOf(const CacheRelocation& e)
+{
+    return e.os;
+}
+
 template <class T>
 void mergeEntry(std::vector<T>& list, T entry, const char* kind,
                 std::map<std::string, CatalogLoader::Located>& locs, CatalogLoader::Located loc,
                 std::vector<std::string>& notices)
 {
-    const std::string key = std::string(kind) + ":" + entry.id;
-    auto it = std::find_if(list.begin(), list.end(), [&](const T& e) { return e.id == entry.id; });
+    const std::string key = std::string(kind) + ":" + keyOf(entry);
+    auto it = std::find_if(list.begin(), list.end(),
+                           [&](const T& e) { return keyOf(e) == keyOf(entry); });
     if (it != list.end()) {
-        notices.push_back(entry.where.toString() + ": notice: " + kind + " '" + entry.id +
+        notices.push_back(entry.where.toString() + ": notice: " + kind + " '" + keyOf(entry) +
                           "' replaces the one from " + it->where.toString());
         *it = std::move(entry);
     } else {
         list.push_back(std::move(entry));
     }
     locs[key] = std::move(loc);
+}
+
+template <class T>
+void mergeAll(std::vector<T>& into, const std::vector<T>& from, const char* kind,
+              const char* pointer, std::map<std::string, CatalogLoader::Located>& locs,
+              const std::shared_ptr<const CatalogLoader::FileInfo>& file,
+              std::vector<std::string>& notices)
+{
+    for (std::size_t i = 0; i < from.size(); ++i)
+        mergeEntry(into, from[i], kind, locs, {file, pointer + std::to_string(i)}, notices);
 }
 
 } // namespace
@@ -58,18 +99,20 @@ Expected<void> CatalogLoader::addText(const std::string& text, const std::string
         return parsedOr.error();
     const Catalog& parsed = *parsedOr;
     m_warnings.insert(m_warnings.end(), warnings.begin(), warnings.end());
-    for (std::size_t i = 0; i < parsed.runtimes.size(); ++i)
-        mergeEntry(m_catalog.runtimes, parsed.runtimes[i], "runtime", m_locations,
-                   {file, "/runtimes/" + std::to_string(i)}, m_notices);
-    for (std::size_t i = 0; i < parsed.workloads.size(); ++i)
-        mergeEntry(m_catalog.workloads, parsed.workloads[i], "workload", m_locations,
-                   {file, "/workloads/" + std::to_string(i)}, m_notices);
-    for (std::size_t i = 0; i < parsed.profiles.size(); ++i)
-        mergeEntry(m_catalog.profiles, parsed.profiles[i], "profile", m_locations,
-                   {file, "/profiles/" + std::to_string(i)}, m_notices);
-    for (std::size_t i = 0; i < parsed.knownIssues.size(); ++i)
-        mergeEntry(m_catalog.knownIssues, parsed.knownIssues[i], "known issue", m_locations,
-                   {file, "/known_issues/" + std::to_string(i)}, m_notices);
+    mergeAll(m_catalog.runtimes, parsed.runtimes, "runtime", "/runtimes/", m_locations, file,
+             m_notices);
+    mergeAll(m_catalog.workloads, parsed.workloads, "workload", "/workloads/", m_locations, file,
+             m_notices);
+    mergeAll(m_catalog.profiles, parsed.profiles, "profile", "/profiles/", m_locations, file,
+             m_notices);
+    mergeAll(m_catalog.knownIssues, parsed.knownIssues, "known issue", "/known_issues/",
+             m_locations, file, m_notices);
+    mergeAll(m_catalog.gfxOverrides, parsed.gfxOverrides, "gfx override", "/gfx_overrides/",
+             m_locations, file, m_notices);
+    mergeAll(m_catalog.cacheVariables, parsed.cacheVariables, "cache variable", "/cache_variables/",
+             m_locations, file, m_notices);
+    mergeAll(m_catalog.cacheRelocations, parsed.cacheRelocations, "cache relocation",
+             "/cache_relocation/", m_locations, file, m_notices);
     return {};
 }
 

@@ -28,6 +28,20 @@ const KnownIssue* Catalog::knownIssue(const std::string& id) const
 {
     return findById(knownIssues, id);
 }
+const GfxOverride* Catalog::gfxOverride(const std::string& gfx, const std::string& os) const
+{
+    auto it = std::find_if(gfxOverrides.begin(), gfxOverrides.end(), [&](const GfxOverride& o) {
+        return o.gfx == gfx &&
+               (o.os.empty() || std::find(o.os.begin(), o.os.end(), os) != o.os.end());
+    });
+    return it == gfxOverrides.end() ? nullptr : &*it;
+}
+const CacheRelocation* Catalog::cacheRelocation(const std::string& os) const
+{
+    auto it = std::find_if(cacheRelocations.begin(), cacheRelocations.end(),
+                           [&](const CacheRelocation& r) { return r.os == os; });
+    return it == cacheRelocations.end() ? nullptr : &*it;
+}
 
 } // namespace sp
 

@@ -3,6 +3,8 @@
 // from profiles/*.json and the user's catalog.d/. Fields may be added; existing
 // ones keep their meaning (the log matcher and the installer rely on them).
 
+#include "core/catalog/conditions.h"
+
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -94,7 +96,7 @@ struct Profile
     std::string id;
     std::string workload;
     ProfileStatus status = ProfileStatus::Experimental;
-    nlohmann::json match = nlohmann::json::object(); // interpreted by the selection engine
+    Conditions match;
     std::vector<std::string> runtimes;
     std::map<std::string, std::string> env;
     std::vector<std::string> envUnset;
@@ -126,13 +128,51 @@ struct KnownIssue
 {
     std::string id;
     std::string title;
-    nlohmann::json applies = nlohmann::json::object(); // interpreted by the selection engine
-    std::vector<std::string> signatures;               // ECMAScript regexes, matched per line
+    Conditions applies;
+    std::vector<std::string> signatures; // ECMAScript regexes, matched per line
     std::vector<std::string> literals; // optional explicit prefilters; else derived from the regex
     Remedy remedy;
     std::vector<std::string> references;
     SourceLocation where;
     bool rejectsProfiles = false; // selection rejects a profile for which `applies` holds
+};
+
+// Policy tables (docs/CATALOG.md, "Policy tables"): knowledge that selection applies
+// to every profile, kept as data so a user file can extend or override it.
+
+// HSA_OVERRIDE_GFX_VERSION convention: a gfx without native kernels runs the
+// kernels of `hsaOverride` (same major family). Keyed by `gfx`.
+struct GfxOverride
+{
+    std::string gfx;
+    std::string hsaOverride;     // "10.3.0"
+    std::vector<std::string> os; // where the convention holds (HIP on Windows ignores it)
+    std::string confidence;      // established | reported | inferred
+    std::string evidence;
+    std::string warning; // told to the user whenever the override is used; may be empty
+    std::vector<std::string> references;
+    SourceLocation where;
+};
+
+// A cache that breaks GPU stacks on a network home; moved to <base>/<subdir>. Keyed by `name`.
+struct CacheVariable
+{
+    std::string name;   // TORCH_HOME
+    std::string subdir; // torch
+    std::string why;
+    std::vector<RuntimeCondition> whenRuntime; // only when the plan has such a runtime
+    std::vector<std::string> references;
+    SourceLocation where;
+};
+
+// Where relocated caches go on each OS when no local cache folder is set. Keyed by `os`.
+// `{user}` in `base` is the last component of the snapshot's home folder.
+struct CacheRelocation
+{
+    std::string os;
+    std::string base;
+    std::string why;
+    SourceLocation where;
 };
 
 struct Catalog
@@ -141,11 +181,17 @@ struct Catalog
     std::vector<Workload> workloads;
     std::vector<Profile> profiles;
     std::vector<KnownIssue> knownIssues;
+    std::vector<GfxOverride> gfxOverrides;
+    std::vector<CacheVariable> cacheVariables;
+    std::vector<CacheRelocation> cacheRelocations;
 
     const Runtime* runtime(const std::string& id) const;
     const Workload* workload(const std::string& id) const;
     const Profile* profile(const std::string& id) const;
     const KnownIssue* knownIssue(const std::string& id) const;
+    // The convention for `gfx` on `os`, or null.
+    const GfxOverride* gfxOverride(const std::string& gfx, const std::string& os) const;
+    const CacheRelocation* cacheRelocation(const std::string& os) const;
 };
 
 } // namespace sp

@@ -1,5 +1,7 @@
 #include "core/select/plan.h"
 
+#include <algorithm>
+
 namespace sp {
 
 nlohmann::json toJson(const Plan& plan)
@@ -39,6 +41,20 @@ nlohmann::json toJson(const Plan& plan)
     }
     j["references"] = plan.references;
     return j;
+}
+
+AlternativeGroups groupAlternatives(const Plan& plan)
+{
+    AlternativeGroups out;
+    for (const auto& a : plan.alternatives) {
+        const bool cited = std::any_of(a.reasons.begin(), a.reasons.end(),
+                                       [](const PlanReason& r) { return !r.knownIssue.empty(); });
+        if (a.verdict == "rejected" && !cited)
+            out.otherMachine.push_back(a.profile);
+        else
+            out.explained.push_back(&a);
+    }
+    return out;
 }
 
 } // namespace sp

@@ -57,4 +57,14 @@ struct Plan
 
 nlohmann::json toJson(const Plan& plan);
 
+// The alternatives as a person reads them: those that could run or that a known issue
+// rules out get their reasons; those merely made for another GPU, OS or vendor are
+// only named (the CLI's and the window's plan views both use this).
+struct AlternativeGroups
+{
+    std::vector<const PlanAlternative*> explained;
+    std::vector<std::string> otherMachine; // profile ids
+};
+AlternativeGroups groupAlternatives(const Plan& plan);
+
 } // namespace sp

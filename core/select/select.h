@@ -7,9 +7,9 @@
 // order on Linux AMD, adapter order for HIP on Windows, PCI bus order for CUDA,
 // which the plan enforces with CUDA_DEVICE_ORDER=PCI_BUS_ID).
 //
-// Ranking of the profiles that match and are not rejected by a known issue:
-// non-fallback first, then tested > community > experimental, then specificity of
-// `match`, then newer runtime versions (compared kind by kind), then id.
+// A plan is built in stages (core/select/rank.h, env_stages.h, expand.h): rank the
+// profiles, pin the GPU, apply the gfx override, relocate caches, expand placeholders.
+// docs/CATALOG.md describes the rules.
 
 #include "core/catalog/types.h"
 #include "core/expected.h"
@@ -40,8 +40,11 @@ std::optional<int> chooseGpu(const HardwareSnapshot& snapshot);
 Expected<Plan> makePlan(const HardwareSnapshot& snapshot, const Catalog& catalog,
                         const std::string& workload, const SelectSettings& settings);
 
-// The HSA_OVERRIDE_GFX_VERSION convention for a gfx without native kernels
-// ("gfx1031" -> "10.3.0"), or nullopt where none is known.
-std::optional<std::string> hsaOverrideFor(const std::string& gfx);
+// The folders a plan uses for a snapshot: the host's own, except that a snapshot from
+// another OS (a user's bundle) gets that OS's default folders under its own home, so
+// paths read as they will on that machine. `portable` (STACKPILOT_HOME is set) keeps
+// the host's folders.
+SelectSettings settingsForSnapshot(const HardwareSnapshot& snap, SelectSettings host,
+                                   bool portable);
 
 } // namespace sp

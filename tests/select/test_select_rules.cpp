@@ -25,7 +25,10 @@ sp::Catalog tinyCatalog(const std::string& extraProfiles = {})
         {"id": "narrow", "workload": "pytorch", "status": "experimental",
          "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["rocm-x"]},
         {"id": "cpu", "workload": "pytorch", "status": "community", "fallback": true}
-        )" + extraProfiles + R"(]})";
+        )" + extraProfiles + R"(],
+      "gfx_overrides": [
+        {"gfx": "gfx1031", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "established", "evidence": "e"},
+        {"gfx": "gfx1103", "hsa_override": "11.0.0", "os": ["linux"], "confidence": "reported", "evidence": "e"}]})";
     sp::CatalogLoader loader;
     auto r = loader.addText(text, "tiny.json");
     if (!r)
@@ -49,24 +52,32 @@ private slots:
         auto p = sp::makePlan(machine("linux", {amd("780M", "gfx1103", 2048, true)}), cat,
                               "pytorch", settings());
         QVERIFY(p.ok());
+        QCOMPARE(p->profile, std::string("generic"));
         QCOMPARE(p->env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("11.0.0"));
-        // gfx1031 would map to 10.3.0 (gfx1030), which rocm-x does not support: no override, a
-        // warning.
+        // gfx1031 maps to 10.3.0 (gfx1030), which rocm-x does not support: the profile is
+        // rejected, citing rocm-unsupported-gfx, never chosen with a warning. rocm-old has
+        // gfx1030 kernels, so "older" runs the card through the override.
         p = sp::makePlan(machine("linux", {amd("RX 6750 XT", "gfx1031", 12288)}), cat, "pytorch",
                          settings());
         QVERIFY(p.ok());
-        QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
-        QVERIFY(std::any_of(p->warnings.begin(), p->warnings.end(), [](const std::string& w) {
-            return w.find("rocm-unsupported-gfx") != std::string::npos;
+        QCOMPARE(p->profile, std::string("older"));
+        QCOMPARE(p->env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
+        const auto* generic = alternative(*p, "generic");
+        QVERIFY(generic && generic->verdict == "rejected");
+        QCOMPARE(generic->reasons.front().knownIssue, std::string("rocm-unsupported-gfx"));
+        QVERIFY(std::none_of(p->warnings.begin(), p->warnings.end(), [](const std::string& w) {
+            return w.find("not supported") != std::string::npos;
         }));
         // Supported natively: nothing set.
         p = sp::makePlan(machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)}), cat, "pytorch",
                          settings());
         QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
-        // Never on Windows.
+        // Never on Windows: the conventions are for Linux, so the ROCm profiles do not
+        // support the 780M there (and these runtimes are not Linux-only here).
         p = sp::makePlan(machine("windows", {amd("780M", "gfx1103", 2048, true)}), cat, "pytorch",
                          settings());
         QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
+        QCOMPARE(p->profile, std::string("cpu"));
     }
 
     void shippedCatalogOverridesGfx1031OnLinux()
@@ -75,8 +86,13 @@ private slots:
             plan(machine("linux", {amd("AMD Radeon RX 6750 XT", "gfx1031", 12288)}), "pytorch");
         QCOMPARE(p.env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
         QVERIFY(!p.envWhy.at("HSA_OVERRIDE_GFX_VERSION").empty());
-        QVERIFY(!sp::hsaOverrideFor("gfx1100"));
-        QCOMPARE(*sp::hsaOverrideFor("gfx90c"), std::string("9.0.0"));
+        const auto& cat = shippedCatalog();
+        QVERIFY(!cat.gfxOverride("gfx1100", "linux"));
+        QVERIFY(!cat.gfxOverride("gfx1031", "windows"));
+        QCOMPARE(cat.gfxOverride("gfx90c", "linux")->hsaOverride, std::string("9.0.0"));
+        // RDNA1 never gets 10.3.0: users report crashes with it.
+        QVERIFY(!cat.gfxOverride("gfx1010", "linux"));
+        QVERIFY(!cat.gfxOverride("gfx1012", "linux"));
     }
 
     void rankingStatusThenSpecificityThenNewest()
@@ -150,31 +166,23 @@ private slots:
         // then fit, or be ruled out only by a known issue (as HIP 6.1 + ZLUDA is).
         for (const auto& prof : shippedCatalog().profiles) {
             const auto& m = prof.match;
-            auto first = [&](const char* key, const std::string& dflt) {
-                if (!m.contains(key))
-                    return dflt;
-                const auto& v = m[key];
-                return v.is_array() ? v[0].get<std::string>() : v.get<std::string>();
-            };
-            sp::HardwareSnapshot snap =
-                machine(first("os", "linux"), {}, m.value("network_home", false) ? "nfs" : "ext4");
+            sp::HardwareSnapshot snap = machine(m.os.empty() ? "linux" : m.os.front(), {},
+                                                m.networkHome.value_or(false) ? "nfs" : "ext4");
             if (!prof.fallback) {
-                const std::string vendor = first("vendor", "amd");
-                std::string gfx = first("gfx", "gfx1100");
+                const std::string vendor = m.vendors.empty() ? "amd" : m.vendors.front();
+                std::string gfx = m.gfx.empty() ? "gfx1100" : m.gfx.front();
                 if (gfx.back() == '*')
                     gfx.back() = '0';
                 sp::GpuInfo g =
                     vendor == "nvidia" ? nvidia("gpu", "8.6", 16384) : amd("gpu", gfx, 16384);
-                if (m.contains("compute_capability")) {
-                    auto range = sp::VersionRange::parse(m["compute_capability"].get<std::string>(),
-                                                         nullptr);
+                if (m.computeCapability) {
                     for (const char* cc : {"8.6", "7.5", "6.1", "5.0", "9.0"})
-                        if (range && range->contains(std::string(cc))) {
+                        if (m.computeCapability->range.contains(std::string(cc))) {
                             g.computeCapability = cc;
                             break;
                         }
                 }
-                g.integrated = m.value("integrated", false);
+                g.integrated = m.integrated.value_or(false);
                 snap.gpus.push_back(g);
             }
             const auto p = plan(snap, prof.workload);

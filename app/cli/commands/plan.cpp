@@ -82,46 +82,20 @@ void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ost
             out << "  - " << w << "\n";
     }
     if (!plan.alternatives.empty()) {
-        // One screen: profiles that could run, or that a known issue rules out, get their
-        // reasons; those merely made for another GPU or OS are named on one line
-        // (--json has every reason).
+        // One screen: --json has every reason of every alternative.
         out << "\nOther profiles:\n";
-        std::string elsewhere;
-        for (const auto& a : plan.alternatives) {
-            const bool cited =
-                std::any_of(a.reasons.begin(), a.reasons.end(),
-                            [](const sp::PlanReason& r) { return !r.knownIssue.empty(); });
-            if (a.verdict == "rejected" && !cited) {
-                elsewhere += (elsewhere.empty() ? "" : ", ") + a.profile;
-                continue;
-            }
-            out << "  " << a.profile << ": " << a.verdict << "\n";
-            for (const auto& r : a.reasons)
+        const auto groups = sp::groupAlternatives(plan);
+        for (const auto* a : groups.explained) {
+            out << "  " << a->profile << ": " << a->verdict << "\n";
+            for (const auto& r : a->reasons)
                 out << "      " << r.text << (r.knownIssue.empty() ? "" : " [" + r.knownIssue + "]")
                     << "\n";
         }
+        std::string elsewhere;
+        for (const auto& id : groups.otherMachine)
+            elsewhere += (elsewhere.empty() ? "" : ", ") + id;
         if (!elsewhere.empty())
             out << "  made for another GPU, OS or vendor: " << elsewhere << "\n";
-    }
-}
-
-// A snapshot from another OS (a user's bundle) is planned with that OS's default
-// folders under the user's own home, so paths read as they will on that machine.
-void applyTargetOsDirs(const sp::HardwareSnapshot& snap, sp::SelectSettings& settings)
-{
-#ifdef _WIN32
-    const std::string host = "windows";
-#else
-    const std::string host = "linux";
-#endif
-    if (snap.os.family == host || snap.home.path.empty() || std::getenv("STACKPILOT_HOME"))
-        return;
-    if (snap.os.family == "windows") {
-        settings.dataDir = snap.home.path + "\\AppData\\Local\\stackpilot";
-        settings.cacheDir = snap.home.path + "\\AppData\\Local\\cache\\stackpilot";
-    } else if (snap.os.family == "linux") {
-        settings.dataDir = snap.home.path + "/.local/share/stackpilot";
-        settings.cacheDir = snap.home.path + "/.cache/stackpilot";
     }
 }
 
@@ -177,10 +151,11 @@ public:
             opts.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
             snap = sp::detectHardware(opts);
         }
-        sp::SelectSettings settings;
-        settings.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
-        settings.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
-        applyTargetOsDirs(snap, settings);
+        sp::SelectSettings host;
+        host.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
+        host.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
+        auto settings = sp::settingsForSnapshot(snap, std::move(host),
+                                                std::getenv("STACKPILOT_HOME") != nullptr);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {

@@ -62,7 +62,7 @@ public:
                                {"workload", prof.workload},
                                {"status", sp::toString(prof.status)},
                                {"fallback", prof.fallback},
-                               {"match", prof.match},
+                               {"match", prof.match.source},
                                {"runtimes", rts},
                                {"references", prof.references},
                                {"source", prof.where.toString()}});

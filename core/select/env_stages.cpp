@@ -1,0 +1,143 @@
+#include "core/select/env_stages.h"
+
+#include "core/select/conditions.h"
+#include "core/select/select.h"
+
+#include <algorithm>
+
+namespace sp {
+
+namespace {
+
+bool underPath(const std::string& path, const std::string& base)
+{
+    if (base.empty() || path.size() < base.size() || path.compare(0, base.size(), base) != 0)
+        return false;
+    return path.size() == base.size() || path[base.size()] == '/' || path[base.size()] == '\\' ||
+           base.back() == '/' || base.back() == '\\';
+}
+
+std::string lastComponent(std::string path)
+{
+    while (!path.empty() && (path.back() == '/' || path.back() == '\\'))
+        path.pop_back();
+    const auto slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool planHasRuntime(const Plan& plan, const Catalog& cat, const std::vector<RuntimeCondition>& any)
+{
+    if (any.empty())
+        return true;
+    return std::any_of(plan.runtimes.begin(), plan.runtimes.end(), [&](const PlanRuntime& pr) {
+        const Runtime* r = cat.runtime(pr.id);
+        return r && std::any_of(any.begin(), any.end(),
+                                [&](const RuntimeCondition& c) { return runtimeMatches(c, *r); });
+    });
+}
+
+} // namespace
+
+void setPlanEnv(Plan& plan, const std::string& name, const std::string& value,
+                const std::string& why)
+{
+    plan.env[name] = value;
+    plan.envWhy[name] = why;
+}
+
+void applyCatalogEnv(Plan& plan, const Catalog& cat, const Workload& workload,
+                     const Profile& profile, const PlanExpander& expander)
+{
+    for (const auto& id : profile.runtimes) {
+        const Runtime* r = cat.runtime(id);
+        if (!r)
+            continue; // the loader refuses this; stay safe on hand-built catalogs
+        for (const auto& [k, v] : r->env) {
+            auto why = r->envWhy.count(k) ? r->envWhy.at(k) : "set by runtime " + r->id;
+            setPlanEnv(plan, k, expander.expand(v), why);
+        }
+    }
+    for (const auto& [k, v] : workload.env)
+        setPlanEnv(plan, k, expander.expand(v), "set by workload " + workload.id);
+    for (const auto& [k, v] : profile.env) {
+        auto why = profile.envWhy.count(k) ? profile.envWhy.at(k) : "set by profile " + profile.id;
+        setPlanEnv(plan, k, expander.expand(v), why);
+    }
+}
+
+void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex)
+{
+    const std::string idx = std::to_string(vendorIndex);
+    if (gpu.vendor == Vendor::Amd && snap.os.family != "windows") {
+        // ROCR filters the devices first and HIP numbers what is left, so HIP sees
+        // the pinned GPU as device 0.
+        setPlanEnv(plan, "ROCR_VISIBLE_DEVICES", idx,
+                   "pins the chosen GPU (" + gpu.name + ", AMD device " + idx +
+                       ") at the ROCr level");
+        setPlanEnv(plan, "HIP_VISIBLE_DEVICES", "0",
+                   "HIP numbers only the devices ROCR_VISIBLE_DEVICES leaves visible, so the "
+                   "pinned GPU is 0");
+    } else if (gpu.vendor == Vendor::Amd) {
+        setPlanEnv(plan, "HIP_VISIBLE_DEVICES", idx,
+                   "pins the chosen GPU (" + gpu.name + ", AMD device " + idx + ")");
+    } else if (gpu.vendor == Vendor::Nvidia) {
+        setPlanEnv(plan, "CUDA_DEVICE_ORDER", "PCI_BUS_ID",
+                   "makes CUDA number GPUs in PCI bus order, the order detection lists them in");
+        setPlanEnv(plan, "CUDA_VISIBLE_DEVICES", idx,
+                   "pins the chosen GPU (" + gpu.name + ", NVIDIA device " + idx + ")");
+    }
+}
+
+void applyGfxOverride(Plan& plan, const ProfileGfxSupport& support, const std::string& gfx)
+{
+    if (support.level != GfxSupport::Override || !support.override)
+        return;
+    const GfxOverride& o = *support.override;
+    setPlanEnv(plan, "HSA_OVERRIDE_GFX_VERSION", o.hsaOverride,
+               support.explanation + "; evidence: " + o.evidence);
+    if (!o.warning.empty())
+        plan.warnings.push_back("HSA_OVERRIDE_GFX_VERSION=" + o.hsaOverride + " for " + gfx + ": " +
+                                o.warning);
+}
+
+std::string cacheRelocationBase(const HardwareSnapshot& snap, const Catalog& cat,
+                                const SelectSettings& settings)
+{
+    if (!settings.localCacheDir.empty())
+        return settings.localCacheDir;
+    if (!settings.cacheDir.empty() && !underPath(settings.cacheDir, snap.home.path))
+        return settings.cacheDir;
+    const CacheRelocation* r = cat.cacheRelocation(snap.os.family);
+    if (!r)
+        return {};
+    std::string base = r->base;
+    const std::string user = lastComponent(snap.home.path);
+    if (auto at = base.find("{user}"); at != std::string::npos)
+        base.replace(at, 6, user.empty() ? "user" : user);
+    return base;
+}
+
+void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat,
+                    const SelectSettings& settings)
+{
+    if (!homeIsNetwork(snap) || cat.cacheVariables.empty())
+        return;
+    const std::string base = cacheRelocationBase(snap, cat, settings);
+    if (base.empty()) {
+        plan.warnings.push_back("the home folder is on " + snap.home.filesystem +
+                                " but no local cache folder is known for " + snap.os.family +
+                                "; set one in the settings [hsa-aperture-violation]");
+        return;
+    }
+    const std::string sep = snap.os.family == "windows" ? "\\" : "/";
+    for (const auto& c : cat.cacheVariables) {
+        if (!planHasRuntime(plan, cat, c.whenRuntime))
+            continue;
+        setPlanEnv(plan, c.name, base + sep + c.subdir,
+                   "the home folder " + snap.home.path + " is on " + snap.home.filesystem +
+                       " (a network filesystem), so this cache goes to " + base +
+                       " on a local disk: " + c.why + " [hsa-aperture-violation]");
+    }
+}
+
+} // namespace sp

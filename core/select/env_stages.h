@@ -1,0 +1,34 @@
+#pragma once
+// The environment stages of a plan, each a small function over the plan so that it
+// can be tested alone: the runtimes' and profile's own variables, pinning the chosen
+// GPU, the HSA override, and moving caches off a network home.
+
+#include "core/catalog/types.h"
+#include "core/select/expand.h"
+#include "core/select/gfx_support.h"
+#include "core/select/plan.h"
+#include "core/snapshot.h"
+
+namespace sp {
+
+struct SelectSettings;
+
+void setPlanEnv(Plan& plan, const std::string& name, const std::string& value,
+                const std::string& why);
+
+// Runtime, workload and profile variables, in that order (a later one wins).
+void applyCatalogEnv(Plan& plan, const Catalog& cat, const Workload& workload,
+                     const Profile& profile, const PlanExpander& expander);
+// Pins the chosen GPU so an integrated GPU (or a second card) is never picked.
+// `vendorIndex` is the GPU's index among the snapshot's GPUs of its vendor.
+void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex);
+// Sets HSA_OVERRIDE_GFX_VERSION when the profile runs the GPU through an override.
+void applyGfxOverride(Plan& plan, const ProfileGfxSupport& support, const std::string& gfx);
+// The folder relocated caches go to, or empty when none is known for the OS.
+std::string cacheRelocationBase(const HardwareSnapshot& snap, const Catalog& cat,
+                                const SelectSettings& settings);
+// Moves the catalog's cache variables to a local disk when the home is on a network.
+void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat,
+                    const SelectSettings& settings);
+
+} // namespace sp

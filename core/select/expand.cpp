@@ -1,0 +1,61 @@
+#include "core/select/expand.h"
+
+#include "core/catalog/placeholders.h"
+#include "core/select/select.h"
+
+namespace sp {
+
+namespace {
+// {python} may name a runtime folder, whose install_dir may use {data}: three levels
+// are enough for the catalog's templates, and the bound stops a cycle in a user file.
+constexpr int kMaxDepth = 4;
+} // namespace
+
+PlanExpander::PlanExpander(const HardwareSnapshot& snap, const Catalog& cat, const Profile& profile,
+                           const GpuInfo* gpu, int vendorIndex, const SelectSettings& settings)
+    : m_catalog(cat), m_profile(profile), m_gpu(gpu), m_vendorIndex(vendorIndex),
+      m_settings(settings), m_windows(snap.os.family == "windows")
+{}
+
+std::string PlanExpander::expand(const std::string& text) const
+{
+    return expandPlaceholders(text, [&](const std::string& n) { return resolve(n, 0); });
+}
+
+std::string PlanExpander::runtimeDir(const Runtime& r) const
+{
+    if (r.installDir.empty())
+        return m_settings.dataDir + separator() + "runtimes" + separator() + r.id;
+    // An install_dir never names another runtime's folder (no chains to follow).
+    return expandPlaceholders(r.installDir, [&](const std::string& n) {
+        return n.rfind("runtime:", 0) == 0 ? std::nullopt : resolve(n, 1);
+    });
+}
+
+std::optional<std::string> PlanExpander::resolve(const std::string& name, int depth) const
+{
+    if (depth >= kMaxDepth)
+        return std::nullopt;
+    if (name == "gfx")
+        return m_gpu && m_gpu->gfx ? std::optional<std::string>(*m_gpu->gfx) : std::nullopt;
+    if (name == "gpu_index")
+        return m_gpu ? std::optional<std::string>(std::to_string(m_vendorIndex)) : std::nullopt;
+    if (name == "data")
+        return m_settings.dataDir;
+    if (name == "cache")
+        return m_settings.cacheDir;
+    if (name == "python") {
+        if (m_profile.python.empty())
+            return std::string(m_windows ? "python" : "python3");
+        return expandPlaceholders(m_profile.python, [&](const std::string& n) {
+            return n == "python" ? std::nullopt : resolve(n, depth + 1);
+        });
+    }
+    if (name.rfind("runtime:", 0) == 0) {
+        const Runtime* r = m_catalog.runtime(name.substr(8));
+        return r ? std::optional<std::string>(runtimeDir(*r)) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+} // namespace sp

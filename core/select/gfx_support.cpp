@@ -1,0 +1,94 @@
+#include "core/select/gfx_support.h"
+
+#include "core/catalog/version_range.h"
+#include "core/select/conditions.h"
+
+#include <algorithm>
+
+namespace sp {
+
+namespace {
+
+const char* kHex = "0123456789abcdef";
+
+// The override that lets `r` run `gfx`, or null.
+const GfxOverride* usableOverride(const Runtime& r, const Catalog& cat, const std::string& gfx,
+                                  const std::string& os)
+{
+    const GfxOverride* o = cat.gfxOverride(gfx, os);
+    if (!o)
+        return nullptr;
+    const auto target = gfxForOverride(o->hsaOverride);
+    if (!target || gfxMajor(*target) != gfxMajor(gfx) || gfxMajor(gfx).empty())
+        return nullptr;
+    return anyGfxMatches(r.supportedGfx, *target) ? o : nullptr;
+}
+
+const Runtime* packFor(const Runtime& r, const Profile& p, const Catalog& cat,
+                       const std::string& gfx)
+{
+    for (const auto& id : p.runtimes) {
+        const Runtime* pack = cat.runtime(id);
+        if (pack &&
+            std::find(pack->requires_.begin(), pack->requires_.end(), r.id) !=
+                pack->requires_.end() &&
+            anyGfxMatches(pack->supportedGfx, gfx))
+            return pack;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::optional<std::string> gfxForOverride(const std::string& hsaOverride)
+{
+    const auto v = parseVersion(hsaOverride);
+    if (!v || v->size() != 3 || (*v)[0] <= 0 || (*v)[1] < 0 || (*v)[1] > 15 || (*v)[2] < 0 ||
+        (*v)[2] > 15)
+        return std::nullopt;
+    return "gfx" + std::to_string((*v)[0]) + kHex[(*v)[1]] + kHex[(*v)[2]];
+}
+
+std::string gfxMajor(const std::string& gfx)
+{
+    if (gfx.size() < 6 || gfx.rfind("gfx", 0) != 0)
+        return {};
+    return gfx.substr(3, gfx.size() - 5);
+}
+
+ProfileGfxSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
+                                    const std::string& gfx, const std::string& os)
+{
+    ProfileGfxSupport out;
+    for (const auto& id : profile.runtimes) {
+        const Runtime* r = cat.runtime(id);
+        if (!r || r->supportedGfx.empty())
+            continue;
+        GfxSupport level = GfxSupport::Unsupported;
+        std::string how;
+        if (anyGfxMatches(r->supportedGfx, gfx)) {
+            level = GfxSupport::Native;
+            how = r->id + " ships kernels for " + gfx;
+        } else if (const Runtime* pack = packFor(*r, profile, cat, gfx)) {
+            level = GfxSupport::LibraryPack;
+            how = pack->id + " adds " + gfx + " to " + r->id;
+        } else if (const GfxOverride* o = usableOverride(*r, cat, gfx, os)) {
+            level = GfxSupport::Override;
+            out.override = o;
+            how = r->id + " runs " + gfx + " as " + *gfxForOverride(o->hsaOverride) +
+                  " (HSA_OVERRIDE_GFX_VERSION=" + o->hsaOverride + ", " + o->confidence + ")";
+        } else {
+            out.level = GfxSupport::Unsupported;
+            out.unsupportedText = gfx + " is not supported by " + r->id + " on " + os +
+                                  ": it has no kernels for it, no library pack in the profile " +
+                                  "adds it, and no override convention maps it";
+            out.explanation.clear();
+            return out;
+        }
+        out.level = std::max(out.level, level);
+        out.explanation += (out.explanation.empty() ? "" : "; ") + how;
+    }
+    return out;
+}
+
+} // namespace sp

@@ -1,0 +1,162 @@
+#include "core/select/rank.h"
+
+#include "core/catalog/version_range.h"
+#include "core/select/conditions.h"
+
+#include <algorithm>
+
+namespace sp {
+
+namespace {
+
+const char* kUnsupportedGfx = "rocm-unsupported-gfx";
+
+int statusRank(ProfileStatus s)
+{
+    switch (s) {
+    case ProfileStatus::Tested:
+        return 0;
+    case ProfileStatus::Community:
+        return 1;
+    case ProfileStatus::Experimental:
+        return 2;
+    }
+    return 3;
+}
+
+// > 0 when a has newer runtimes than b, comparing versions of the kinds both use.
+int compareNewness(const Profile& a, const Profile& b, const Catalog& cat)
+{
+    for (const auto& ida : a.runtimes) {
+        const Runtime* ra = cat.runtime(ida);
+        for (const auto& idb : b.runtimes) {
+            const Runtime* rb = cat.runtime(idb);
+            if (!ra || !rb || rb->kind != ra->kind)
+                continue;
+            auto va = parseVersion(ra->version);
+            auto vb = parseVersion(rb->version);
+            if (va && vb) {
+                if (int c = compareVersions(*va, *vb); c != 0)
+                    return c;
+            }
+        }
+    }
+    return 0;
+}
+
+void checkRuntimeOs(const Profile& p, const Catalog& cat, const std::string& os, Candidate& c)
+{
+    for (const auto& id : p.runtimes) {
+        // A runtime built for another OS cannot run here, whatever the match says.
+        const Runtime* r = cat.runtime(id);
+        if (r && !r->os.empty() && std::find(r->os.begin(), r->os.end(), os) == r->os.end())
+            c.rejections.push_back({"runtime " + id + " is only for " + r->os.front(), {}});
+    }
+}
+
+void checkKnownIssues(const HardwareSnapshot& snap, const Catalog& cat, const GpuInfo* gpu,
+                      Candidate& c)
+{
+    // A fallback runs on the CPU: GPU-specific known issues do not concern it.
+    const MatchContext ctx{snap, c.profile->fallback ? nullptr : gpu, cat, c.profile};
+    for (const auto& ki : cat.knownIssues) {
+        if (!ki.rejectsProfiles || ki.applies.empty())
+            continue;
+        if (unmetConditions(ki.applies, ctx).empty()) {
+            std::string text = "known issue: " + ki.title;
+            if (!ki.remedy.text.empty())
+                text += " (" + ki.remedy.text + ")";
+            c.rejections.push_back({text, ki.id});
+        }
+    }
+}
+
+bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
+{
+    if (a.profile->fallback != b.profile->fallback)
+        return !a.profile->fallback;
+    if (statusRank(a.profile->status) != statusRank(b.profile->status))
+        return statusRank(a.profile->status) < statusRank(b.profile->status);
+    if (a.support.level != b.support.level)
+        return a.support.level < b.support.level;
+    if (a.specificity != b.specificity)
+        return a.specificity > b.specificity;
+    if (int n = compareNewness(*a.profile, *b.profile, cat); n != 0)
+        return n > 0;
+    return a.profile->id < b.profile->id;
+}
+
+std::string rankedBelow(const Candidate& c, const Candidate& w, const Catalog& cat)
+{
+    std::string why = "ranked below " + w.profile->id + ": ";
+    if (c.profile->fallback != w.profile->fallback)
+        return why + "a fallback ranks after every GPU profile";
+    if (c.profile->status != w.profile->status)
+        return why + "status " + toString(c.profile->status) + " is below " +
+               toString(w.profile->status);
+    if (c.support.level != w.support.level)
+        return why + "its support for this GPU is weaker (" + c.support.explanation + ")";
+    if (c.specificity != w.specificity)
+        return why + "its match is less specific to this GPU";
+    if (compareNewness(*c.profile, *w.profile, cat) != 0)
+        return why + "its runtimes are older";
+    return why + "same rank, ordered by id";
+}
+
+} // namespace
+
+std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Catalog& cat,
+                                          const std::string& workload, const GpuInfo* gpu)
+{
+    std::vector<Candidate> out;
+    for (const auto& p : cat.profiles) {
+        if (p.workload != workload)
+            continue;
+        Candidate c{&p, {}, specificity(p.match), {}};
+        for (auto& text : unmetConditions(p.match, MatchContext{snap, gpu, cat, &p}))
+            c.rejections.push_back({std::move(text), {}});
+        checkRuntimeOs(p, cat, snap.os.family, c);
+        const bool amdGfx = gpu && gpu->vendor == Vendor::Amd && gpu->gfx && !p.fallback;
+        if (c.rejections.empty() && amdGfx) {
+            c.support = profileGfxSupport(p, cat, *gpu->gfx, snap.os.family);
+            if (c.support.level == GfxSupport::Unsupported)
+                c.rejections.push_back({c.support.unsupportedText, kUnsupportedGfx});
+        }
+        if (c.rejections.empty())
+            checkKnownIssues(snap, cat, gpu, c);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+std::vector<const Candidate*> rankFitting(const std::vector<Candidate>& all, const Catalog& cat)
+{
+    std::vector<const Candidate*> fitting;
+    for (const auto& c : all)
+        if (c.rejections.empty())
+            fitting.push_back(&c);
+    std::sort(fitting.begin(), fitting.end(),
+              [&](const Candidate* a, const Candidate* b) { return better(*a, *b, cat); });
+    return fitting;
+}
+
+std::vector<PlanAlternative> describeAlternatives(const std::vector<Candidate>& all,
+                                                  const std::vector<const Candidate*>& fitting,
+                                                  const Candidate* chosen, const Catalog& cat)
+{
+    std::vector<PlanAlternative> out;
+    for (const Candidate* c : fitting) {
+        if (c == chosen)
+            continue;
+        PlanAlternative alt{c->profile->id, "available", {}};
+        if (chosen)
+            alt.reasons.push_back({rankedBelow(*c, *chosen, cat), {}});
+        out.push_back(std::move(alt));
+    }
+    for (const auto& c : all)
+        if (!c.rejections.empty())
+            out.push_back({c.profile->id, "rejected", c.rejections});
+    return out;
+}
+
+} // namespace sp

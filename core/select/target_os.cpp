@@ -1,0 +1,24 @@
+#include "core/select/select.h"
+
+namespace sp {
+
+SelectSettings settingsForSnapshot(const HardwareSnapshot& snap, SelectSettings host, bool portable)
+{
+#ifdef _WIN32
+    const std::string hostFamily = "windows";
+#else
+    const std::string hostFamily = "linux";
+#endif
+    if (snap.os.family == hostFamily || snap.home.path.empty() || portable)
+        return host;
+    if (snap.os.family == "windows") {
+        host.dataDir = snap.home.path + "\\AppData\\Local\\stackpilot";
+        host.cacheDir = snap.home.path + "\\AppData\\Local\\cache\\stackpilot";
+    } else if (snap.os.family == "linux") {
+        host.dataDir = snap.home.path + "/.local/share/stackpilot";
+        host.cacheDir = snap.home.path + "/.cache/stackpilot";
+    }
+    return host;
+}
+
+} // namespace sp

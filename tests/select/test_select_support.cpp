@@ -1,0 +1,283 @@
+// The support rule (a profile is rejected when its runtimes do not support the GPU's
+// gfx), the policy tables as catalog data that a user's --catalog-dir extends without
+// a rebuild, and the plan stages one by one.
+
+#include "core/select/env_stages.h"
+#include "core/select/gfx_support.h"
+#include "select_fixtures.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <fstream>
+
+using namespace fixtures;
+
+namespace {
+
+sp::Catalog loadWith(const std::string& extraFileText, const QTemporaryDir& dir)
+{
+    {
+        std::ofstream out(dir.filePath(QStringLiteral("rules.json")).toStdString());
+        out << extraFileText;
+    }
+    sp::CatalogLoadOptions o;
+    o.builtinDir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
+    o.userDir = false;
+    o.extraDirs = {dir.path().toStdString()};
+    auto r = sp::loadCatalog(o);
+    if (!r)
+        qFatal("%s", r.error().message.c_str());
+    return r->catalog;
+}
+
+// Every plan a user could get for these cards, workloads and OSes: the chosen profile's
+// runtimes support the GPU, and no warning says otherwise.
+void checkNoChosenUnsupported(const sp::HardwareSnapshot& snap)
+{
+    const auto& cat = shippedCatalog();
+    for (const auto& w : cat.workloads) {
+        const auto p = plan(snap, w.id);
+        const std::string where = snap.gpus.front().name + "/" + snap.os.family + "/" + w.id;
+        for (const auto& warn : p.warnings)
+            QVERIFY2(warn.find("not supported") == std::string::npos,
+                     (where + ": " + warn).c_str());
+        if (p.profile.empty() || !snap.gpus.front().gfx)
+            continue;
+        const auto support = sp::profileGfxSupport(*cat.profile(p.profile), cat,
+                                                   *snap.gpus.front().gfx, snap.os.family);
+        QVERIFY2(support.level != sp::GfxSupport::Unsupported,
+                 (where + " -> " + p.profile).c_str());
+    }
+}
+
+} // namespace
+
+class TestSelectSupport : public QObject
+{
+    Q_OBJECT
+private slots:
+    void overrideTargets()
+    {
+        QCOMPARE(*sp::gfxForOverride("10.3.0"), std::string("gfx1030"));
+        QCOMPARE(*sp::gfxForOverride("9.0.10"), std::string("gfx90a"));
+        QCOMPARE(*sp::gfxForOverride("11.5.1"), std::string("gfx1151"));
+        QVERIFY(!sp::gfxForOverride("10.3"));
+        QVERIFY(!sp::gfxForOverride("10.16.0"));
+        QCOMPARE(sp::gfxMajor("gfx1031"), std::string("10"));
+        QCOMPARE(sp::gfxMajor("gfx90c"), std::string("9"));
+        QCOMPARE(sp::gfxMajor("gfx"), std::string());
+    }
+
+    void rdna4OnLinuxGetsRocm64WithoutOverride()
+    {
+        const auto snap = machine("linux", {amd("AMD Radeon RX 9070 XT", "gfx1201", 16304)});
+        for (const char* w : {"sdnext", "comfyui", "pytorch"}) {
+            const auto p = plan(snap, w);
+            QVERIFY2(hasRuntime(p, "rocm", "rocm-6.4"),
+                     (std::string(w) + " -> " + p.profile).c_str());
+            QVERIFY(!p.env.count("HSA_OVERRIDE_GFX_VERSION"));
+            // The older ROCm profile is rejected with the reason and the known issue.
+            const std::string old = std::string(w) + "-rocm6.2";
+            QVERIFY2(citesIssue(alternative(p, old), "rocm-unsupported-gfx"), old.c_str());
+        }
+    }
+
+    void rdna1NeverGets1030()
+    {
+        const auto snap = machine("linux", {amd("AMD Radeon RX 5700 XT", "gfx1010", 8176)});
+        for (const auto& w : shippedCatalog().workloads) {
+            const auto p = plan(snap, w.id);
+            QVERIFY2(!p.env.count("HSA_OVERRIDE_GFX_VERSION"), (w.id + " -> " + p.profile).c_str());
+            QVERIFY2(!hasRuntime(p, "rocm"), (w.id + " -> " + p.profile).c_str());
+        }
+    }
+
+    void noChosenPlanUsesAnUnsupportedRuntime()
+    {
+        const std::vector<std::pair<std::string, std::string>> cards = {
+            {"RX 5700 XT", "gfx1010"},  {"RX 6600", "gfx1032"},      {"RX 6750 XT", "gfx1031"},
+            {"RX 6800 XT", "gfx1030"},  {"RX 7600", "gfx1102"},      {"RX 7800 XT", "gfx1101"},
+            {"RX 7900 XTX", "gfx1100"}, {"RX 9070 XT", "gfx1201"},   {"Radeon 780M", "gfx1103"},
+            {"Radeon 890M", "gfx1150"}, {"Radeon 8060S", "gfx1151"}, {"Radeon Vega 8", "gfx90c"}};
+        for (const char* os : {"linux", "windows"})
+            for (const auto& [name, gfx] : cards)
+                checkNoChosenUnsupported(machine(os, {amd(name, gfx, 8192)}));
+    }
+
+    void nativeRanksAbovePackAboveOverride()
+    {
+        sp::CatalogLoader loader;
+        auto r = loader.addText(R"({"schema_version": 1,
+          "runtimes": [
+            {"id": "sdk-a", "kind": "rocm", "version": "6.0", "system": true, "supported_gfx": ["gfx1030"]},
+            {"id": "sdk-b", "kind": "rocm", "version": "6.0", "system": true, "supported_gfx": ["gfx1030", "gfx1031"]},
+            {"id": "pack-1031", "kind": "rocblas-library", "version": "6.0", "system": true,
+             "supported_gfx": ["gfx1031"], "requires": ["sdk-a"]}],
+          "workloads": [{"id": "w", "name": "W", "command": ["x"]}],
+          "profiles": [
+            {"id": "a-override", "workload": "w", "status": "community", "runtimes": ["sdk-a"]},
+            {"id": "a-pack", "workload": "w", "status": "community", "runtimes": ["sdk-a", "pack-1031"]},
+            {"id": "b-native", "workload": "w", "status": "community", "runtimes": ["sdk-b"]}],
+          "gfx_overrides": [{"gfx": "gfx1031", "hsa_override": "10.3.0", "os": ["linux"],
+                             "confidence": "established", "evidence": "e"}]})",
+                                "t.json");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(loader.checkReferences().ok());
+        auto cat = loader.catalog();
+        const auto snap = machine("linux", {amd("RX 6750 XT", "gfx1031", 12288)});
+        auto p = sp::makePlan(snap, cat, "w", settings());
+        QCOMPARE(p->profile, std::string("b-native"));
+        QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
+        QCOMPARE(p->alternatives.at(0).profile, std::string("a-pack"));
+        QCOMPARE(p->alternatives.at(1).profile, std::string("a-override"));
+        QVERIFY(p->alternatives.at(1).reasons.front().text.find("weaker") != std::string::npos);
+        // Without the native profile, the pack wins over the override.
+        cat.profiles.erase(cat.profiles.begin() + 2);
+        p = sp::makePlan(snap, cat, "w", settings());
+        QCOMPARE(p->profile, std::string("a-pack"));
+        QVERIFY(!p->env.count("HSA_OVERRIDE_GFX_VERSION"));
+        // The override alone: chosen, with the variable and its evidence.
+        cat.profiles.erase(cat.profiles.begin() + 1);
+        p = sp::makePlan(snap, cat, "w", settings());
+        QCOMPARE(p->profile, std::string("a-override"));
+        QCOMPARE(p->env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
+        // On Windows the convention does not hold: rejected.
+        p = sp::makePlan(machine("windows", {amd("RX 6750 XT", "gfx1031", 12288)}), cat, "w",
+                         settings());
+        QVERIFY(p->profile.empty());
+        QVERIFY(citesIssue(alternative(*p, "a-override"), "rocm-unsupported-gfx"));
+    }
+
+    void catalogDirAddsOverrideAndCacheVariable()
+    {
+        // A user file adds a convention for a gfx the shipped tables lack, overrides one
+        // entry, and adds a cache variable; the plan shows all three without a rebuild.
+        QTemporaryDir dir;
+        const auto cat = loadWith(R"({"schema_version": 1,
+          "gfx_overrides": [
+            {"gfx": "gfx1033", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "inferred",
+             "evidence": "test"},
+            {"gfx": "gfx1031", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "reported",
+             "evidence": "my own", "warning": "from my rules file"}],
+          "cache_variables": [{"name": "MY_TOOL_CACHE", "subdir": "my-tool", "why": "test"}]})",
+                                  dir);
+        auto p = sp::makePlan(machine("linux", {amd("Van Gogh", "gfx1033", 1024)}), cat, "pytorch",
+                              settings());
+        QCOMPARE(p->env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
+        p = sp::makePlan(machine("linux", {amd("RX 6750 XT", "gfx1031", 12288)}, "nfs"), cat,
+                         "pytorch", settings());
+        QVERIFY(std::any_of(p->warnings.begin(), p->warnings.end(), [](const std::string& w) {
+            return w.find("from my rules file") != std::string::npos;
+        }));
+        QCOMPARE(p->env.at("MY_TOOL_CACHE"), std::string("/var/tmp/stackpilot-u/my-tool"));
+        QCOMPARE(p->env.at("TORCH_HOME"), std::string("/var/tmp/stackpilot-u/torch"));
+        // The shipped catalog alone does neither.
+        const auto shipped =
+            plan(machine("linux", {amd("RX 6750 XT", "gfx1031", 12288)}, "nfs"), "pytorch");
+        QVERIFY(!shipped.env.count("MY_TOOL_CACHE"));
+        QVERIFY(shipped.env.count("TORCH_HOME"));
+    }
+
+    void catalogDirThroughTheCli()
+    {
+        QTemporaryDir dir; // the rules file; every .json in it is read as catalog
+        QTemporaryDir snapDir;
+        {
+            std::ofstream(dir.filePath(QStringLiteral("rules.json")).toStdString())
+                << R"({"schema_version": 1,
+              "gfx_overrides": [{"gfx": "gfx1033", "hsa_override": "10.3.0", "os": ["linux"],
+                                 "confidence": "inferred", "evidence": "test"}],
+              "cache_variables": [{"name": "MY_TOOL_CACHE", "subdir": "my-tool", "why": "test"}]})";
+            std::ofstream(snapDir.filePath(QStringLiteral("snap.json")).toStdString())
+                << R"({"schema": 1, "os": {"family": "linux"},
+              "home": {"path": "/home/u", "filesystem": "nfs"},
+              "gpus": [{"vendor": "amd", "name": "Van Gogh", "gfx": "gfx1033", "vram_mb": 1024}]})";
+        }
+        QProcess cli;
+        cli.start(QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"),
+                  {QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
+                   QStringLiteral("--json"), QStringLiteral("--hardware"),
+                   snapDir.filePath(QStringLiteral("snap.json")), QStringLiteral("--catalog-dir"),
+                   dir.path()});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        const auto j = nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
+        QCOMPARE(j["env"]["HSA_OVERRIDE_GFX_VERSION"].get<std::string>(), std::string("10.3.0"));
+        QVERIFY(j["env"]["MY_TOOL_CACHE"].get<std::string>().find("my-tool") != std::string::npos);
+    }
+
+    void stagePinGpu()
+    {
+        sp::Plan p;
+        const auto linux = machine("linux", {});
+        sp::pinGpu(p, linux, amd("card", "gfx1100", 1), 1);
+        QCOMPARE(p.env.at("ROCR_VISIBLE_DEVICES"), std::string("1"));
+        QCOMPARE(p.env.at("HIP_VISIBLE_DEVICES"), std::string("0"));
+        sp::Plan w;
+        sp::pinGpu(w, machine("windows", {}), amd("card", "gfx1100", 1), 1);
+        QCOMPARE(w.env.at("HIP_VISIBLE_DEVICES"), std::string("1"));
+        QVERIFY(!w.env.count("ROCR_VISIBLE_DEVICES"));
+        sp::Plan n;
+        sp::pinGpu(n, linux, nvidia("rtx", "8.6", 1), 0);
+        QCOMPARE(n.env.at("CUDA_VISIBLE_DEVICES"), std::string("0"));
+        QCOMPARE(n.env.at("CUDA_DEVICE_ORDER"), std::string("PCI_BUS_ID"));
+        for (const auto& [k, v] : n.env)
+            QVERIFY(!n.envWhy.at(k).empty());
+    }
+
+    void stageCacheRelocationBase()
+    {
+        const auto& cat = shippedCatalog();
+        auto st = settings(); // cacheDir is under /home/u
+        const auto nfs = machine("linux", {}, "nfs");
+        QCOMPARE(sp::cacheRelocationBase(nfs, cat, st), std::string("/var/tmp/stackpilot-u"));
+        const auto win = machine("windows", {}, "cifs");
+        auto winSt = st;
+        winSt.cacheDir = "C:\\Users\\u\\AppData\\Local\\cache\\stackpilot";
+        QCOMPARE(sp::cacheRelocationBase(win, cat, winSt), std::string("C:\\StackPilotCache\\u"));
+        st.cacheDir = "/scratch/sp-cache"; // a cache folder off the home is used as it is
+        QCOMPARE(sp::cacheRelocationBase(nfs, cat, st), std::string("/scratch/sp-cache"));
+        st.localCacheDir = "/fast/local";
+        QCOMPARE(sp::cacheRelocationBase(nfs, cat, st), std::string("/fast/local"));
+        // A local home moves nothing.
+        sp::Plan p;
+        sp::relocateCaches(p, machine("linux", {}), cat, settings());
+        QVERIFY(p.env.empty());
+    }
+
+    void stageZludaCacheOnlyFromItsVersion()
+    {
+        const auto& cat = shippedCatalog();
+        sp::Plan p;
+        p.runtimes.push_back({"zluda-3.9.5-rocm5", "zluda", "3.9.5", "", false, false});
+        sp::relocateCaches(p, machine("windows", {}, "cifs"), cat, settings());
+        QVERIFY(p.env.count("TORCH_HOME"));
+        QVERIFY(!p.env.count("ZLUDA_CACHE_DIR")); // 3.9.5 has no such variable
+    }
+
+    void targetOsFolders()
+    {
+        sp::SelectSettings host;
+        host.dataDir = "/host/data";
+        auto s = sp::settingsForSnapshot(machine("windows", {}), host, false);
+        QCOMPARE(s.dataDir, std::string("C:\\Users\\u\\AppData\\Local\\stackpilot"));
+        s = sp::settingsForSnapshot(machine("windows", {}), host, true); // portable: host's
+        QCOMPARE(s.dataDir, std::string("/host/data"));
+        s = sp::settingsForSnapshot(machine("linux", {}), host, false);
+        QCOMPARE(s.dataDir, std::string("/host/data"));
+    }
+
+    void alternativeGroups()
+    {
+        const auto p = plan(machine("windows", {amd("RX 6750 XT", "gfx1031", 12288)}), "sdnext");
+        const auto g = sp::groupAlternatives(p);
+        QVERIFY(contains(g.otherMachine, "sdnext-rocm6.2")); // made for Linux
+        QVERIFY(std::any_of(g.explained.begin(), g.explained.end(), [](const auto* a) {
+            return a->profile == "sdnext-zluda-hip6.1-rocblas-gfx1031"; // a known issue
+        }));
+        QCOMPARE(g.explained.size() + g.otherMachine.size(), p.alternatives.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSelectSupport)
+#include "test_select_support.moc"
