@@ -128,16 +128,9 @@ int Attempt::onXfer(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
     return static_cast<Attempt*>(self)->m_cancel.cancelled() ? 1 : 0;
 }
 
-Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reason)
+void Attempt::configure(const DownloaderOptions& o, bool pinned, char* errbuf,
+                        const std::string& ua, const std::string& range, const std::string& ca)
 {
-    m_curl = curl_easy_init();
-    if (!m_curl) {
-        reason = "cannot create a curl handle";
-        return Outcome::Fatal;
-    }
-    char errbuf[CURL_ERROR_SIZE] = {};
-    const std::string ua = Downloader::userAgent();
-    const std::string range = std::to_string(m_stream.offset) + "-";
     curl_easy_setopt(m_curl, CURLOPT_URL, m_url.c_str());
     curl_easy_setopt(m_curl, CURLOPT_USERAGENT, ua.c_str());
     curl_easy_setopt(m_curl, CURLOPT_ERRORBUFFER, errbuf);
@@ -159,7 +152,6 @@ Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reaso
 #ifdef _WIN32
     curl_easy_setopt(m_curl, CURLOPT_SSL_OPTIONS, static_cast<long>(CURLSSLOPT_NATIVE_CA));
 #endif
-    const std::string ca = paths::toUtf8(o.caFile);
     if (!ca.empty())
         curl_easy_setopt(m_curl, CURLOPT_CAINFO, ca.c_str());
     if (o.proxy && !o.proxy->empty())
@@ -177,6 +169,20 @@ Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reaso
     curl_easy_setopt(m_curl, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(m_curl, CURLOPT_XFERINFOFUNCTION, &Attempt::onXfer);
     curl_easy_setopt(m_curl, CURLOPT_XFERINFODATA, this);
+}
+
+Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reason)
+{
+    m_curl = curl_easy_init();
+    if (!m_curl) {
+        reason = "cannot create a curl handle";
+        return Outcome::Fatal;
+    }
+    char errbuf[CURL_ERROR_SIZE] = {};
+    const std::string ua = Downloader::userAgent();
+    const std::string range = std::to_string(m_stream.offset) + "-";
+    const std::string ca = paths::toUtf8(o.caFile);
+    configure(o, pinned, errbuf, ua, range, ca);
 
     const CURLcode rc = curl_easy_perform(m_curl);
     // Everything accepted must be on disk and in the sink before the next decision.
@@ -191,7 +197,12 @@ Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reaso
         decide();
     curl_easy_cleanup(m_curl);
     m_curl = nullptr;
+    return classify(rc, code, errbuf, pinned, reason);
+}
 
+Outcome Attempt::classify(CURLcode rc, long code, const char* errbuf, bool pinned,
+                          std::string& reason)
+{
     if (m_cancel.cancelled() || (m_failure && m_failure->code == ErrorCode::Cancelled)) {
         reason = "cancelled";
         return Outcome::Cancelled;

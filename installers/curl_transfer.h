@@ -139,6 +139,12 @@ private:
     static size_t onWrite(char* p, size_t size, size_t n, void* self);
     static int onXfer(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
     bool decide(); // first body bytes of a response: check status and range
+    // Sets every option of the easy handle; the strings must outlive the transfer.
+    void configure(const DownloaderOptions& o, bool pinned, char* errbuf, const std::string& ua,
+                   const std::string& range, const std::string& ca);
+    // What a finished transfer means for the next step, with the reason in words.
+    Outcome classify(CURLcode rc, long httpCode, const char* errbuf, bool pinned,
+                     std::string& reason);
 
     Stream& m_stream;
     ProgressReporter& m_reporter;
