@@ -2,6 +2,7 @@
 // gfx), the policy tables as catalog data that a user's --catalog-dir extends without
 // a rebuild, and the plan stages one by one.
 
+#include "core/select/coverage.h"
 #include "core/select/env_stages.h"
 #include "core/select/gfx_support.h"
 #include "select_fixtures.h"
@@ -265,6 +266,31 @@ private slots:
         QCOMPARE(s.dataDir, std::string("/host/data"));
         s = sp::settingsForSnapshot(machine("linux", {}), host, false);
         QCOMPARE(s.dataDir, std::string("/host/data"));
+    }
+
+    void coverageTable()
+    {
+        auto gpus = sp::loadCoverageGpus(STACKPILOT_SOURCE_DIR "/profiles/gpu/coverage-gpus.json");
+        QVERIFY2(gpus.ok(), gpus.ok() ? "" : gpus.error().message.c_str());
+        QVERIFY(gpus->size() >= 17);
+        const auto t = sp::coverage(shippedCatalog(), *gpus, {"windows", "linux"}, settings());
+        QCOMPARE(t.columns.size(), shippedCatalog().workloads.size() * 2);
+        auto cell = [&](const std::string& gpu, const std::string& w, const std::string& os) {
+            for (const auto& row : t.rows)
+                for (std::size_t c = 0; c < t.columns.size(); ++c)
+                    if (row.gpu.name == gpu && t.columns[c] == std::make_pair(w, os))
+                        return row.cells[c];
+            qFatal("no cell");
+        };
+        const auto rtx = cell("GeForce RTX 3060", "sdnext", "linux");
+        QVERIFY(rtx.gpu && rtx.profile == "sdnext-cuda");
+        const auto rdna1 = cell("Radeon RX 5700 XT", "sdnext", "linux");
+        QVERIFY(!rdna1.gpu && rdna1.profile == "sdnext-cpu");
+        QVERIFY2(rdna1.note.find("gfx1010 is not supported") != std::string::npos,
+                 rdna1.note.c_str());
+        const auto seed000 = cell("Radeon RX 6700 XT", "sdnext", "windows");
+        QCOMPARE(seed000.profile, std::string("sdnext-zluda-hip5.7-rocblas-gfx1031"));
+        QVERIFY(!sp::loadCoverageGpus(STACKPILOT_SOURCE_DIR "/no-such-file.json").ok());
     }
 
     void alternativeGroups()

@@ -3,11 +3,87 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "core/paths.h"
+#include "core/select/coverage.h"
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 namespace {
+
+// Markdown, one table per OS, so the README can show it as printed; CPU cells are
+// numbered and their reasons listed under the table.
+void printCoverage(const sp::CoverageTable& t, const std::vector<std::string>& oses,
+                   std::ostream& out)
+{
+    for (const auto& os : oses) {
+        out << "\n### " << os << "\n\n| GPU |";
+        std::string rule = "|---|";
+        for (const auto& [w, o] : t.columns)
+            if (o == os) {
+                out << " " << w << " |";
+                rule += "---|";
+            }
+        out << "\n" << rule << "\n";
+        std::vector<std::string> notes;
+        for (const auto& row : t.rows) {
+            out << "| " << row.gpu.name << " ("
+                << row.gpu.gfx.value_or(row.gpu.computeCapability.value_or("?")) << ") |";
+            for (std::size_t c = 0; c < t.columns.size(); ++c) {
+                if (t.columns[c].second != os)
+                    continue;
+                const auto& cell = row.cells[c];
+                if (cell.gpu) {
+                    out << " " << cell.profile << " |";
+                    continue;
+                }
+                notes.push_back(cell.note);
+                out << " " << (cell.profile.empty() ? "none" : "CPU") << " [" << notes.size()
+                    << "] |";
+            }
+            out << "\n";
+        }
+        out << "\n";
+        for (std::size_t i = 0; i < notes.size(); ++i)
+            out << "[" << i + 1 << "] " << notes[i] << "  \n";
+    }
+}
+
+nlohmann::json coverageJson(const sp::CoverageTable& t)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : t.rows) {
+        nlohmann::json cells = nlohmann::json::array();
+        for (std::size_t c = 0; c < t.columns.size(); ++c)
+            cells.push_back({{"workload", t.columns[c].first},
+                             {"os", t.columns[c].second},
+                             {"profile", row.cells[c].profile},
+                             {"gpu_stack", row.cells[c].gpu},
+                             {"note", row.cells[c].note}});
+        rows.push_back({{"gpu", row.gpu.name}, {"cells", cells}});
+    }
+    return {{"coverage", rows}};
+}
+
+int runCoverage(const sp::Catalog& cat, bool json, sp::cli::Io& io)
+{
+    const auto file = sp::paths::shippedDataDir() / "gpu" / "coverage-gpus.json";
+    auto gpus = sp::loadCoverageGpus(file);
+    if (!gpus) {
+        io.err << "stackpilot-cli profiles: " << gpus.error().message << "\n";
+        return 3;
+    }
+    const std::vector<std::string> oses = {"windows", "linux"};
+    sp::SelectSettings settings;
+    settings.dataDir = "<data>";
+    settings.cacheDir = "<cache>";
+    const auto table = sp::coverage(cat, *gpus, oses, settings);
+    if (json)
+        io.out << coverageJson(table).dump(2) << "\n";
+    else
+        printCoverage(table, oses, io.out);
+    return 0;
+}
 
 class ProfilesCommand : public sp::cli::Command
 {
@@ -21,6 +97,8 @@ public:
     {
         p.addOption({QStringLiteral("workload"), QStringLiteral("Only profiles of workload W."),
                      QStringLiteral("W")});
+        p.addOption({QStringLiteral("coverage"),
+                     QStringLiteral("For common GPUs, the profile chosen per workload and OS.")});
         sp::cli::addJsonOption(p);
         sp::cli::addCatalogDirOption(p);
     }
@@ -31,6 +109,8 @@ public:
         if (!loaded)
             return rc;
         const auto& cat = loaded->catalog;
+        if (p.isSet(QStringLiteral("coverage")))
+            return runCoverage(cat, p.isSet(QStringLiteral("json")), io);
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
         if (!workload.empty() && !cat.workload(workload)) {
             std::string known;

@@ -1,0 +1,107 @@
+#include "core/select/coverage.h"
+
+#include "core/paths.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace sp {
+
+namespace {
+
+constexpr std::uintmax_t kMaxListBytes = 1 << 20;
+
+HardwareSnapshot machineWith(const GpuInfo& gpu, const std::string& os)
+{
+    HardwareSnapshot s;
+    s.os.family = os;
+    s.home.path = os == "windows" ? "C:\\Users\\user" : "/home/user";
+    s.home.filesystem = os == "windows" ? "ntfs" : "ext4";
+    s.gpus.push_back(gpu);
+    return s;
+}
+
+// Why no GPU profile was chosen: the first rejected profile made for this OS and
+// vendor says it best (a known issue, an unsupported gfx, too little VRAM).
+std::string fallbackReason(const Plan& plan)
+{
+    for (const auto& a : plan.alternatives) {
+        if (a.verdict != "rejected" || a.reasons.empty())
+            continue;
+        const std::string& first = a.reasons.front().text;
+        if (first.rfind("needs OS", 0) == 0 || first.rfind("needs a ", 0) == 0 ||
+            first.find(" is only for ") != std::string::npos)
+            continue;
+        return a.profile + ": " + first;
+    }
+    return "no GPU profile for this vendor on this OS";
+}
+
+CoverageCell cellFor(const Catalog& cat, const GpuInfo& gpu, const std::string& workload,
+                     const std::string& os, const SelectSettings& settings)
+{
+    CoverageCell cell;
+    auto plan = makePlan(machineWith(gpu, os), cat, workload, settings);
+    if (!plan) {
+        cell.note = plan.error().message;
+        return cell;
+    }
+    cell.profile = plan->profile;
+    const Profile* p = cat.profile(plan->profile);
+    cell.gpu = p && !p->fallback;
+    if (!cell.gpu)
+        cell.note = fallbackReason(*plan);
+    return cell;
+}
+
+} // namespace
+
+Expected<std::vector<GpuInfo>> loadCoverageGpus(const std::filesystem::path& file)
+{
+    const std::string name = paths::toUtf8(file);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec) ||
+        std::filesystem::file_size(file, ec) > kMaxListBytes)
+        return Error::invalid(name + ": not a regular file of at most 1 MiB");
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::vector<GpuInfo> out;
+    try {
+        const auto doc = nlohmann::json::parse(text.str());
+        for (const auto& g : doc.at("gpus")) {
+            GpuInfo gpu;
+            gpu.name = g.at("name").get<std::string>();
+            gpu.vendor = vendorFromString(g.at("vendor").get<std::string>());
+            if (g.contains("gfx"))
+                gpu.gfx = g["gfx"].get<std::string>();
+            if (g.contains("compute_capability"))
+                gpu.computeCapability = g["compute_capability"].get<std::string>();
+            gpu.vramMb = g.at("vram_mb").get<std::int64_t>();
+            gpu.integrated = g.value("integrated", false);
+            out.push_back(std::move(gpu));
+        }
+    } catch (const nlohmann::json::exception& e) {
+        return Error::invalid(name + ":1:1: " + e.what());
+    }
+    return out;
+}
+
+CoverageTable coverage(const Catalog& cat, const std::vector<GpuInfo>& gpus,
+                       const std::vector<std::string>& oses, const SelectSettings& settings)
+{
+    CoverageTable t;
+    for (const auto& w : cat.workloads)
+        for (const auto& os : oses)
+            t.columns.emplace_back(w.id, os);
+    for (const auto& gpu : gpus) {
+        CoverageRow row{gpu, {}};
+        for (const auto& [workload, os] : t.columns)
+            row.cells.push_back(cellFor(cat, gpu, workload, os, settings));
+        t.rows.push_back(std::move(row));
+    }
+    return t;
+}
+
+} // namespace sp
