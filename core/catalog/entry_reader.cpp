@@ -85,6 +85,13 @@ public:
         out.references = strList(r, ptr, "references");
         out.notes = str(r, ptr, "notes", false);
         out.supportedGfx = strList(r, ptr, "supported_gfx");
+        out.supportedCc = strList(r, ptr, "supported_cc");
+        for (std::size_t i = 0; i < out.supportedCc.size(); ++i) {
+            const auto v = parseVersion(out.supportedCc[i]);
+            if (!v || v->size() != 2)
+                fail(child(ptr, "supported_cc") + "/" + std::to_string(i),
+                     "'supported_cc' entries are compute capabilities such as 8.6");
+        }
         out.installDir = str(r, ptr, "install_dir", false, true);
         out.system = boolean(r, ptr, "system");
         out.requires_ = strList(r, ptr, "requires");

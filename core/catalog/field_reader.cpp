@@ -15,7 +15,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
       "gfx_overrides", "cache_variables", "cache_relocation"}},
     {"runtime",
      {"id", "kind", "version", "os", "artifacts", "env", "env_why", "references", "notes",
-      "supported_gfx", "install_dir", "system", "requires", "index_url"}},
+      "supported_gfx", "supported_cc", "install_dir", "system", "requires", "index_url"}},
     {"artifact",
      {"url", "mirrors", "sha256", "unpinned", "size", "format", "strip_components", "file_name",
       "installer_args", "max_extracted_size"}},

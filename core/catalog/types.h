@@ -54,6 +54,10 @@ struct Runtime
     // gfx targets the runtime ships native kernels for (ROCm, HIP SDK); the selection
     // engine sets HSA_OVERRIDE_GFX_VERSION only for a gfx outside this list.
     std::vector<std::string> supportedGfx;
+    // NVIDIA compute capabilities a CUDA build ships kernels (SASS) for ("8.6"); a card
+    // runs a build that has its major version at the same or a lower minor. PTX JIT to
+    // newer majors is not counted: PyTorch builds without the card's arch fail there.
+    std::vector<std::string> supportedCc;
     // Where the runtime lives once installed, when not <data>/runtimes/<id> (the HIP SDK
     // installs system-wide, e.g. C:\\Program Files\\AMD\\ROCm\\5.7). Template.
     std::string installDir;

@@ -88,9 +88,9 @@ void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int ve
     }
 }
 
-void applyGfxOverride(Plan& plan, const ProfileGfxSupport& support, const std::string& gfx)
+void applyGfxOverride(Plan& plan, const ProfileGpuSupport& support, const std::string& gfx)
 {
-    if (support.level != GfxSupport::Override || !support.override)
+    if (support.level != GpuSupport::Override || !support.override)
         return;
     const GfxOverride& o = *support.override;
     setPlanEnv(plan, "HSA_OVERRIDE_GFX_VERSION", o.hsaOverride,

@@ -5,7 +5,7 @@
 
 #include "core/catalog/types.h"
 #include "core/select/expand.h"
-#include "core/select/gfx_support.h"
+#include "core/select/gpu_support.h"
 #include "core/select/plan.h"
 #include "core/snapshot.h"
 
@@ -23,7 +23,7 @@ void applyCatalogEnv(Plan& plan, const Catalog& cat, const Workload& workload,
 // `vendorIndex` is the GPU's index among the snapshot's GPUs of its vendor.
 void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex);
 // Sets HSA_OVERRIDE_GFX_VERSION when the profile runs the GPU through an override.
-void applyGfxOverride(Plan& plan, const ProfileGfxSupport& support, const std::string& gfx);
+void applyGfxOverride(Plan& plan, const ProfileGpuSupport& support, const std::string& gfx);
 // The folder relocated caches go to, or empty when none is known for the OS.
 std::string cacheRelocationBase(const HardwareSnapshot& snap, const Catalog& cat,
                                 const SelectSettings& settings);

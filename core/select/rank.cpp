@@ -10,6 +10,25 @@ namespace sp {
 namespace {
 
 const char* kUnsupportedGfx = "rocm-unsupported-gfx";
+const char* kUnsupportedCc = "cuda-arch-mismatch";
+
+// Whether the profile's runtimes have kernels for the chosen GPU (gpu_support.h).
+void checkGpuSupport(const HardwareSnapshot& snap, const Catalog& cat, const GpuInfo* gpu,
+                     Candidate& c)
+{
+    if (!gpu || c.profile->fallback)
+        return;
+    const char* issue = nullptr;
+    if (gpu->vendor == Vendor::Amd && gpu->gfx) {
+        c.support = profileGfxSupport(*c.profile, cat, *gpu->gfx, snap.os.family);
+        issue = kUnsupportedGfx;
+    } else if (gpu->vendor == Vendor::Nvidia && gpu->computeCapability) {
+        c.support = profileCcSupport(*c.profile, cat, *gpu->computeCapability);
+        issue = kUnsupportedCc;
+    }
+    if (issue && c.support.level == GpuSupport::Unsupported)
+        c.rejections.push_back({c.support.unsupportedText, issue});
+}
 
 int statusRank(ProfileStatus s)
 {
@@ -116,12 +135,8 @@ std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Ca
         for (auto& text : unmetConditions(p.match, MatchContext{snap, gpu, cat, &p}))
             c.rejections.push_back({std::move(text), {}});
         checkRuntimeOs(p, cat, snap.os.family, c);
-        const bool amdGfx = gpu && gpu->vendor == Vendor::Amd && gpu->gfx && !p.fallback;
-        if (c.rejections.empty() && amdGfx) {
-            c.support = profileGfxSupport(p, cat, *gpu->gfx, snap.os.family);
-            if (c.support.level == GfxSupport::Unsupported)
-                c.rejections.push_back({c.support.unsupportedText, kUnsupportedGfx});
-        }
+        if (c.rejections.empty())
+            checkGpuSupport(snap, cat, gpu, c);
         if (c.rejections.empty())
             checkKnownIssues(snap, cat, gpu, c);
         out.push_back(std::move(c));

@@ -8,7 +8,7 @@
 // specificity of `match`, then newer runtime versions (kind by kind), then id.
 
 #include "core/catalog/types.h"
-#include "core/select/gfx_support.h"
+#include "core/select/gpu_support.h"
 #include "core/select/plan.h"
 #include "core/snapshot.h"
 
@@ -21,7 +21,7 @@ struct Candidate
     const Profile* profile = nullptr;
     std::vector<PlanReason> rejections; // empty = fits
     int specificity = 0;
-    ProfileGfxSupport support;
+    ProfileGpuSupport support;
 };
 
 std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Catalog& cat,

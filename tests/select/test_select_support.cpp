@@ -4,7 +4,7 @@
 
 #include "core/select/coverage.h"
 #include "core/select/env_stages.h"
-#include "core/select/gfx_support.h"
+#include "core/select/gpu_support.h"
 #include "select_fixtures.h"
 
 #include <QProcess>
@@ -46,7 +46,7 @@ void checkNoChosenUnsupported(const sp::HardwareSnapshot& snap)
             continue;
         const auto support = sp::profileGfxSupport(*cat.profile(p.profile), cat,
                                                    *snap.gpus.front().gfx, snap.os.family);
-        QVERIFY2(support.level != sp::GfxSupport::Unsupported,
+        QVERIFY2(support.level != sp::GpuSupport::Unsupported,
                  (where + " -> " + p.profile).c_str());
     }
 }
@@ -147,6 +147,61 @@ private slots:
                          settings());
         QVERIFY(p->profile.empty());
         QVERIFY(citesIssue(alternative(*p, "a-override"), "rocm-unsupported-gfx"));
+    }
+
+    void cudaBuildsByComputeCapability()
+    {
+        QVERIFY(sp::ccRunsBuild("6.1", "6.0"));
+        QVERIFY(sp::ccRunsBuild("8.9", "8.6"));
+        QVERIFY(!sp::ccRunsBuild("8.6", "8.9"));
+        QVERIFY(!sp::ccRunsBuild("12.0", "9.0")); // no PTX JIT across majors
+        sp::CatalogLoader loader;
+        auto r = loader.addText(R"({"schema_version": 1,
+          "runtimes": [
+            {"id": "torch-old", "kind": "torch-wheels", "version": "2.5", "supported_cc": ["5.0", "6.0", "7.0", "7.5", "8.0", "8.6", "9.0"]},
+            {"id": "torch-new", "kind": "torch-wheels", "version": "2.8", "supported_cc": ["7.5", "8.0", "8.6", "9.0", "10.0", "12.0"]}],
+          "workloads": [{"id": "w", "name": "W", "command": ["x"]}],
+          "profiles": [
+            {"id": "old", "workload": "w", "status": "community", "match": {"vendor": "nvidia"}, "runtimes": ["torch-old"]},
+            {"id": "new", "workload": "w", "status": "community", "match": {"vendor": "nvidia"}, "runtimes": ["torch-new"]},
+            {"id": "cpu", "workload": "w", "status": "community", "fallback": true}]})",
+                                "t.json");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto cat = loader.catalog();
+        auto pick = [&](const std::string& cc) {
+            auto p =
+                sp::makePlan(machine("linux", {nvidia("card", cc, 8192)}), cat, "w", settings());
+            return *p;
+        };
+        QCOMPARE(pick("12.0").profile, std::string("new")); // Blackwell: only the new build
+        QVERIFY(citesIssue(alternative(pick("12.0"), "old"), "cuda-arch-mismatch"));
+        QCOMPARE(pick("6.1").profile, std::string("old")); // Pascal: only the old build
+        QCOMPARE(pick("8.9").profile, std::string("new")); // both: the newer runtime
+        const auto kepler = pick("3.5");
+        QCOMPARE(kepler.profile, std::string("cpu"));
+        QVERIFY(citesIssue(alternative(kepler, "new"), "cuda-arch-mismatch"));
+        // A bad entry is a load error with its position.
+        sp::CatalogLoader bad;
+        auto e = bad.addText(R"({"schema_version": 1, "runtimes": [
+          {"id": "t", "kind": "k", "version": "1", "supported_cc": ["sm_86"]}]})",
+                             "bad.json");
+        QVERIFY(!e.ok());
+        QVERIFY2(e.error().message.rfind("bad.json:2:", 0) == 0, e.error().message.c_str());
+    }
+
+    void blackwellNeverGetsACu124Torch()
+    {
+        const auto snap = machine("windows", {nvidia("GeForce RTX 5090", "12.0", 32768)});
+        for (const char* w : {"comfyui", "pytorch", "autotrain-advanced"}) {
+            const auto p = plan(snap, w);
+            QVERIFY2(!hasRuntime(p, "torch-wheels", "cu124"),
+                     (std::string(w) + " -> " + p.profile).c_str());
+        }
+        QVERIFY(
+            citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda"), "cuda-arch-mismatch"));
+        // An RTX 3060 keeps it.
+        QVERIFY(hasRuntime(plan(machine("windows", {nvidia("RTX 3060", "8.6", 12288)}), "comfyui"),
+                           "torch-wheels", "cu124"));
     }
 
     void catalogDirAddsOverrideAndCacheVariable()

@@ -1,4 +1,4 @@
-#include "core/select/gfx_support.h"
+#include "core/select/gpu_support.h"
 
 #include "core/catalog/version_range.h"
 #include "core/select/conditions.h"
@@ -56,29 +56,29 @@ std::string gfxMajor(const std::string& gfx)
     return gfx.substr(3, gfx.size() - 5);
 }
 
-ProfileGfxSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
+ProfileGpuSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
                                     const std::string& gfx, const std::string& os)
 {
-    ProfileGfxSupport out;
+    ProfileGpuSupport out;
     for (const auto& id : profile.runtimes) {
         const Runtime* r = cat.runtime(id);
         if (!r || r->supportedGfx.empty())
             continue;
-        GfxSupport level = GfxSupport::Unsupported;
+        GpuSupport level = GpuSupport::Unsupported;
         std::string how;
         if (anyGfxMatches(r->supportedGfx, gfx)) {
-            level = GfxSupport::Native;
+            level = GpuSupport::Native;
             how = r->id + " ships kernels for " + gfx;
         } else if (const Runtime* pack = packFor(*r, profile, cat, gfx)) {
-            level = GfxSupport::LibraryPack;
+            level = GpuSupport::LibraryPack;
             how = pack->id + " adds " + gfx + " to " + r->id;
         } else if (const GfxOverride* o = usableOverride(*r, cat, gfx, os)) {
-            level = GfxSupport::Override;
+            level = GpuSupport::Override;
             out.override = o;
             how = r->id + " runs " + gfx + " as " + *gfxForOverride(o->hsaOverride) +
                   " (HSA_OVERRIDE_GFX_VERSION=" + o->hsaOverride + ", " + o->confidence + ")";
         } else {
-            out.level = GfxSupport::Unsupported;
+            out.level = GpuSupport::Unsupported;
             out.unsupportedText = gfx + " is not supported by " + r->id + " on " + os +
                                   ": it has no kernels for it, no library pack in the profile " +
                                   "adds it, and no override convention maps it";
@@ -87,6 +87,41 @@ ProfileGfxSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
         }
         out.level = std::max(out.level, level);
         out.explanation += (out.explanation.empty() ? "" : "; ") + how;
+    }
+    return out;
+}
+
+bool ccRunsBuild(const std::string& cardCc, const std::string& buildCc)
+{
+    const auto card = parseVersion(cardCc);
+    const auto build = parseVersion(buildCc);
+    if (!card || !build || card->size() < 2 || build->size() < 2)
+        return false;
+    return (*card)[0] == (*build)[0] && (*card)[1] >= (*build)[1];
+}
+
+ProfileGpuSupport profileCcSupport(const Profile& profile, const Catalog& cat,
+                                   const std::string& cc)
+{
+    ProfileGpuSupport out;
+    for (const auto& id : profile.runtimes) {
+        const Runtime* r = cat.runtime(id);
+        if (!r || r->supportedCc.empty())
+            continue;
+        const auto it = std::find_if(r->supportedCc.begin(), r->supportedCc.end(),
+                                     [&](const std::string& b) { return ccRunsBuild(cc, b); });
+        if (it == r->supportedCc.end()) {
+            std::string list;
+            for (const auto& b : r->supportedCc)
+                list += (list.empty() ? "" : ", ") + b;
+            out.level = GpuSupport::Unsupported;
+            out.unsupportedText = r->id + " has no kernels for compute capability " + cc +
+                                  " (it is built for " + list + ")";
+            out.explanation.clear();
+            return out;
+        }
+        out.explanation += (out.explanation.empty() ? "" : "; ") + r->id +
+                           " ships kernels for compute capability " + *it;
     }
     return out;
 }

@@ -1,5 +1,7 @@
 #pragma once
-// Whether a profile's runtimes together support an AMD GPU's gfx target on an OS
+// Whether a profile's runtimes together support the GPU: an AMD GPU's gfx target on an
+// OS, or an NVIDIA GPU's compute capability (profileCcSupport, below).
+// For AMD
 // (docs/CATALOG.md, "Selection rules"). A runtime that lists `supported_gfx`
 // supports the gfx in one of three ways, best first:
 //   native       - it lists the gfx itself;
@@ -17,7 +19,7 @@
 
 namespace sp {
 
-enum class GfxSupport
+enum class GpuSupport
 {
     Native = 0,
     Unconstrained = 0, // no runtime of the profile lists gfx targets
@@ -26,9 +28,9 @@ enum class GfxSupport
     Unsupported = 3,
 };
 
-struct ProfileGfxSupport
+struct ProfileGpuSupport
 {
-    GfxSupport level = GfxSupport::Unconstrained;
+    GpuSupport level = GpuSupport::Unconstrained;
     const GfxOverride* override = nullptr; // set when level == Override
     std::string unsupportedText;           // why, when level == Unsupported
     std::string explanation;               // how it is supported, for the plan's reasons
@@ -39,7 +41,14 @@ std::optional<std::string> gfxForOverride(const std::string& hsaOverride);
 // "gfx1031" -> "10", "gfx90c" -> "9"; empty for a malformed target.
 std::string gfxMajor(const std::string& gfx);
 
-ProfileGfxSupport profileGfxSupport(const Profile& profile, const Catalog& catalog,
+ProfileGpuSupport profileGfxSupport(const Profile& profile, const Catalog& catalog,
                                     const std::string& gfx, const std::string& os);
+
+// The same for an NVIDIA card: every runtime that lists `supported_cc` must ship
+// kernels for the card's major version at the same or a lower minor (CUDA binaries
+// run on later minors of their major). Native or Unsupported.
+bool ccRunsBuild(const std::string& cardCc, const std::string& buildCc);
+ProfileGpuSupport profileCcSupport(const Profile& profile, const Catalog& catalog,
+                                   const std::string& cc);
 
 } // namespace sp
