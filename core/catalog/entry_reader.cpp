@@ -19,6 +19,24 @@ const std::set<std::string> kFormats = {"zip", "tar.gz", "tar.xz",        "tar.z
 const std::set<std::string> kActions = {"switch-profile",  "set-env",   "add-args",
                                         "relocate-caches", "reinstall", "info"};
 
+// "bin", "cmd/git.exe", "." - never absolute, never "..".
+bool relativeInside(const std::string& path)
+{
+    if (path.empty() || path.front() == '/' || path.front() == '\\' ||
+        (path.size() > 1 && path[1] == ':'))
+        return false;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const auto end = path.find_first_of("/\\", start);
+        if (path.substr(start, end - start) == "..")
+            return false;
+        if (end == std::string::npos)
+            break;
+        start = end + 1;
+    }
+    return true;
+}
+
 // Reads one file's entries into catalog types; throws CatalogReadFailure with
 // "file:line:col: reason".
 class Reader : public FieldReader
@@ -86,6 +104,16 @@ public:
         out.notes = str(r, ptr, "notes", false);
         out.supportedGfx = strList(r, ptr, "supported_gfx");
         out.supportedCc = strList(r, ptr, "supported_cc");
+        out.executable = strMap(r, ptr, "executable");
+        for (const auto& [os, rel] : out.executable)
+            if (!kCatalogOs.count(os) || !relativeInside(rel))
+                fail(child(child(ptr, "executable"), os),
+                     "'executable' maps windows or linux to a path inside the runtime's folder");
+        out.pathDirs = strList(r, ptr, "path_dirs");
+        for (std::size_t i = 0; i < out.pathDirs.size(); ++i)
+            if (!relativeInside(out.pathDirs[i]))
+                fail(child(ptr, "path_dirs") + "/" + std::to_string(i),
+                     "'path_dirs' entries are folders inside the runtime's folder");
         for (std::size_t i = 0; i < out.supportedCc.size(); ++i) {
             const auto v = parseVersion(out.supportedCc[i]);
             if (!v || v->size() != 2)
@@ -171,6 +199,7 @@ public:
         out.warnings = strList(p, ptr, "warnings");
         out.fallback = boolean(p, ptr, "fallback");
         out.cwd = str(p, ptr, "cwd", false, true);
+        out.venv = boolean(p, ptr, "venv");
         out.where = where(ptr);
         return out;
     }

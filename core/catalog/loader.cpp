@@ -2,6 +2,7 @@
 
 #include "core/catalog/entry_reader.h"
 #include "core/catalog/placeholders.h"
+#include "core/catalog/reference_check.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -136,116 +137,8 @@ Expected<void> CatalogLoader::checkReferences() const
         return it->second.file->origin + ":" + std::to_string(pos.line) + ":" +
                std::to_string(pos.column);
     };
-    auto checkRuntimeRefs = [&](const std::string& key, const std::string& sub,
-                                const std::string& s) -> std::string {
-        for (const auto& ph : findPlaceholders(s)) {
-            if (ph.rfind("runtime:", 0) == 0 && !m_catalog.runtime(ph.substr(8)))
-                return at(key, sub) + ": placeholder {" + ph +
-                       "} names a runtime that does not exist";
-        }
-        return {};
-    };
-    for (const auto& r : m_catalog.runtimes) {
-        const std::string key = "runtime:" + r.id;
-        for (std::size_t i = 0; i < r.requires_.size(); ++i)
-            if (!m_catalog.runtime(r.requires_[i]))
-                return Error::invalid(at(key, "/requires/" + std::to_string(i)) + ": runtime '" +
-                                      r.id + "' requires runtime '" + r.requires_[i] +
-                                      "', which does not exist");
-        for (const auto& [k, v] : r.env)
-            if (auto e = checkRuntimeRefs(key, "/env/" + PositionIndex::escapeToken(k), v);
-                !e.empty())
-                return Error::invalid(e);
-        if (auto e = checkRuntimeRefs(key, "/install_dir", r.installDir); !e.empty())
-            return Error::invalid(e);
-    }
-    for (const auto& w : m_catalog.workloads) {
-        const std::string key = "workload:" + w.id;
-        for (std::size_t i = 0; i < w.command.size(); ++i)
-            if (auto e = checkRuntimeRefs(key, "/command/" + std::to_string(i), w.command[i]);
-                !e.empty())
-                return Error::invalid(e);
-        for (const auto& [os, cmd] : w.commandByOs)
-            for (std::size_t i = 0; i < cmd.size(); ++i)
-                if (auto e = checkRuntimeRefs(key, "/command_by_os/" + os + "/" + std::to_string(i),
-                                              cmd[i]);
-                    !e.empty())
-                    return Error::invalid(e);
-        if (auto e = checkRuntimeRefs(key, "/cwd", w.cwd); !e.empty())
-            return Error::invalid(e);
-        for (const auto& [k, v] : w.env)
-            if (auto e = checkRuntimeRefs(key, "/env/" + PositionIndex::escapeToken(k), v);
-                !e.empty())
-                return Error::invalid(e);
-    }
-    for (const auto& p : m_catalog.profiles) {
-        const std::string key = "profile:" + p.id;
-        if (!m_catalog.workload(p.workload))
-            return Error::invalid(at(key, "/workload") + ": profile '" + p.id +
-                                  "' names workload '" + p.workload + "', which does not exist");
-        for (std::size_t i = 0; i < p.runtimes.size(); ++i) {
-            const Runtime* r = m_catalog.runtime(p.runtimes[i]);
-            const auto sub = "/runtimes/" + std::to_string(i);
-            if (!r)
-                return Error::invalid(at(key, sub) + ": profile '" + p.id + "' names runtime '" +
-                                      p.runtimes[i] + "', which does not exist");
-            if (p.status == ProfileStatus::Tested && r->hasUnpinnedArtifact())
-                return Error::invalid(at(key, "/status") + ": profile '" + p.id +
-                                      "' is 'tested' but runtime '" + r->id +
-                                      "' has an unpinned artifact (no sha256)");
-            for (const auto& req : r->requires_)
-                if (std::find(p.runtimes.begin(), p.runtimes.end(), req) == p.runtimes.end())
-                    return Error::invalid(at(key, sub) + ": runtime '" + r->id +
-                                          "' is built for '" + req + "', which profile '" + p.id +
-                                          "' does not include");
-        }
-        std::vector<std::pair<std::string, std::string>> templ;
-        for (std::size_t i = 0; i < p.args.size(); ++i)
-            templ.emplace_back("/args/" + std::to_string(i), p.args[i]);
-        for (std::size_t i = 0; i < p.command.size(); ++i)
-            templ.emplace_back("/command/" + std::to_string(i), p.command[i]);
-        for (std::size_t s = 0; s < p.steps.size(); ++s)
-            for (std::size_t i = 0; i < p.steps[s].size(); ++i)
-                templ.emplace_back("/steps/" + std::to_string(s) + "/" + std::to_string(i),
-                                   p.steps[s][i]);
-        for (const auto& [k, v] : p.env)
-            templ.emplace_back("/env/" + PositionIndex::escapeToken(k), v);
-        templ.emplace_back("/python", p.python);
-        templ.emplace_back("/cwd", p.cwd);
-        for (const auto& [sub, s] : templ)
-            if (auto e = checkRuntimeRefs(key, sub, s); !e.empty())
-                return Error::invalid(e);
-        // A plan must not point at a folder it does not install.
-        auto listed = [&](const std::string& s) -> std::string {
-            for (const auto& ph : findPlaceholders(s))
-                if (ph.rfind("runtime:", 0) == 0 && std::find(p.runtimes.begin(), p.runtimes.end(),
-                                                              ph.substr(8)) == p.runtimes.end())
-                    return ph.substr(8);
-            return {};
-        };
-        for (const auto& [sub, s] : templ)
-            if (auto missing = listed(s); !missing.empty())
-                return Error::invalid(at(key, sub) + ": profile '" + p.id + "' uses {runtime:" +
-                                      missing + "} but does not list runtime '" + missing + "'");
-        if (const Workload* w = m_catalog.workload(p.workload)) {
-            std::vector<std::string> inherited;
-            if (p.command.empty()) {
-                inherited = w->command;
-                for (const auto& [os, cmd] : w->commandByOs)
-                    inherited.insert(inherited.end(), cmd.begin(), cmd.end());
-            }
-            if (p.cwd.empty())
-                inherited.push_back(w->cwd);
-            for (const auto& [k, v] : w->env)
-                inherited.push_back(v);
-            for (const auto& s : inherited)
-                if (auto missing = listed(s); !missing.empty())
-                    return Error::invalid(at(key, "/runtimes") + ": profile '" + p.id +
-                                          "' runs workload '" + w->id +
-                                          "', which uses {runtime:" + missing +
-                                          "}, but does not list runtime '" + missing + "'");
-        }
-    }
+    if (auto e = checkCatalogReferences(m_catalog, at); !e.empty())
+        return Error::invalid(e);
     return {};
 }
 

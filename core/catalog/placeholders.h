@@ -1,7 +1,7 @@
 #pragma once
 // Template placeholders in catalog commands, args, steps and env values:
-// {gfx}, {gpu_index}, {data}, {cache}, {python}, {runtime:ID}. A '{' that does not
-// start "{name}" with name made of [a-z0-9_:.-] is literal text.
+// {gfx}, {gpu_index}, {data}, {cache}, {python}, {base_python}, {venv}, {runtime:ID}. A '{' that
+// does not start "{name}" with name made of [a-z0-9_:.-] is literal text.
 
 #include <functional>
 #include <optional>

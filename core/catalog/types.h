@@ -64,6 +64,13 @@ struct Runtime
     bool system = false;                // provided by the OS/vendor installer, not downloaded
     std::vector<std::string> requires_; // runtime ids this one is built for (rocBLAS packs)
     std::string indexUrl;               // pip index for wheel runtimes (PyTorch ROCm/CUDA)
+    // The runtime's program per OS, relative to its folder ("python.exe", "bin/python3"):
+    // what {base_python} names for a python runtime.
+    std::map<std::string, std::string> executable;
+    // Subfolders put first on PATH (and LD_LIBRARY_PATH on Linux) when the runtime is
+    // part of a plan: how a rocBLAS pack shadows the SDK's rocblas.dll without
+    // writing into the SDK.
+    std::vector<std::string> pathDirs;
     std::map<std::string, std::string> envWhy; // explanation per env variable
     bool hasUnpinnedArtifact() const
     {
@@ -109,8 +116,9 @@ struct Profile
     std::vector<std::string> references;
     std::string notes;
     SourceLocation where;
-    std::vector<std::string> command;  // replaces the workload's command when not empty
-    std::string python;                // what {python} expands to; empty = the OS default
+    std::vector<std::string> command; // replaces the workload's command when not empty
+    std::string python; // what {python} expands to; empty = the venv's or the python runtime's
+    bool venv = false;  // the profile has its own virtual environment, <data>/venvs/<id>
     std::vector<std::string> warnings; // told to the user whenever the profile is chosen
     std::map<std::string, std::string> envWhy;
     bool fallback = false; // ranks after every non-fallback profile (CPU fallback)

@@ -65,6 +65,27 @@ void applyCatalogEnv(Plan& plan, const Catalog& cat, const Workload& workload,
     }
 }
 
+void collectPath(Plan& plan, const Catalog& cat, const Profile& profile,
+                 const PlanExpander& expander)
+{
+    for (const bool packs : {true, false}) {
+        for (const auto& id : profile.runtimes) {
+            const Runtime* r = cat.runtime(id);
+            if (!r || r->requires_.empty() != !packs)
+                continue;
+            for (const auto& dir : r->pathDirs) {
+                std::string rel = dir;
+                for (auto& c : rel)
+                    if (c == '/' || c == '\\')
+                        c = expander.separator()[0];
+                plan.path.push_back(rel == "."
+                                        ? expander.runtimeDir(*r)
+                                        : expander.runtimeDir(*r) + expander.separator() + rel);
+            }
+        }
+    }
+}
+
 void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex)
 {
     const std::string idx = std::to_string(vendorIndex);

@@ -19,6 +19,10 @@ void setPlanEnv(Plan& plan, const std::string& name, const std::string& value,
 // Runtime, workload and profile variables, in that order (a later one wins).
 void applyCatalogEnv(Plan& plan, const Catalog& cat, const Workload& workload,
                      const Profile& profile, const PlanExpander& expander);
+// The folders that go first on PATH: every runtime's `path_dirs`, library packs (runtimes
+// that `require` another) before the rest, so a pack's DLL shadows the SDK's.
+void collectPath(Plan& plan, const Catalog& cat, const Profile& profile,
+                 const PlanExpander& expander);
 // Pins the chosen GPU so an integrated GPU (or a second card) is never picked.
 // `vendorIndex` is the GPU's index among the snapshot's GPUs of its vendor.
 void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex);

@@ -22,6 +22,26 @@ std::string PlanExpander::expand(const std::string& text) const
     return expandPlaceholders(text, [&](const std::string& n) { return resolve(n, 0); });
 }
 
+std::optional<std::string> PlanExpander::basePython() const
+{
+    // The loader makes sure a profile that uses {python} or {base_python} has a source
+    // for it (catalog_checks.cpp): no plan ever runs a bare system python.
+    for (const auto& id : m_profile.runtimes) {
+        const Runtime* r = m_catalog.runtime(id);
+        if (!r || r->kind != "python")
+            continue;
+        const auto exe = r->executable.find(m_windows ? "windows" : "linux");
+        if (exe == r->executable.end())
+            continue;
+        std::string rel = exe->second;
+        for (auto& c : rel)
+            if (c == '/' || c == '\\')
+                c = separator()[0];
+        return runtimeDir(*r) + separator() + rel;
+    }
+    return std::nullopt;
+}
+
 std::string PlanExpander::runtimeDir(const Runtime& r) const
 {
     if (r.installDir.empty())
@@ -44,12 +64,19 @@ std::optional<std::string> PlanExpander::resolve(const std::string& name, int de
         return m_settings.dataDir;
     if (name == "cache")
         return m_settings.cacheDir;
+    if (name == "venv")
+        return m_settings.dataDir + separator() + "venvs" + separator() + m_profile.id;
+    if (name == "base_python")
+        return basePython();
     if (name == "python") {
-        if (m_profile.python.empty())
-            return std::string(m_windows ? "python" : "python3");
-        return expandPlaceholders(m_profile.python, [&](const std::string& n) {
-            return n == "python" ? std::nullopt : resolve(n, depth + 1);
-        });
+        if (!m_profile.python.empty())
+            return expandPlaceholders(m_profile.python, [&](const std::string& n) {
+                return n == "python" ? std::nullopt : resolve(n, depth + 1);
+            });
+        if (m_profile.venv)
+            return *resolve("venv", depth + 1) + separator() +
+                   (m_windows ? "Scripts\\python.exe" : "bin/python");
+        return basePython();
     }
     if (name.rfind("runtime:", 0) == 0) {
         const Runtime* r = m_catalog.runtime(name.substr(8));

@@ -1,6 +1,7 @@
 #pragma once
 // Placeholder expansion for one plan (docs/CATALOG.md, "Placeholders"): {runtime:ID},
-// {gfx}, {gpu_index}, {data}, {cache}, {python}. Paths follow the snapshot's OS, not
+// {gfx}, {gpu_index}, {data}, {cache}, {python}, {base_python}, {venv}. Paths follow the
+// snapshot's OS, not
 // the host's, so a Windows user's snapshot plans Windows paths on Linux.
 
 #include "core/catalog/types.h"
@@ -26,6 +27,8 @@ public:
 
 private:
     std::optional<std::string> resolve(const std::string& name, int depth) const;
+    // The interpreter of the profile's python runtime for the snapshot's OS.
+    std::optional<std::string> basePython() const;
 
     const Catalog& m_catalog;
     const Profile& m_profile;

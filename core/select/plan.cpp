@@ -25,6 +25,7 @@ nlohmann::json toJson(const Plan& plan)
     j["env"] = plan.env;
     j["env_why"] = plan.envWhy;
     j["env_unset"] = plan.envUnset;
+    j["path"] = plan.path;
     j["command"] = plan.command;
     j["cwd"] = plan.cwd;
     j["args"] = plan.args;

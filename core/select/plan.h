@@ -46,6 +46,9 @@ struct Plan
     std::map<std::string, std::string> env;
     std::map<std::string, std::string> envWhy; // one explanation per variable in env
     std::vector<std::string> envUnset;
+    // Folders to put first on PATH (and LD_LIBRARY_PATH on Linux), in order: the
+    // runtimes' `path_dirs`, library packs before the runtimes they extend.
+    std::vector<std::string> path;
     std::vector<std::string> command; // the workload's argv, args not included
     std::string cwd;
     std::vector<std::string> args;

@@ -158,6 +158,7 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     const int vendorIndex = vendorIndexOf(snap, plan.gpu);
     const PlanExpander expander(snap, cat, profile, gpu, vendorIndex, settings);
     addRuntimes(plan, cat, profile, expander);
+    collectPath(plan, cat, profile, expander);
     applyCatalogEnv(plan, cat, workload, profile, expander);
     if (gpu && !profile.fallback) {
         pinGpu(plan, snap, *gpu, vendorIndex);

@@ -144,7 +144,8 @@ private slots:
         std::ofstream(QString(cat + QStringLiteral("/x.json")).toStdString())
             << "{\"schema_version\": 1, \"profiles\": [{\"id\": \"pytorch-cuda-linux\", "
                "\"workload\": \"pytorch\", "
-               "\"status\": \"experimental\", \"runtimes\": [\"torch-cu124\"]}]}";
+               "\"status\": \"experimental\", \"runtimes\": [\"python-3.11.15-linux\", "
+               "\"torch-cu124\"]}]}";
         r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.find("notice: profile 'pytorch-cuda-linux' replaces") != std::string::npos,

@@ -13,18 +13,19 @@ sp::Catalog tinyCatalog(const std::string& extraProfiles = {})
     // One ROCm that only supports gfx1100 and gfx1030, and three pytorch profiles.
     const std::string text = R"({"schema_version": 1,
       "runtimes": [
+        {"id": "py", "kind": "python", "version": "3.11", "system": true, "executable": {"linux": "bin/python3", "windows": "python.exe"}},
         {"id": "rocm-x", "kind": "rocm", "version": "6.2", "system": true,
          "supported_gfx": ["gfx1100", "gfx90a"]},
         {"id": "rocm-old", "kind": "rocm", "version": "5.7", "system": true, "supported_gfx": ["gfx1030", "gfx1100"]}],
       "workloads": [{"id": "pytorch", "name": "PyTorch", "command": ["{python}"]}],
       "profiles": [
         {"id": "generic", "workload": "pytorch", "status": "community", "match": {"os": ["linux"], "vendor": "amd"},
-         "runtimes": ["rocm-x"]},
+         "runtimes": ["py", "rocm-x"]},
         {"id": "older", "workload": "pytorch", "status": "community", "match": {"os": ["linux"], "vendor": "amd"},
-         "runtimes": ["rocm-old"]},
+         "runtimes": ["py", "rocm-old"]},
         {"id": "narrow", "workload": "pytorch", "status": "experimental",
-         "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["rocm-x"]},
-        {"id": "cpu", "workload": "pytorch", "status": "community", "fallback": true}
+         "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["py", "rocm-x"]},
+        {"id": "cpu", "workload": "pytorch", "status": "community", "fallback": true, "runtimes": ["py"]}
         )" + extraProfiles + R"(],
       "gfx_overrides": [
         {"gfx": "gfx1031", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "established", "evidence": "e"},
@@ -110,7 +111,7 @@ private slots:
         // With equal status, the narrower match wins.
         const auto cat2 = tinyCatalog(
             R"(, {"id": "narrow-community", "workload": "pytorch", "status": "community",
-            "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["rocm-old"]})");
+            "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100"]}, "runtimes": ["py", "rocm-old"]})");
         p = sp::makePlan(machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)}), cat2, "pytorch",
                          settings());
         QCOMPARE(p->profile, std::string("narrow-community"));
@@ -209,8 +210,10 @@ private slots:
         QCOMPARE(dump(plan(*reread, "sdnext")), a);
         // Paths follow the snapshot's OS, not the host's.
         const auto j = sp::toJson(plan(snap, "sdnext"));
-        QCOMPARE(j["runtimes"][3]["dir"].get<std::string>(),
-                 std::string("/data/sp\\runtimes\\sdnext-src"));
+        const auto src = std::find_if(j["runtimes"].begin(), j["runtimes"].end(),
+                                      [](const auto& r) { return r["id"] == "sdnext-src"; });
+        QVERIFY(src != j["runtimes"].end());
+        QCOMPARE((*src)["dir"].get<std::string>(), std::string("/data/sp\\runtimes\\sdnext-src"));
         QVERIFY(j["command"][0].get<std::string>().find("\\webui.bat") != std::string::npos);
         const auto linux =
             sp::toJson(plan(machine("linux", {amd("RX", "gfx1100", 24576)}), "sdnext"));

@@ -198,7 +198,7 @@ private slots:
                      (std::string(w) + " -> " + p.profile).c_str());
         }
         QVERIFY(
-            citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda"), "cuda-arch-mismatch"));
+            citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda-windows"), "cuda-arch-mismatch"));
         // An RTX 3060 keeps it.
         QVERIFY(hasRuntime(plan(machine("windows", {nvidia("RTX 3060", "8.6", 12288)}), "comfyui"),
                            "torch-wheels", "cu124"));
@@ -338,9 +338,9 @@ private slots:
             qFatal("no cell");
         };
         const auto rtx = cell("GeForce RTX 3060", "sdnext", "linux");
-        QVERIFY(rtx.gpu && rtx.profile == "sdnext-cuda");
+        QVERIFY(rtx.gpu && rtx.profile == "sdnext-cuda-linux");
         const auto rdna1 = cell("Radeon RX 5700 XT", "sdnext", "linux");
-        QVERIFY(!rdna1.gpu && rdna1.profile == "sdnext-cpu");
+        QVERIFY(!rdna1.gpu && rdna1.profile == "sdnext-cpu-linux");
         QVERIFY2(rdna1.note.find("gfx1010 is not supported") != std::string::npos,
                  rdna1.note.c_str());
         const auto seed000 = cell("Radeon RX 6700 XT", "sdnext", "windows");
