@@ -38,7 +38,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
     {"remedy", {"action", "text", "profile", "env", "args"}},
     {"gfx_override",
      {"gfx", "hsa_override", "os", "confidence", "evidence", "warning", "references", "notes"}},
-    {"cache_variable", {"name", "subdir", "why", "when_runtime", "references", "notes"}},
+    {"cache_variable", {"name", "subdir", "why", "when_runtime", "always", "references", "notes"}},
     {"cache_relocation", {"os", "base", "why", "notes"}},
 };
 

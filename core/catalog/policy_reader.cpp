@@ -75,6 +75,7 @@ CacheVariable readCacheVariable(FieldReader& r, const nlohmann::json& j, const s
     c.why = r.str(j, ptr, "why", true);
     if (const auto* w = r.field(j, ptr, "when_runtime", false))
         c.whenRuntime = readRuntimeConditions(r, *w, FieldReader::child(ptr, "when_runtime"));
+    c.always = r.boolean(j, ptr, "always");
     c.references = r.strList(j, ptr, "references");
     r.str(j, ptr, "notes", false);
     c.where = r.where(ptr);

@@ -173,6 +173,9 @@ struct CacheVariable
     std::string subdir; // torch
     std::string why;
     std::vector<RuntimeCondition> whenRuntime; // only when the plan has such a runtime
+    // Set on every machine to <cache>/<subdir>, not only on a network home: a cache that
+    // every profile shares (pip's wheels: a 2.5 GB torch wheel is downloaded once).
+    bool always = false;
     std::vector<std::string> references;
     SourceLocation where;
 };

@@ -141,7 +141,15 @@ std::string cacheRelocationBase(const HardwareSnapshot& snap, const Catalog& cat
 void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat,
                     const SelectSettings& settings)
 {
-    if (!homeIsNetwork(snap) || cat.cacheVariables.empty())
+    const std::string sep = snap.os.family == "windows" ? "\\" : "/";
+    if (!homeIsNetwork(snap)) {
+        for (const auto& c : cat.cacheVariables)
+            if (c.always && !settings.cacheDir.empty() && planHasRuntime(plan, cat, c.whenRuntime))
+                setPlanEnv(plan, c.name, settings.cacheDir + sep + c.subdir,
+                           "StackPilot's cache folder, shared by every profile: " + c.why);
+        return;
+    }
+    if (cat.cacheVariables.empty())
         return;
     const std::string base = cacheRelocationBase(snap, cat, settings);
     if (base.empty()) {
@@ -150,7 +158,6 @@ void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat
                                 "; set one in the settings [hsa-aperture-violation]");
         return;
     }
-    const std::string sep = snap.os.family == "windows" ? "\\" : "/";
     for (const auto& c : cat.cacheVariables) {
         if (!planHasRuntime(plan, cat, c.whenRuntime))
             continue;

@@ -31,7 +31,8 @@ void applyGfxOverride(Plan& plan, const ProfileGpuSupport& support, const std::s
 // The folder relocated caches go to, or empty when none is known for the OS.
 std::string cacheRelocationBase(const HardwareSnapshot& snap, const Catalog& cat,
                                 const SelectSettings& settings);
-// Moves the catalog's cache variables to a local disk when the home is on a network.
+// Moves the catalog's cache variables to a local disk when the home is on a network;
+// on a local home, only those marked `always` are set, to StackPilot's cache folder.
 void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat,
                     const SelectSettings& settings);
 

@@ -197,8 +197,8 @@ private slots:
             QVERIFY2(!hasRuntime(p, "torch-wheels", "cu124"),
                      (std::string(w) + " -> " + p.profile).c_str());
         }
-        QVERIFY(
-            citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda-windows"), "cuda-arch-mismatch"));
+        QVERIFY(citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda-windows"),
+                           "cuda-arch-mismatch"));
         // An RTX 3060 keeps it.
         QVERIFY(hasRuntime(plan(machine("windows", {nvidia("RTX 3060", "8.6", 12288)}), "comfyui"),
                            "torch-wheels", "cu124"));
@@ -295,10 +295,16 @@ private slots:
         QCOMPARE(sp::cacheRelocationBase(nfs, cat, st), std::string("/scratch/sp-cache"));
         st.localCacheDir = "/fast/local";
         QCOMPARE(sp::cacheRelocationBase(nfs, cat, st), std::string("/fast/local"));
-        // A local home moves nothing.
+        // A local home moves nothing; only pip's shared cache is set, in StackPilot's cache.
         sp::Plan p;
         sp::relocateCaches(p, machine("linux", {}), cat, settings());
-        QVERIFY(p.env.empty());
+        QCOMPARE(p.env.size(), std::size_t(1));
+        QCOMPARE(p.env.at("PIP_CACHE_DIR"), std::string("/home/u/.cache/stackpilot/pip"));
+        // One wheel cache for every profile: two profiles share it.
+        const auto a = plan(machine("linux", {nvidia("RTX 3060", "8.6", 12288)}), "comfyui");
+        const auto b = plan(machine("linux", {nvidia("RTX 3060", "8.6", 12288)}), "pytorch");
+        QVERIFY(a.profile != b.profile);
+        QCOMPARE(a.env.at("PIP_CACHE_DIR"), b.env.at("PIP_CACHE_DIR"));
     }
 
     void stageZludaCacheOnlyFromItsVersion()
