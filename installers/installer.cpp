@@ -94,6 +94,10 @@ Expected<InstallResult> Installer::install(const Runtime& rt)
         return lock.error();
     for (const auto& line : m_store.recover(rt.id))
         notify({InstallEvent::Kind::Message, rt.id, -1, {}, line, {}});
+    // A folder of the user's with the runtime's name stops the install before any
+    // download: it would otherwise be replaced at commit.
+    if (auto r = m_store.checkOwnership(rt.id); !r)
+        return r.error();
     return installLocked(rt);
 }
 

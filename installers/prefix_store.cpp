@@ -1,5 +1,6 @@
 #include "installers/prefix_store.h"
 
+#include "core/ownership.h"
 #include "core/paths.h"
 #include "installers/install_lock.h"
 
@@ -37,6 +38,16 @@ std::string idOfLeftover(const std::string& name, const std::string& marker)
     if (name.rfind(marker, 0) != 0 || dash == std::string::npos || dash <= marker.size())
         return {};
     return name.substr(marker.size(), dash - marker.size());
+}
+
+const char* kNotOursAdvice =
+    "choose another prefix root (--prefix-root) or move that folder out of it";
+
+bool isReceiptName(const std::string& name)
+{
+    return name.size() > kReceiptSuffix.size() &&
+           name.compare(name.size() - kReceiptSuffix.size(), kReceiptSuffix.size(),
+                        kReceiptSuffix) == 0;
 }
 
 } // namespace
@@ -83,8 +94,17 @@ Expected<void> PrefixStore::ensureRoot() const
 bool PrefixStore::isInstalled(const std::string& id) const
 {
     std::error_code ec;
-    return fs::is_directory(fs::symlink_status(runtimeDir(id), ec)) &&
-           fs::is_regular_file(receiptFile(id), ec);
+    return ownership::isOwned(runtimeDir(id)) &&
+           fs::is_regular_file(fs::symlink_status(receiptFile(id), ec));
+}
+
+bool PrefixStore::isOurReceipt(const std::string& id) const
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(receiptFile(id), ec)))
+        return false;
+    auto r = Receipt::load(receiptFile(id));
+    return r && r->id == id;
 }
 
 Expected<Receipt> PrefixStore::receipt(const std::string& id) const
@@ -100,9 +120,7 @@ std::vector<std::string> PrefixStore::installedIds() const
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(m_root, ec)) {
         const std::string name = paths::toUtf8(e.path().filename());
-        if (name.size() > kReceiptSuffix.size() &&
-            name.compare(name.size() - kReceiptSuffix.size(), kReceiptSuffix.size(),
-                         kReceiptSuffix) == 0) {
+        if (isReceiptName(name)) {
             const auto id = name.substr(0, name.size() - kReceiptSuffix.size());
             if (isInstalled(id))
                 ids.push_back(id);
@@ -124,8 +142,7 @@ fs::path PrefixStore::uniqueSibling(const std::string& prefix, const std::string
 
 void PrefixStore::removeTree(const fs::path& p) const
 {
-    std::error_code ec;
-    fs::remove_all(p, ec);
+    (void)ownership::removeOwned(p); // never deletes a folder without the marker
 }
 
 Expected<fs::path> PrefixStore::makeStaging(const std::string& id) const
@@ -133,10 +150,13 @@ Expected<fs::path> PrefixStore::makeStaging(const std::string& id) const
     if (auto r = ensureRoot(); !r)
         return r.error();
     const auto p = uniqueSibling(kStaging, id);
-    std::error_code ec;
-    if (!fs::create_directory(p, ec) || ec)
-        return Error::runtime(paths::toUtf8(p) +
-                              ": cannot create staging folder: " + (ec ? ec.message() : "exists"));
+    // The marker goes in before the first file, so the folder and whatever it becomes
+    // (the runtime's folder, then its trash) can always be told apart from the user's.
+    if (auto r = ownership::createOwned(p, "staging of runtime " + id); !r) {
+        std::error_code ec;
+        fs::remove(p, ec); // empty, or holding only a half-written marker
+        return r.error();
+    }
     return p;
 }
 
@@ -147,6 +167,8 @@ Expected<void> PrefixStore::commit(const std::string& id, const fs::path& stagin
     const auto dir = runtimeDir(id);
     fs::path trash;
     if (fs::exists(fs::symlink_status(dir, ec))) {
+        if (!ownership::isOwned(dir))
+            return Error::runtime(ownership::notOursMessage(dir, kNotOursAdvice));
         trash = uniqueSibling(kTrash, id);
         fs::rename(dir, trash, ec);
         if (ec)
@@ -166,12 +188,27 @@ Expected<void> PrefixStore::commit(const std::string& id, const fs::path& stagin
     return {};
 }
 
-Expected<void> PrefixStore::remove(const std::string& id) const
+Expected<void> PrefixStore::checkOwnership(const std::string& id) const
 {
     std::error_code ec;
     const auto dir = runtimeDir(id);
+    if (fs::exists(fs::symlink_status(dir, ec)) && !ownership::isOwned(dir))
+        return Error::runtime(ownership::notOursMessage(dir, kNotOursAdvice));
+    const auto receipt = receiptFile(id);
+    if (fs::exists(fs::symlink_status(receipt, ec)) && !isOurReceipt(id))
+        return Error::runtime(paths::toUtf8(receipt) + " is not a StackPilot receipt for '" + id +
+                              "', so it is left as " + "it is; " + kNotOursAdvice);
+    return {};
+}
+
+Expected<void> PrefixStore::remove(const std::string& id) const
+{
+    if (auto r = checkOwnership(id); !r)
+        return r;
+    std::error_code ec;
+    const auto dir = runtimeDir(id);
     const bool hasDir = fs::exists(fs::symlink_status(dir, ec));
-    const bool hasReceipt = fs::exists(receiptFile(id), ec);
+    const bool hasReceipt = fs::exists(fs::symlink_status(receiptFile(id), ec));
     if (!hasDir && !hasReceipt)
         return Error::runtime("runtime '" + id + "' is not installed in " + paths::toUtf8(m_root));
     fs::path trash;
@@ -190,9 +227,10 @@ Expected<void> PrefixStore::remove(const std::string& id) const
     return {};
 }
 
-std::vector<std::string> PrefixStore::recover(const std::string& id) const
+std::vector<std::string> PrefixStore::recover(const std::string& id, bool dryRun) const
 {
     std::vector<std::string> done;
+    const std::string verb = dryRun ? "would remove " : "removed ";
     std::error_code ec;
     std::vector<fs::path> leftovers;
     for (const auto& e : fs::directory_iterator(m_root, ec)) {
@@ -201,24 +239,34 @@ std::vector<std::string> PrefixStore::recover(const std::string& id) const
             leftovers.push_back(e.path());
     }
     for (const auto& p : leftovers) {
-        removeTree(p);
-        done.push_back("removed leftover " + paths::toUtf8(p.filename()));
+        if (!ownership::isOwned(p)) {
+            done.push_back("left alone " + paths::toUtf8(p.filename()) +
+                           ": it was not created by StackPilot");
+            continue;
+        }
+        if (!dryRun)
+            removeTree(p);
+        done.push_back(verb + "leftover " + paths::toUtf8(p.filename()));
     }
-    const bool hasDir = fs::is_directory(fs::symlink_status(runtimeDir(id), ec));
-    const bool hasReceipt = fs::exists(receiptFile(id), ec);
-    if (hasReceipt && !hasDir) {
-        fs::remove(receiptFile(id), ec);
-        done.push_back("removed the receipt of the incomplete install of " + id);
-    } else if (hasDir && !hasReceipt) {
-        const auto trash = uniqueSibling(kTrash, id);
-        fs::rename(runtimeDir(id), trash, ec);
-        removeTree(trash);
-        done.push_back("removed the folder of " + id + ", which had no receipt");
+    const bool owned = ownership::isOwned(runtimeDir(id));
+    const bool hasReceipt = isOurReceipt(id);
+    if (hasReceipt && !fs::exists(fs::symlink_status(runtimeDir(id), ec))) {
+        if (!dryRun)
+            fs::remove(receiptFile(id), ec);
+        done.push_back(verb + "the receipt of the incomplete install of " + id);
+    } else if (owned && !hasReceipt) {
+        // Ours, but nothing can say whether it is complete.
+        if (!dryRun) {
+            const auto trash = uniqueSibling(kTrash, id);
+            fs::rename(runtimeDir(id), trash, ec);
+            removeTree(ec ? runtimeDir(id) : trash);
+        }
+        done.push_back(verb + "the folder of " + id + ", which had no receipt");
     }
     return done;
 }
 
-std::vector<std::string> PrefixStore::recoverAll() const
+std::vector<std::string> PrefixStore::recoverAll(bool dryRun) const
 {
     std::set<std::string> ids;
     std::error_code ec;
@@ -227,12 +275,15 @@ std::vector<std::string> PrefixStore::recoverAll() const
         for (const auto& marker : {kStaging, kTrash})
             if (auto id = idOfLeftover(name, marker); !id.empty())
                 ids.insert(id);
-        if (name.size() > kReceiptSuffix.size() &&
-            name.compare(name.size() - kReceiptSuffix.size(), kReceiptSuffix.size(),
-                         kReceiptSuffix) == 0) {
+        if (isReceiptName(name)) {
             const auto id = name.substr(0, name.size() - kReceiptSuffix.size());
             if (!fs::is_directory(runtimeDir(id), ec))
                 ids.insert(id);
+        } else if (checkId(name) && ownership::isOwned(e.path()) &&
+                   !fs::exists(receiptFile(name), ec)) {
+            // An owned runtime folder whose receipt is gone (staging and trash folders
+            // start with '.', which no id does).
+            ids.insert(name);
         }
     }
     std::vector<std::string> done;
@@ -240,7 +291,7 @@ std::vector<std::string> PrefixStore::recoverAll() const
         auto lock = InstallLock::tryAcquire(m_root, id);
         if (!lock)
             continue; // being installed right now
-        auto lines = recover(id);
+        auto lines = recover(id, dryRun);
         done.insert(done.end(), lines.begin(), lines.end());
     }
     return done;

@@ -18,6 +18,11 @@
 // trash. Recovery (under the runtime's lock) deletes staging and trash folders and
 // a receipt whose folder is missing; a folder without a receipt is moved to the
 // trash, since nothing can say whether it is complete.
+//
+// Ownership (core/ownership.h): a staging folder gets its owner marker before its
+// first file and keeps it as the runtime's folder and as trash. Nothing without the
+// marker is ever removed or renamed, whatever its name; a receipt is removed only when
+// it parses as StackPilot's receipt for that id.
 
 #include "core/expected.h"
 #include "installers/receipt.h"
@@ -50,16 +55,21 @@ public:
     Expected<std::filesystem::path> makeStaging(const std::string& id) const;
     Expected<void> commit(const std::string& id, const std::filesystem::path& staging,
                           const Receipt& receipt) const;
+    // Fails, naming the path, when `id`'s folder or receipt exists but was not made by
+    // StackPilot: no verb may then remove or replace it.
+    Expected<void> checkOwnership(const std::string& id) const;
     Expected<void> remove(const std::string& id) const;
-    // Cleans leftovers of `id`; returns one line per thing removed.
-    std::vector<std::string> recover(const std::string& id) const;
+    // Cleans leftovers of `id` that StackPilot made; returns one line per thing removed
+    // (or, with dryRun, that would be), and one per leftover-looking thing left alone.
+    std::vector<std::string> recover(const std::string& id, bool dryRun = false) const;
 
     // Cleans leftovers of every runtime whose lock is free (start-up recovery).
-    std::vector<std::string> recoverAll() const;
+    std::vector<std::string> recoverAll(bool dryRun = false) const;
 
 private:
     std::filesystem::path uniqueSibling(const std::string& prefix, const std::string& id) const;
     void removeTree(const std::filesystem::path& p) const;
+    bool isOurReceipt(const std::string& id) const;
 
     std::filesystem::path m_root;
 };

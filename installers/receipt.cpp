@@ -139,10 +139,39 @@ Expected<void> Receipt::save(const fs::path& file) const
     return {};
 }
 
+namespace {
+
+// A receipt path names something inside the runtime's folder only when it is relative,
+// has no '..' and passes through no symlink on the way (the last part may be one).
+bool staysInside(const fs::path& dir, const std::string& rel)
+{
+    const fs::path p = paths::fromUtf8(rel);
+    if (rel.empty() || p.is_absolute() || p.has_root_name() || p.has_root_directory())
+        return false;
+    fs::path walk = dir;
+    std::error_code ec;
+    for (auto it = p.begin(); it != p.end(); ++it) {
+        if (*it == ".." || *it == ".")
+            return false;
+        if (walk != dir && fs::is_symlink(fs::symlink_status(walk, ec)))
+            return false;
+        walk /= *it;
+    }
+    return true;
+}
+
+} // namespace
+
 std::vector<VerifyProblem> verifyTree(const fs::path& dir, const Receipt& receipt)
 {
     std::vector<VerifyProblem> problems;
     for (const auto& rec : receipt.files) {
+        if (!staysInside(dir, rec.path)) {
+            // Never read outside the prefix: the receipt itself is damaged.
+            problems.push_back({rec.path, "outside-prefix",
+                                "the receipt names a path outside the runtime's folder"});
+            continue;
+        }
         const fs::path p = dir / paths::fromUtf8(rec.path);
         std::error_code ec;
         const auto st = fs::symlink_status(p, ec);

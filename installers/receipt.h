@@ -46,7 +46,7 @@ struct Receipt
 struct VerifyProblem
 {
     std::string path;  // relative, '/'-separated
-    std::string issue; // missing | modified | wrong-type | wrong-target
+    std::string issue; // missing | modified | wrong-type | wrong-target | outside-prefix
     std::string detail;
 };
 

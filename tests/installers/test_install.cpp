@@ -3,8 +3,11 @@
 // nothing written outside the prefix, leftovers of a crash recovered, and a real
 // Debian package (rocminfo) installed and run from its prefix.
 
+#include "core/ownership.h"
 #include "install_fixture.h"
 #include "installers/install_lock.h"
+#include "installers/receipt.h"
+#include "installers/sha256.h"
 #include "tree_snapshot.h"
 
 #include <QTemporaryDir>
@@ -339,6 +342,37 @@ private slots:
         verifyNothingInstalled(base, "hip-sdk-fail", before);
     }
 
+    void verifyNeverReadsOutsideThePrefix()
+    {
+        QTemporaryDir tmp;
+        const fs::path base = qp(tmp.path());
+        const fs::path dir = base / "prefix" / "rt";
+        fs::create_directories(dir);
+        fs::create_directories(base / "outside");
+        std::ofstream(base / "outside" / "secret.txt") << "secret";
+        fs::create_symlink(base / "outside", dir / "link");
+        const auto sha = Sha256::ofFile(base / "outside" / "secret.txt");
+        QVERIFY(sha.ok());
+        // Each record matches the outside file exactly: reading it would pass.
+        Receipt receipt;
+        receipt.id = "rt";
+        const std::vector<std::string> escapes = {"../outside/secret.txt",
+                                                  (base / "outside/secret.txt").string(),
+                                                  "link/secret.txt", "./x/../../y"};
+        for (const auto& path : escapes) {
+            FileRecord f;
+            f.path = path;
+            f.type = FileRecord::Type::File;
+            f.size = 6;
+            f.sha256 = *sha;
+            receipt.files.push_back(f);
+        }
+        const auto problems = verifyTree(dir, receipt);
+        QCOMPARE(problems.size(), receipt.files.size());
+        for (const auto& p : problems)
+            QVERIFY2(p.issue == "outside-prefix", (p.path + ": " + p.issue).c_str());
+    }
+
     void recoversLeftoversOfACrash()
     {
         QTemporaryDir tmp;
@@ -347,18 +381,30 @@ private slots:
         QVERIFY(store.ensureRoot().ok());
         // A crash during extraction, one during uninstall, and one between the
         // receipt and the folder rename.
+        // They carry the owner marker, as every folder the installer makes does.
+        QVERIFY(ownership::createOwned(store.root() / ".staging-crash-rt-0badf00d", "t").ok());
         fs::create_directories(store.root() / ".staging-crash-rt-0badf00d" / "half");
+        QVERIFY(ownership::createOwned(store.root() / ".trash-crash-rt-12345678", "t").ok());
         fs::create_directories(store.root() / ".trash-crash-rt-12345678" / "old");
-        std::ofstream(store.receiptFile("crash-rt")) << "{}";
+        Receipt receipt;
+        receipt.id = "crash-rt";
+        QVERIFY(receipt.save(store.receiptFile("crash-rt")).ok());
+        // Look-alikes of the user's, without the marker, are never touched.
+        fs::create_directories(store.root() / ".staging-crash-rt-0000abcd" / "mine");
         QVERIFY(!store.isInstalled("crash-rt"));
+        const auto dry = store.recoverAll(true);
+        QVERIFY(fs::exists(store.root() / ".staging-crash-rt-0badf00d"));
         const auto lines = store.recoverAll();
-        QCOMPARE(lines.size(), std::size_t(3));
+        QCOMPARE(dry.size(), lines.size());     // a dry run lists what a real run does
+        QCOMPARE(lines.size(), std::size_t(4)); // three removed, one left alone
         QVERIFY(!fs::exists(store.root() / ".staging-crash-rt-0badf00d"));
         QVERIFY(!fs::exists(store.root() / ".trash-crash-rt-12345678"));
         QVERIFY(!fs::exists(store.receiptFile("crash-rt")));
+        QVERIFY(fs::exists(store.root() / ".staging-crash-rt-0000abcd" / "mine"));
+        fs::remove_all(store.root() / ".staging-crash-rt-0000abcd");
 
         // A leftover whose install is running (lock held) is left alone.
-        fs::create_directories(store.root() / ".staging-busy-rt-0badf00d");
+        QVERIFY(ownership::createOwned(store.root() / ".staging-busy-rt-0badf00d", "t").ok());
         auto lock = InstallLock::tryAcquire(store.root(), "busy-rt");
         QVERIFY(lock);
         QVERIFY(store.recoverAll().empty());

@@ -5,6 +5,7 @@
 
 #include "install_fixture.h"
 #include "installers/prefix_store.h"
+#include "tree_snapshot.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -143,18 +144,21 @@ private slots:
         // Partial downloads: an old one goes, a recent one stays (it may resume).
         const fs::path partials = m_home / "cache" / "downloads" / "partial";
         fs::create_directories(partials);
-        std::ofstream(partials / "old.part") << "x";
-        std::ofstream(partials / "fresh.part") << "x";
-        fs::last_write_time(partials / "old.part",
+        // Named as the fetcher names them (SHA-256 + .part); other names are not ours.
+        const std::string oldPart = std::string(64, 'a') + ".part";
+        const std::string freshPart = std::string(64, 'b') + ".part";
+        std::ofstream(partials / oldPart) << "x";
+        std::ofstream(partials / freshPart) << "x";
+        fs::last_write_time(partials / oldPart,
                             fs::file_time_type::clock::now() - std::chrono::hours(24 * 30));
         r = cli(args(QStringLiteral("gc")));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(!fs::exists(m_prefix / m_rt.id));
-        QVERIFY2(r.out.contains(QStringLiteral("removed partial download old.part")),
+        QVERIFY2(r.out.contains(QString::fromStdString("removed partial download " + oldPart)),
                  qPrintable(r.out));
-        QVERIFY(!fs::exists(partials / "old.part"));
-        QVERIFY(fs::exists(partials / "fresh.part"));
-        fs::remove(partials / "fresh.part");
+        QVERIFY(!fs::exists(partials / oldPart));
+        QVERIFY(fs::exists(partials / freshPart));
+        fs::remove(partials / freshPart);
 
         r = cli(args(QStringLiteral("install"), {QString::fromStdString(m_rt.id)}));
         QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -166,6 +170,74 @@ private slots:
         QCOMPARE(r.code, 1);
         r = cli(args(QStringLiteral("install"), {QStringLiteral("no-such-thing")}));
         QCOMPARE(r.code, 2);
+    }
+
+    // A prefix root, a venvs folder and a logs folder full of the user's things with
+    // runtime-like names: no verb changes one byte of them (issue: `uninstall photos`
+    // deleted photos/2020/a.jpg).
+    void userFilesAreSacred()
+    {
+        const fs::path root = qp(m_tmp.path()) / "user-root";
+        const fs::path venvs = m_home / "data" / "venvs";
+        const fs::path logs = m_home / "logs";
+        auto put = [](const fs::path& f, const std::string& text) {
+            fs::create_directories(f.parent_path());
+            std::ofstream(f, std::ios::binary) << text;
+        };
+        for (const auto& base : {root, venvs, logs}) {
+            put(base / "photos" / "2020" / "a.jpg", "\xff\xd8 my holiday");
+            put(base / m_rt.id / "notes.txt", "my own folder that has the runtime's name");
+            put(base / ("." + std::string("staging-") + m_rt.id + "-12345678") / "keep.txt", "k");
+            put(base / ".trash-photos-abcdef01" / "keep.txt", "k");
+            put(base / (m_rt.id + ".receipt.json"), "{\"mine\": true}");
+            put(base / "photos.receipt.json", "not a receipt");
+            put(base / "sdnext-cpu-linux" / "bin" / "python", "#!/bin/sh");
+        }
+        fs::create_directories(m_home / "cache" / "downloads" / "partial");
+        put(m_home / "cache" / "downloads" / "partial" / "holiday.part", "mine");
+        fs::last_write_time(m_home / "cache" / "downloads" / "partial" / "holiday.part",
+                            fs::file_time_type::clock::now() - std::chrono::hours(24 * 400));
+        std::map<fs::path, std::map<std::string, std::string>> before;
+        for (const auto& base : {root, venvs, logs, m_home / "cache"})
+            before[base] = sp::test::treeContents(base);
+
+        m_server.resetStats();
+        const QString id = QString::fromStdString(m_rt.id);
+        auto in = [&](const QString& verb, QStringList extra) {
+            QStringList a{verb};
+            a << extra << QStringLiteral("--prefix-root") << qs(root);
+            if (verb != QStringLiteral("uninstall") && verb != QStringLiteral("verify"))
+                a << QStringLiteral("--catalog-dir") << qs(m_catalog);
+            return cli(a);
+        };
+        // Refused with exit 1, naming the path and what to do; nothing downloaded.
+        for (const auto& verb :
+             {QStringLiteral("install"), QStringLiteral("uninstall"), QStringLiteral("repair")}) {
+            const auto r = in(verb, {id});
+            QVERIFY2(r.code == 1, qPrintable(verb + QStringLiteral(": ") + r.err));
+            QVERIFY2(r.err.contains(qs(root / m_rt.id)) &&
+                         r.err.contains(QStringLiteral("not created by StackPilot")),
+                     qPrintable(r.err));
+        }
+        QCOMPARE(m_server.stats("/rt/pkg.tar.gz").bodyBytes, std::uint64_t(0));
+        for (const auto& other : {QStringLiteral("photos"), QStringLiteral("sdnext-cpu-linux")})
+            QCOMPARE(in(QStringLiteral("uninstall"), {other}).code, 1);
+        QVERIFY(in(QStringLiteral("verify"), {}).code <= 1);
+        QVERIFY(in(QStringLiteral("verify"), {id}).code == 1);
+        QCOMPARE(in(QStringLiteral("gc"), {QStringLiteral("--dry-run")}).code, 0);
+        QCOMPARE(in(QStringLiteral("gc"), {}).code, 0);
+        // Bad numbers are refused before anything is touched, and never overflow.
+        for (const char* days : {"-1", "inf", "nan", "1e308", "100000", "14.5", "", "x"})
+            QCOMPARE(in(QStringLiteral("gc"),
+                        {QStringLiteral("--partial-days"), QString::fromLatin1(days)})
+                         .code,
+                     2);
+        for (const auto& [base, canaries] : before) {
+            const auto changed = sp::test::changedCanaries(canaries, sp::test::treeContents(base));
+            QVERIFY2(changed.empty(),
+                     (base.string() + ": " + (changed.empty() ? "" : changed.front())).c_str());
+            QVERIFY(canaries.size() >= 1);
+        }
     }
 
     void twoProcessesOneRuntime()
@@ -191,7 +263,7 @@ private slots:
         QVERIFY2(c.err.contains(QStringLiteral("another StackPilot process")), qPrintable(c.err));
         auto b = cli(args(QStringLiteral("install"), {QString::fromStdString(m_rt.id)}));
         QVERIFY(a.waitForFinished(60000));
-        QCOMPARE(a.exitCode(), 0);
+        QVERIFY2(a.exitCode() == 0, a.readAllStandardError().constData());
         QVERIFY2(b.code == 0, qPrintable(b.err));
         QVERIFY2(b.err.contains(QStringLiteral("waiting for another StackPilot process")),
                  qPrintable(b.err));

@@ -3,15 +3,13 @@
 // downloads nobody resumed for --partial-days days (they are kept otherwise, so an
 // interrupted install resumes where it stopped).
 
+#include "installers/gc.h"
+
 #include "app/cli/commands/install_support.h"
 #include "core/paths.h"
-#include "installers/install_lock.h"
 #include "installers/prefix_store.h"
 
-#include <chrono>
-#include <filesystem>
 #include <ostream>
-#include <set>
 
 namespace sp::cli {
 
@@ -36,86 +34,51 @@ public:
             {QStringLiteral("dry-run"), QStringLiteral("Only say what would be removed.")});
         parser.addOption(
             {QStringLiteral("partial-days"),
-             QStringLiteral("Remove partial downloads untouched for DAYS days (default 14)."),
+             QStringLiteral("Remove partial downloads untouched for DAYS days, 0 to 3650 "
+                            "(default 14)."),
              QStringLiteral("DAYS"), QStringLiteral("14")});
     }
 
     int run(const QCommandLineParser& parser, Io& io) override
     {
+        // Every option is checked before anything is touched.
+        auto age = parsePartialDays(toStd(parser.value(QStringLiteral("partial-days"))));
+        if (!age)
+            return fail(io, "gc", age.error());
         std::vector<std::string> warnings;
         auto catalog = loadCatalogFor(parser, warnings);
         if (!catalog)
             return fail(io, "gc", catalog.error());
-        std::set<std::string> used;
+        GcOptions options;
         for (const auto& p : catalog->profiles)
-            used.insert(p.runtimes.begin(), p.runtimes.end());
-
-        PrefixStore store(prefixRootOf(parser));
-        const bool dry = parser.isSet(QStringLiteral("dry-run"));
-        const bool json = parser.isSet(QStringLiteral("json"));
-        nlohmann::json report = {{"prefix_root", paths::toUtf8(store.root())},
-                                 {"removed", nlohmann::json::array()},
-                                 {"kept", nlohmann::json::array()},
-                                 {"cleaned", nlohmann::json::array()},
-                                 {"dry_run", dry}};
-        if (!dry)
-            for (const auto& line : store.recoverAll())
-                report["cleaned"].push_back(line);
-        bool daysOk = false;
-        const double days = parser.value(QStringLiteral("partial-days")).toDouble(&daysOk);
-        if (!daysOk || days < 0) {
-            io.err << "stackpilot-cli gc: --partial-days needs a number of days\n";
-            return 2;
-        }
-        report["partials_removed"] = nlohmann::json::array();
-        {
-            namespace fs = std::filesystem;
-            const auto limit = fs::file_time_type::clock::now() -
-                               std::chrono::duration_cast<fs::file_time_type::duration>(
-                                   std::chrono::duration<double>(days * 86400.0));
-            std::error_code ec;
-            for (const auto& e :
-                 fs::directory_iterator(paths::cacheDir() / "downloads" / "partial", ec)) {
-                if (e.path().extension() != ".part" || !e.is_regular_file(ec) ||
-                    e.last_write_time(ec) > limit)
-                    continue;
-                if (!dry)
-                    fs::remove(e.path(), ec);
-                report["partials_removed"].push_back(paths::toUtf8(e.path().filename()));
-            }
-        }
-        int rc = 0;
-        for (const auto& id : store.installedIds()) {
-            if (used.count(id)) {
-                report["kept"].push_back(id);
-                continue;
-            }
-            if (!dry) {
-                auto lock = InstallLock::tryAcquire(store.root(), id);
-                if (!lock) {
-                    io.err << "stackpilot-cli gc: " << id << " is being installed; skipped\n";
-                    continue;
-                }
-                if (auto r = store.remove(id); !r) {
-                    io.err << "stackpilot-cli gc: " << r.error().message << "\n";
-                    rc = 1;
-                    continue;
-                }
-            }
-            report["removed"].push_back(id);
-        }
-        if (json) {
-            io.out << report.dump(2) << "\n";
+            options.usedRuntimes.insert(p.runtimes.begin(), p.runtimes.end());
+        for (const auto& r : catalog->runtimes)
+            if (r.system)
+                options.systemRuntimes.insert(r.id);
+        options.partialAge = *age;
+        options.partialDir = paths::cacheDir() / "downloads" / "partial";
+        options.dryRun = parser.isSet(QStringLiteral("dry-run"));
+        const PrefixStore store(prefixRootOf(parser));
+        const GcReport report = collectGarbage(store, options);
+        for (const auto& e : report.errors)
+            io.err << "stackpilot-cli gc: " << e << "\n";
+        const int rc = report.errors.empty() ? 0 : 1;
+        if (parser.isSet(QStringLiteral("json"))) {
+            auto j = toJson(report);
+            j["prefix_root"] = paths::toUtf8(store.root());
+            io.out << j.dump(2) << "\n";
             return rc;
         }
-        for (const auto& l : report["cleaned"])
-            io.out << l.get<std::string>() << "\n";
-        for (const auto& id : report["removed"])
-            io.out << (dry ? "would remove " : "removed ") << id.get<std::string>() << "\n";
-        for (const auto& f : report["partials_removed"])
-            io.out << (dry ? "would remove partial download " : "removed partial download ")
-                   << f.get<std::string>() << "\n";
-        io.out << report["kept"].size() << " runtime(s) in use kept\n";
+        const std::string verb = options.dryRun ? "would remove " : "removed ";
+        for (const auto& l : report.cleaned)
+            io.out << l << "\n";
+        for (const auto& id : report.removed)
+            io.out << verb << id << "\n";
+        for (const auto& f : report.partialsRemoved)
+            io.out << verb << "partial download " << f << "\n";
+        for (const auto& s : report.skipped)
+            io.out << "skipped " << s << "\n";
+        io.out << report.kept.size() << " runtime(s) in use kept\n";
         return rc;
     }
 };

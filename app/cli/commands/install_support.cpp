@@ -3,6 +3,7 @@
 #include "core/catalog/loader.h"
 #include "core/paths.h"
 #include "core/settings.h"
+#include "installers/install_plan.h"
 
 #include <chrono>
 #include <csignal>
@@ -197,26 +198,6 @@ Expected<Catalog> loadCatalogFor(const QCommandLineParser& p, std::vector<std::s
     return std::move(loaded->catalog);
 }
 
-Expected<std::vector<const Runtime*>> runtimesFor(const Catalog& catalog, const std::string& id)
-{
-    std::vector<const Runtime*> out;
-    if (const Profile* profile = catalog.profile(id)) {
-        for (const auto& rid : profile->runtimes) {
-            const Runtime* rt = catalog.runtime(rid);
-            if (!rt)
-                return Error::invalid("profile '" + id + "' names the unknown runtime '" + rid +
-                                      "' (" + profile->where.toString() + ")");
-            out.push_back(rt);
-        }
-        return out;
-    }
-    if (const Runtime* rt = catalog.runtime(id)) {
-        out.push_back(rt);
-        return out;
-    }
-    return Error::usage("'" + id + "' is neither a profile nor a runtime of the catalog");
-}
-
 int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,
                     const std::string& verb, Io& io, bool json, nlohmann::json& report)
 {
@@ -245,21 +226,7 @@ int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions 
                 io.out << report.dump(2) << "\n";
             return fail(io, verb, r.error());
         }
-        nlohmann::json arts = nlohmann::json::array();
-        for (const auto& a : r->artifacts)
-            arts.push_back({{"url", a.url},
-                            {"source", toString(a.fetch.source)},
-                            {"origin", a.fetch.origin},
-                            {"sha256", a.fetch.sha256},
-                            {"size", a.fetch.size},
-                            {"extracted_bytes", a.extractedBytes}});
-        report["runtimes"].push_back({{"id", r->id},
-                                      {"ok", true},
-                                      {"already_installed", r->alreadyInstalled},
-                                      {"dir", paths::toUtf8(r->dir)},
-                                      {"files", r->files},
-                                      {"artifacts", arts},
-                                      {"warnings", r->warnings}});
+        report["runtimes"].push_back(toJson(*r));
         if (!json) {
             if (r->alreadyInstalled)
                 io.out << r->id << ": already installed in " << paths::toUtf8(r->dir) << "\n";

@@ -5,6 +5,7 @@
 #include "app/cli/command.h"
 #include "core/catalog/types.h"
 #include "core/expected.h"
+#include "installers/install_plan.h"
 #include "installers/installer.h"
 
 #include <filesystem>
@@ -18,9 +19,6 @@ void addPrefixRootOption(QCommandLineParser& p);
 std::filesystem::path prefixRootOf(const QCommandLineParser& p);
 
 Expected<Catalog> loadCatalogFor(const QCommandLineParser& p, std::vector<std::string>& warnings);
-
-// A profile id gives its runtimes; a runtime id gives itself.
-Expected<std::vector<const Runtime*>> runtimesFor(const Catalog& catalog, const std::string& id);
 
 // Installs `runtimes` in order with a progress display on `io`; fills `report`
 // (JSON) and returns the exit code. Ctrl-C cancels cleanly (staging removed).

@@ -41,22 +41,6 @@ public:
         }
         const std::string id = toStd(args[0]);
         const bool json = parser.isSet(QStringLiteral("json"));
-        PrefixStore store(prefixRootOf(parser));
-        nlohmann::json report;
-        if (auto receipt = store.receipt(id)) {
-            const auto problems = verifyTree(store.runtimeDir(id), *receipt);
-            report["problems_before"] = problems.size();
-            if (problems.empty()) {
-                report["repaired"] = false;
-                if (json)
-                    io.out << report.dump(2) << "\n";
-                else
-                    io.out << id << ": ok, nothing to repair\n";
-                return 0;
-            }
-            if (!json)
-                io.out << id << ": " << problems.size() << " problem(s), re-installing\n";
-        }
         std::vector<std::string> warnings;
         auto catalog = loadCatalogFor(parser, warnings);
         if (!catalog)
@@ -64,6 +48,22 @@ public:
         const Runtime* rt = catalog->runtime(id);
         if (!rt)
             return fail(io, "repair", Error::usage("'" + id + "' is not a runtime of the catalog"));
+        PrefixStore store(prefixRootOf(parser));
+        auto check = checkForRepair(store, *rt);
+        if (!check)
+            return fail(io, "repair", check.error());
+        nlohmann::json report;
+        report["problems_before"] = check->problems.size();
+        if (!check->needed()) {
+            report["repaired"] = false;
+            if (json)
+                io.out << report.dump(2) << "\n";
+            else
+                io.out << id << ": ok, nothing to repair\n";
+            return 0;
+        }
+        if (!json && check->installed)
+            io.out << id << ": " << check->problems.size() << " problem(s), re-installing\n";
         InstallOptions options;
         options.prefixRoot = store.root();
         options.force = true;

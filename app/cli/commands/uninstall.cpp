@@ -37,6 +37,14 @@ public:
         if (auto r = PrefixStore::checkId(id); !r)
             return fail(io, "uninstall", r.error());
         PrefixStore store(prefixRootOf(parser));
+        std::error_code ec;
+        if (!std::filesystem::is_directory(store.root(), ec))
+            return fail(io, "uninstall",
+                        Error::runtime("runtime '" + id + "' is not installed in " +
+                                       paths::toUtf8(store.root())));
+        // Refuse before taking a lock or cleaning anything.
+        if (auto r = store.checkOwnership(id); !r)
+            return fail(io, "uninstall", r.error());
         if (auto r = store.ensureRoot(); !r)
             return fail(io, "uninstall", r.error());
         auto lock = InstallLock::acquire(store.root(), id, std::chrono::seconds(30),
