@@ -3,9 +3,9 @@
 #include "core/catalog/field_reader.h"
 #include "core/catalog/placeholders.h"
 #include "core/catalog/version_range.h"
+#include "core/logmatch/signature.h"
 
 #include <algorithm>
-#include <regex>
 #include <set>
 
 namespace sp {
@@ -151,7 +151,7 @@ public:
         }
         out.cwd = str(w, ptr, "cwd", false, true);
         out.urlRegex = str(w, ptr, "url_regex", false);
-        compileRegex(out.urlRegex, child(ptr, "url_regex"));
+        compileRegex(out.urlRegex, child(ptr, "url_regex"), true);
         out.env = strMap(w, ptr, "env", true);
         out.references = strList(w, ptr, "references");
         str(w, ptr, "notes", false);
@@ -204,26 +204,12 @@ public:
         return out;
     }
 
-    void compileRegex(const std::string& re, const std::string& ptr)
+    void compileRegex(const std::string& re, const std::string& ptr, bool captures = false)
     {
         if (re.empty())
             return;
-        // libstdc++ compiles regexes recursively: deep nesting would exhaust the stack.
-        int depth = 0;
-        for (std::size_t i = 0; i < re.size(); ++i) {
-            if (re[i] == '\\')
-                ++i;
-            else if (re[i] == '(' && ++depth > 32)
-                fail(ptr, "regex nests groups more than 32 deep");
-            else if (re[i] == ')' && depth > 0)
-                --depth;
-        }
-        try {
-            std::regex compiled(re, std::regex::ECMAScript);
-            (void)compiled;
-        } catch (const std::regex_error& e) {
-            fail(ptr, "regex does not compile (ECMAScript): " + std::string(e.what()));
-        }
+        if (auto compiled = logmatch::compileSignature(re, captures); !compiled)
+            fail(ptr, compiled.error().message);
     }
 
     KnownIssue knownIssue(const json& k, const std::string& ptr)

@@ -2,6 +2,7 @@
 
 #include "core/logmatch/literals.h"
 #include "core/logmatch/multi_literal.h"
+#include "core/logmatch/signature.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -9,7 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <regex>
+#include <re2/re2.h>
 #include <system_error>
 
 namespace sp::logmatch {
@@ -21,7 +22,7 @@ constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 struct Signature
 {
     std::size_t issue = 0;
-    std::regex re;
+    std::shared_ptr<const re2::RE2> re;
 };
 
 } // namespace
@@ -64,14 +65,11 @@ Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
 
         for (const auto& pattern : issue.signatures) {
             const auto sigIndex = static_cast<std::uint32_t>(impl->signatures.size());
-            try {
-                impl->signatures.push_back(
-                    {i, std::regex(pattern, std::regex::ECMAScript | std::regex::nosubs)});
-            } catch (const std::regex_error& e) {
+            auto re = compileSignature(pattern);
+            if (!re)
                 return Error::invalid(issue.where.toString() + ": known issue '" + issue.id +
-                                      "': signature \"" + pattern + "\" is not a valid regex (" +
-                                      e.what() + ")");
-            }
+                                      "': signature \"" + pattern + "\": " + re.error().message);
+            impl->signatures.push_back({i, std::move(*re)});
             const std::vector<std::string> lits =
                 explicitUsable ? issue.literals : requiredLiterals(pattern);
             if (lits.empty()) {
@@ -150,27 +148,17 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
             begin = c.literalEnd > kRegexWindow / 2 ? c.literalEnd - kRegexWindow / 2 : 0;
             begin = std::min(begin, line.size() - kRegexWindow);
         }
-        const std::string_view window = line.substr(begin, kRegexWindow);
-        std::cmatch m;
-        bool found = false;
-        // Inside a long line, '^', '$' and '\b' must still see the line's edges.
-        auto flags = std::regex_constants::match_default;
-        if (begin > 0)
-            flags |= std::regex_constants::match_prev_avail;
-        if (begin + window.size() < line.size())
-            flags |= std::regex_constants::match_not_eol;
-        try {
-            found =
-                std::regex_search(window.data(), window.data() + window.size(), m, sig.re, flags);
-        } catch (const std::regex_error&) {
-            found = false; // complexity/stack limits: treat as no match
-        }
-        if (!found)
+        const std::size_t end = std::min(line.size(), begin + kRegexWindow);
+        // RE2 sees the whole line as context, so inside a long line '^', '$' and '\b'
+        // still see the line's edges; it only searches [begin, end).
+        re2::StringPiece match;
+        const re2::StringPiece text(line.data(), line.size());
+        if (!sig.re->Match(text, begin, end, re2::RE2::UNANCHORED, &match, 1))
             continue;
         lastIssue = sig.issue;
         hits.push_back(sig.issue);
         if (matchStart)
-            matchStart->push_back(begin + static_cast<std::size_t>(m.position(0)));
+            matchStart->push_back(static_cast<std::size_t>(match.data() - line.data()));
     }
 }
 

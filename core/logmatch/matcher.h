@@ -5,9 +5,9 @@
 //
 // Each line is first scanned for all prefilter literals at once (MultiLiteral);
 // only the signatures whose literal occurs (plus the few with no derivable literal)
-// are tried with std::regex. A line is matched on its first kMaxLineBytes bytes, and
-// a regex sees at most kRegexWindow bytes around its literal, which keeps
-// std::regex's recursion bounded on pathological lines.
+// are tried with RE2 (linear time, signature.h). A line is matched on its first
+// kMaxLineBytes bytes, and a regex searches at most kRegexWindow bytes around its
+// literal, which bounds the work per line.
 //
 // Results: the first line where each known issue appears, with how many lines it
 // appeared on in total; ordered by that first line, then by catalog order.
@@ -42,8 +42,7 @@ struct LogMatch
 class LogMatcher
 {
 public:
-    // Fails (InvalidInput, naming the issue and its signature) on a regex std::regex
-    // rejects.
+    // Fails (InvalidInput, naming the issue and its signature) on a regex RE2 rejects.
     static Expected<LogMatcher> compile(std::vector<KnownIssue> issues);
 
     LogMatcher(LogMatcher&&) noexcept;

@@ -1,13 +1,15 @@
 #include "core/catalog/loader.h"
 #include "core/logmatch/matcher.h"
+#include "core/logmatch/signature.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
+#include <re2/re2.h>
 #include <sstream>
 
 using namespace sp;
@@ -195,10 +197,10 @@ private slots:
     // around the signatures, it gives what running every regex would.
     void prefilterAgreesWithPlainRegex()
     {
-        std::vector<std::pair<std::size_t, std::regex>> all;
+        std::vector<std::pair<std::size_t, std::shared_ptr<const re2::RE2>>> all;
         for (std::size_t i = 0; i < matcher().issues().size(); ++i)
             for (const auto& s : matcher().issues()[i].signatures)
-                all.emplace_back(i, std::regex(s));
+                all.emplace_back(i, *sp::logmatch::compileSignature(s));
         std::vector<std::string> lines;
         for (const auto& f : logs("")) {
             std::istringstream in(readAll(f));
@@ -212,7 +214,7 @@ private slots:
         for (const auto& l : lines) {
             std::vector<std::size_t> plain;
             for (const auto& [issue, re] : all)
-                if (std::regex_search(l, re) &&
+                if (re2::RE2::PartialMatch(l, *re) &&
                     std::find(plain.begin(), plain.end(), issue) == plain.end())
                     plain.push_back(issue);
             std::sort(plain.begin(), plain.end());
@@ -320,6 +322,48 @@ private slots:
         QVERIFY(!c.ok());
         QCOMPARE(c.error().exitCode(), 3);
         QVERIFY(c.error().message.find("broken") != std::string::npos);
+    }
+
+    // Catastrophic backtracking for std::regex (hours); linear for RE2.
+    void backtrackingSignaturesFinish()
+    {
+        KnownIssue k;
+        k.id = "evil";
+        k.signatures = {"(a+)+$", "(a*)*b"};
+        auto c = LogMatcher::compile({k});
+        QVERIFY(c.ok());
+        std::string text;
+        for (int i = 0; i < 2000; ++i)
+            text += std::string(60, 'a') + "!\n";
+        QElapsedTimer timer;
+        timer.start();
+        LogScan scan(*c);
+        scan.feedBytes(text);
+        scan.finish();
+        const auto ms = timer.elapsed();
+        QVERIFY(scan.matches().empty());
+        QCOMPARE(scan.lineCount(), std::size_t(2000));
+        QVERIFY2(ms < 30000, std::to_string(ms).c_str()); // generous: it takes milliseconds
+        // And they still match what they describe.
+        std::vector<std::size_t> hits;
+        c->matchLine(std::string(60, 'a') + "b", hits);
+        QCOMPARE(hits.size(), std::size_t(1));
+        c->matchLine(std::string(60, 'a'), hits);
+        QCOMPARE(hits.size(), std::size_t(1));
+    }
+
+    // A pattern RE2 cannot run in linear time (a backreference) is refused at load,
+    // with the file and position of the signature.
+    void nonLinearSyntaxIsALoadError()
+    {
+        sp::CatalogLoader loader;
+        auto r = loader.addText("{\"schema_version\": 1, \"known_issues\": [\n"
+                                " {\"id\": \"k\", \"title\": \"t\",\n"
+                                "  \"signatures\": [\"(a)\\\\1\"]}]}",
+                                "evil.json");
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.rfind("evil.json:3:18:", 0) == 0, r.error().message.c_str());
+        QVERIFY(r.error().message.find("RE2") != std::string::npos);
     }
 
     // Anchors keep their meaning when a long line is cut to a window for the regex.
