@@ -1,5 +1,6 @@
 #include "core/settings.h"
 
+#include "core/json_file.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -86,17 +87,17 @@ Expected<Settings> Settings::loadFile(const std::filesystem::path& file)
     std::error_code ec;
     if (!std::filesystem::exists(file, ec))
         return Settings{};
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error::runtime(paths::toUtf8(file) + ": cannot read settings");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parse(ss.str(), paths::toUtf8(file));
+    auto text = readRegularFile(file, kSettingsLimits.maxBytes, "settings");
+    if (!text)
+        return text.error();
+    return parse(*text, paths::toUtf8(file));
 }
 
 Expected<Settings> Settings::parse(const std::string& text, const std::string& name)
 {
     const Parser p{text, name};
+    if (auto deep = checkJsonDepth(text, name, kSettingsLimits.maxDepth); !deep.empty())
+        return Error::invalid(deep);
     json j;
     try {
         j = json::parse(text);

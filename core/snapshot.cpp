@@ -1,5 +1,8 @@
 #include "core/snapshot.h"
 
+#include "core/json_file.h"
+#include "core/paths.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -380,37 +383,19 @@ Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& or
 
 Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::string& origin)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        // nlohmann reports a byte offset; turn it into line:col for the user.
-        std::size_t line = 1, col = 1;
-        for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                col = 1;
-            } else {
-                ++col;
-            }
-        }
-        std::string what = e.what();
-        if (auto p = what.find("syntax error"); p != std::string::npos)
-            what = what.substr(p);
-        return Error::invalid(origin + ":" + std::to_string(line) + ":" + std::to_string(col) +
-                              ": " + what);
-    }
-    return snapshotFromJson(j, origin);
+    auto j = parseJsonText(text, origin, kSnapshotLimits);
+    if (!j)
+        return j.error();
+    return snapshotFromJson(*j, origin);
 }
 
 Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Error::invalid(path + ": cannot open");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parseSnapshot(ss.str(), path);
+    auto text =
+        readRegularFile(paths::fromUtf8(path), kSnapshotLimits.maxBytes, "hardware snapshot");
+    if (!text)
+        return text.error();
+    return parseSnapshot(*text, path);
 }
 
 } // namespace sp

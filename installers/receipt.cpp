@@ -1,5 +1,6 @@
 #include "installers/receipt.h"
 
+#include "core/json_file.h"
 #include "core/paths.h"
 #include "installers/sha256.h"
 
@@ -73,12 +74,10 @@ std::string Receipt::toJson() const
 
 Expected<Receipt> Receipt::parse(const std::string& text, const std::string& name)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        return Error::invalid(name + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
-    }
+    auto parsed = parseJsonText(text, name, kReceiptLimits);
+    if (!parsed)
+        return parsed.error();
+    const json j = std::move(*parsed);
     try {
         Receipt r;
         r.schema = j.at("schema").get<int>();
@@ -114,12 +113,10 @@ Expected<Receipt> Receipt::parse(const std::string& text, const std::string& nam
 
 Expected<Receipt> Receipt::load(const fs::path& file)
 {
-    QFile f(qpath(file));
-    if (!f.open(QIODevice::ReadOnly))
-        return Error::runtime(paths::toUtf8(file) +
-                              ": cannot read: " + f.errorString().toStdString());
-    const QByteArray bytes = f.readAll();
-    return parse(bytes.toStdString(), paths::toUtf8(file));
+    auto text = readRegularFile(file, kReceiptLimits.maxBytes, "receipt");
+    if (!text)
+        return text.error();
+    return parse(*text, paths::toUtf8(file));
 }
 
 Expected<void> Receipt::save(const fs::path& file) const

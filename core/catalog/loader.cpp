@@ -3,6 +3,7 @@
 #include "core/catalog/entry_reader.h"
 #include "core/catalog/placeholders.h"
 #include "core/catalog/reference_check.h"
+#include "core/json_file.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -45,32 +46,32 @@ const std::string& keyOf(const CacheRelocation& e)
     return e.os;
 }
 
+// Same key replaces the earlier entry, with a notice; `index` ("kind:key" -> position)
+// keeps each merge O(1), so loading stays linear in the number of entries.
 template <class T>
-void mergeEntry(std::vector<T>& list, T entry, const char* kind,
-                std::map<std::string, CatalogLoader::Located>& locs, CatalogLoader::Located loc,
-                std::vector<std::string>& notices)
+void mergeEntry(std::vector<T>& list, T entry, const char* kind, CatalogLoader::Merge& m,
+                CatalogLoader::Located loc)
 {
     const std::string key = std::string(kind) + ":" + keyOf(entry);
-    auto it = std::find_if(list.begin(), list.end(),
-                           [&](const T& e) { return keyOf(e) == keyOf(entry); });
-    if (it != list.end()) {
-        notices.push_back(entry.where.toString() + ": notice: " + kind + " '" + keyOf(entry) +
-                          "' replaces the one from " + it->where.toString());
-        *it = std::move(entry);
+    auto [it, added] = m.index.try_emplace(key, list.size());
+    if (!added) {
+        T& old = list[it->second];
+        m.notices.push_back(entry.where.toString() + ": notice: " + kind + " '" + keyOf(entry) +
+                            "' replaces the one from " + old.where.toString());
+        old = std::move(entry);
     } else {
         list.push_back(std::move(entry));
     }
-    locs[key] = std::move(loc);
+    m.locations[key] = std::move(loc);
 }
 
 template <class T>
 void mergeAll(std::vector<T>& into, const std::vector<T>& from, const char* kind,
-              const char* pointer, std::map<std::string, CatalogLoader::Located>& locs,
-              const std::shared_ptr<const CatalogLoader::FileInfo>& file,
-              std::vector<std::string>& notices)
+              const char* pointer, CatalogLoader::Merge& m,
+              const std::shared_ptr<const CatalogLoader::FileInfo>& file)
 {
     for (std::size_t i = 0; i < from.size(); ++i)
-        mergeEntry(into, from[i], kind, locs, {file, pointer + std::to_string(i)}, notices);
+        mergeEntry(into, from[i], kind, m, {file, pointer + std::to_string(i)});
 }
 
 } // namespace
@@ -82,49 +83,46 @@ const std::map<std::string, std::vector<std::string>>& CatalogLoader::acceptedFi
 
 Expected<void> CatalogLoader::addText(const std::string& text, const std::string& origin)
 {
-    json doc;
-    try {
-        doc = json::parse(text);
-    } catch (const json::parse_error& e) {
-        const auto pos = PositionIndex::fromOffset(text, e.byte == 0 ? 0 : e.byte - 1);
-        std::string what = e.what();
-        if (auto colon = what.find("syntax error"); colon != std::string::npos)
-            what = what.substr(colon);
-        return Error::invalid(origin + ":" + std::to_string(pos.line) + ":" +
-                              std::to_string(pos.column) + ": invalid JSON: " + what);
-    }
+    // Depth is checked before the parser and the position index (a recursive scanner)
+    // see the text.
+    auto parsed = parseJsonText(text, origin, kCatalogLimits);
+    if (!parsed)
+        return parsed.error();
+    const json doc = std::move(*parsed);
     auto file = std::make_shared<FileInfo>(FileInfo{origin, PositionIndex::build(text)});
     std::vector<std::string> warnings;
-    auto parsedOr = readCatalogDocument(doc, origin, file->index, warnings);
-    if (!parsedOr)
-        return parsedOr.error();
-    const Catalog& parsed = *parsedOr;
+    auto read = readCatalogDocument(doc, origin, file->index, warnings);
+    if (!read)
+        return read.error();
+    const Catalog& in = *read;
     m_warnings.insert(m_warnings.end(), warnings.begin(), warnings.end());
-    mergeAll(m_catalog.runtimes, parsed.runtimes, "runtime", "/runtimes/", m_locations, file,
-             m_notices);
-    mergeAll(m_catalog.workloads, parsed.workloads, "workload", "/workloads/", m_locations, file,
-             m_notices);
-    mergeAll(m_catalog.profiles, parsed.profiles, "profile", "/profiles/", m_locations, file,
-             m_notices);
-    mergeAll(m_catalog.knownIssues, parsed.knownIssues, "known issue", "/known_issues/",
-             m_locations, file, m_notices);
-    mergeAll(m_catalog.gfxOverrides, parsed.gfxOverrides, "gfx override", "/gfx_overrides/",
-             m_locations, file, m_notices);
-    mergeAll(m_catalog.cacheVariables, parsed.cacheVariables, "cache variable", "/cache_variables/",
-             m_locations, file, m_notices);
-    mergeAll(m_catalog.cacheRelocations, parsed.cacheRelocations, "cache relocation",
-             "/cache_relocation/", m_locations, file, m_notices);
+    Merge m{m_index, m_locations, m_notices};
+    mergeAll(m_catalog.runtimes, in.runtimes, "runtime", "/runtimes/", m, file);
+    mergeAll(m_catalog.workloads, in.workloads, "workload", "/workloads/", m, file);
+    mergeAll(m_catalog.profiles, in.profiles, "profile", "/profiles/", m, file);
+    mergeAll(m_catalog.knownIssues, in.knownIssues, "known issue", "/known_issues/", m, file);
+    mergeAll(m_catalog.gfxOverrides, in.gfxOverrides, "gfx override", "/gfx_overrides/", m, file);
+    mergeAll(m_catalog.cacheVariables, in.cacheVariables, "cache variable", "/cache_variables/", m,
+             file);
+    mergeAll(m_catalog.cacheRelocations, in.cacheRelocations, "cache relocation",
+             "/cache_relocation/", m, file);
+    const std::size_t largest = std::max(
+        {m_catalog.runtimes.size(), m_catalog.workloads.size(), m_catalog.profiles.size(),
+         m_catalog.knownIssues.size(), m_catalog.gfxOverrides.size(),
+         m_catalog.cacheVariables.size(), m_catalog.cacheRelocations.size()});
+    if (largest > kMaxCatalogEntries)
+        return Error::invalid(origin + ": the catalog now holds " + std::to_string(largest) +
+                              " entries of one kind; at most " +
+                              std::to_string(kMaxCatalogEntries) + " are allowed");
     return {};
 }
 
 Expected<void> CatalogLoader::addFile(const std::filesystem::path& file)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error::invalid(paths::toUtf8(file) + ": cannot open");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    return addText(buf.str(), paths::toUtf8(file));
+    auto text = readRegularFile(file, kCatalogLimits.maxBytes, "catalog");
+    if (!text)
+        return text.error();
+    return addText(*text, paths::toUtf8(file));
 }
 
 Expected<void> CatalogLoader::checkReferences() const

@@ -13,9 +13,14 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sp {
+
+// A catalog holds at most this many entries of each kind (profiles, runtimes, ...);
+// loading is linear in their number.
+inline constexpr std::size_t kMaxCatalogEntries = 100000;
 
 class CatalogLoader
 {
@@ -48,10 +53,18 @@ public:
         std::shared_ptr<const FileInfo> file;
         std::string pointer;
     };
+    // What a merge updates (loader.cpp).
+    struct Merge
+    {
+        std::unordered_map<std::string, std::size_t>& index;
+        std::map<std::string, Located>& locations;
+        std::vector<std::string>& notices;
+    };
 
 private:
     Catalog m_catalog;
-    std::map<std::string, Located> m_locations; // "profile:<id>" -> where it was read
+    std::unordered_map<std::string, std::size_t> m_index; // "profile:<id>" -> its position
+    std::map<std::string, Located> m_locations;           // "profile:<id>" -> where it was read
     std::vector<std::string> m_warnings;
     std::vector<std::string> m_notices;
 };

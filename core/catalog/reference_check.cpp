@@ -33,6 +33,12 @@ std::string checkRuntime(const Catalog& cat, const Runtime& r, const CatalogLoca
         if (!cat.runtime(r.requires_[i]))
             return at(key, "/requires/" + std::to_string(i)) + ": runtime '" + r.id +
                    "' requires runtime '" + r.requires_[i] + "', which does not exist";
+    // An install_dir never names another runtime's folder: such a chain (or a cycle)
+    // could not be expanded, and a plan must never print a placeholder.
+    for (const auto& ph : findPlaceholders(r.installDir))
+        if (ph.rfind("runtime:", 0) == 0 || ph == "python" || ph == "base_python" || ph == "venv")
+            return at(key, "/install_dir") + ": install_dir may not use {" + ph +
+                   "} (another runtime's or a profile's folder)";
     Templates templ{{"/install_dir", r.installDir}};
     for (const auto& [k, v] : r.env)
         templ.emplace_back("/env/" + PositionIndex::escapeToken(k), v);

@@ -229,12 +229,22 @@ Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
                                          const std::filesystem::path& file, std::size_t* lineCount)
 {
     const std::string name = paths::toUtf8(file);
+    // A missing file, a folder or a FIFO is a bad input (exit 3, as for every verb),
+    // refused before anything opens it: a FIFO would block the read.
     std::error_code ec;
-    if (std::filesystem::is_directory(file, ec))
-        return Error::runtime(name + ": is a directory, not a log file");
+    const auto st = std::filesystem::status(file, ec);
+    if (st.type() == std::filesystem::file_type::not_found)
+        return Error::invalid(name + ": no such file");
+    if (st.type() != std::filesystem::file_type::regular)
+        return Error::invalid(name + ": is " +
+                              (st.type() == std::filesystem::file_type::directory ? "a directory"
+                               : st.type() == std::filesystem::file_type::fifo
+                                   ? "a FIFO (named pipe)"
+                                   : "not a regular file") +
+                              ", not a log file");
     std::ifstream in(file, std::ios::binary);
     if (!in)
-        return Error::runtime(name + ": cannot open: " + std::strerror(errno));
+        return Error::invalid(name + ": cannot open: " + std::strerror(errno));
 
     LogScan scan(matcher);
     std::vector<char> buffer(std::size_t{4} << 20);

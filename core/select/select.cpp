@@ -1,5 +1,6 @@
 #include "core/select/select.h"
 
+#include "core/catalog/placeholders.h"
 #include "core/select/env_stages.h"
 #include "core/select/expand.h"
 #include "core/select/rank.h"
@@ -85,6 +86,26 @@ void addLaunch(Plan& plan, const HardwareSnapshot& snap, const Workload& workloa
     }
 }
 
+// A placeholder the machine cannot fill ({gfx} on a GPU of unknown gfx) must never
+// reach a command line: the plan fails instead, naming it.
+Expected<void> checkExpanded(const Plan& plan)
+{
+    std::vector<const std::string*> all{&plan.cwd};
+    for (const auto* list : {&plan.command, &plan.args, &plan.path})
+        for (const auto& s : *list)
+            all.push_back(&s);
+    for (const auto& step : plan.steps)
+        for (const auto& s : step)
+            all.push_back(&s);
+    for (const auto& [k, v] : plan.env)
+        all.push_back(&v);
+    for (const auto* s : all)
+        if (const auto left = findPlaceholders(*s); !left.empty())
+            return Error::runtime("profile '" + plan.profile + "' needs {" + left.front() +
+                                  "}, which this machine's snapshot does not provide");
+    return {};
+}
+
 void addWarnings(Plan& plan, const Profile& profile)
 {
     plan.warnings.insert(plan.warnings.end(), profile.warnings.begin(), profile.warnings.end());
@@ -168,6 +189,8 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     relocateCaches(plan, snap, cat, settings);
     addLaunch(plan, snap, workload, profile, expander);
     addWarnings(plan, profile);
+    if (auto ok = checkExpanded(plan); !ok)
+        return ok.error();
     return plan;
 }
 

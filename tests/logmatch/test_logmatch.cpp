@@ -11,6 +11,7 @@
 #include <optional>
 #include <re2/re2.h>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace sp;
 using namespace sp::logmatch;
@@ -307,10 +308,17 @@ private slots:
         const fs::path missing = fs::path(dir.path().toStdString()) / "missing.log";
         auto r = scanFile(matcher(), missing);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().exitCode(), 1);
+        QCOMPARE(r.error().exitCode(), 3); // a missing input file is exit 3 in every verb
         QVERIFY(r.error().message.find("missing.log") != std::string::npos);
         auto d = scanFile(matcher(), fs::path(dir.path().toStdString()));
         QVERIFY(!d.ok());
+        QVERIFY(d.error().message.find("is a directory") != std::string::npos);
+        // A FIFO is refused at once instead of blocking the read.
+        const fs::path fifo = fs::path(dir.path().toStdString()) / "pipe.log";
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        auto f = scanFile(matcher(), fifo);
+        QVERIFY(!f.ok());
+        QVERIFY2(f.error().message.find("FIFO") != std::string::npos, f.error().message.c_str());
     }
 
     void badRegexIsInvalidInput()

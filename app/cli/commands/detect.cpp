@@ -3,6 +3,7 @@
 #include "detectors/detect.h"
 
 #include "app/cli/command.h"
+#include "app/cli/printable_stream.h"
 
 #include <algorithm>
 #include <ostream>
@@ -156,7 +157,10 @@ public:
             io.out << toJson(snapshot).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                    << "\n";
         } else {
-            printHuman(io.out, snapshot);
+            {
+                PrintableStream out(io.out); // GPU names and probe details come from drivers
+                printHuman(out, snapshot);
+            }
         }
         return 0;
     }

@@ -2,6 +2,7 @@
 // what fixes each. Finding nothing is a result, not an error (exit 0).
 
 #include "app/cli/command.h"
+#include "app/cli/printable_stream.h"
 #include "core/catalog/loader.h"
 #include "core/logmatch/matcher.h"
 #include "core/paths.h"
@@ -76,20 +77,20 @@ public:
         }
 
         const std::string name = toStd(args[0]);
+        PrintableStream out(io.out); // titles come from catalog files, excerpts from the log
         if (matches->empty()) {
-            io.out << "No known issue found in " << name << " (" << lines << " lines read).\n";
+            out << "No known issue found in " << name << " (" << lines << " lines read).\n";
             return 0;
         }
-        io.out << matches->size() << (matches->size() == 1 ? " known issue" : " known issues")
-               << " found in " << name << " (" << lines << " lines read):\n";
+        out << matches->size() << (matches->size() == 1 ? " known issue" : " known issues")
+            << " found in " << name << " (" << lines << " lines read):\n";
         for (const auto& m : *matches) {
-            io.out << "\n" << m.title << "  [" << m.knownIssue << "]\n";
-            io.out << "  line " << m.line;
+            out << "\n" << m.title << "  [" << m.knownIssue << "]\n";
+            out << "  line " << m.line;
             if (m.count > 1)
-                io.out << " (and " << (m.count - 1) << " more line" << (m.count > 2 ? "s" : "")
-                       << ")";
-            io.out << ": " << m.excerpt << "\n";
-            io.out << "  fix: " << m.remedy << "\n";
+                out << " (and " << (m.count - 1) << " more line" << (m.count > 2 ? "s" : "") << ")";
+            out << ": " << m.excerpt << "\n";
+            out << "  fix: " << m.remedy << "\n";
         }
         return 0;
     }

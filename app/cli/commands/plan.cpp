@@ -8,6 +8,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "app/cli/printable_stream.h"
 #include "core/paths.h"
 #include "core/select/select.h"
 #include "detectors/detect.h"
@@ -164,8 +165,10 @@ public:
         }
         if (p.isSet(QStringLiteral("json")))
             io.out << sp::toJson(*plan).dump(2) << "\n";
-        else
-            printHuman(*plan, snap, io.out);
+        else {
+            sp::cli::PrintableStream out(io.out); // names and reasons come from inputs
+            printHuman(*plan, snap, out);
+        }
         if (plan->profile.empty()) {
             io.err << "stackpilot-cli plan: no profile of '" << workload << "' fits this machine\n";
             return 1;

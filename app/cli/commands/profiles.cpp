@@ -3,6 +3,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "app/cli/printable_stream.h"
 #include "core/paths.h"
 #include "core/select/coverage.h"
 
@@ -80,8 +81,10 @@ int runCoverage(const sp::Catalog& cat, bool json, sp::cli::Io& io)
     const auto table = sp::coverage(cat, *gpus, oses, settings);
     if (json)
         io.out << coverageJson(table).dump(2) << "\n";
-    else
-        printCoverage(table, oses, io.out);
+    else {
+        sp::cli::PrintableStream text(io.out);
+        printCoverage(table, oses, text);
+    }
     return 0;
 }
 
@@ -156,12 +159,13 @@ public:
                    << "\n";
             return 0;
         }
+        sp::cli::PrintableStream text(io.out); // ids, names and conditions come from catalog files
         std::string current;
         for (const auto& e : out) {
             const auto wl = e["workload"].get<std::string>();
             if (wl != current) {
-                io.out << (current.empty() ? "" : "\n") << wl << " (" << cat.workload(wl)->name
-                       << ")\n";
+                text << (current.empty() ? "" : "\n") << wl << " (" << cat.workload(wl)->name
+                     << ")\n";
                 current = wl;
             }
             std::string line = "  " + e["id"].get<std::string>();
@@ -172,9 +176,9 @@ public:
             std::string rts;
             for (const auto& r : e["runtimes"])
                 rts += (rts.empty() ? "" : " + ") + r["id"].get<std::string>();
-            io.out << line << status << rts << "\n";
+            text << line << status << rts << "\n";
             if (!e["match"].empty())
-                io.out << "      match: " << e["match"].dump() << "\n";
+                text << "      match: " << e["match"].dump() << "\n";
         }
         return 0;
     }
