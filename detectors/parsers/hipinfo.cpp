@@ -57,43 +57,34 @@ ParsedProbe parseHipinfo(std::string_view text, int exitCode)
     out.probe.status = ProbeStatus::Failed;
 
     std::vector<Device> devices;
-    std::string errorLine;
-    for (std::string_view raw : splitLines(text)) {
-        const std::string_view line = trim(raw);
-        if (line.substr(0, 7) == "device#") {
+    const std::string errorLine = scanKeyValueBlocks(
+        text,
+        [&](std::string_view line) {
+            if (line.substr(0, 7) != "device#")
+                return false;
             devices.emplace_back();
-            continue;
-        }
-        const std::string l = lower(line);
-        if (errorLine.empty() &&
-            (l.find("error") != std::string::npos || l.find("no device") != std::string::npos ||
-             l.find("failed") != std::string::npos))
-            errorLine = std::string(line);
-        if (devices.empty())
-            continue;
-        const auto colon = line.find(':');
-        if (colon == std::string_view::npos)
-            continue;
-        const std::string_view key = trim(line.substr(0, colon));
-        const std::string_view value = trim(line.substr(colon + 1));
-        Device& d = devices.back();
-        if (key == "Name" && d.name.empty())
-            d.name = value;
-        else if (key == "gcnArchName" && d.arch.empty())
-            d.arch = value;
-        else if (key == "pciBusID")
-            d.bus = leadingInt(value);
-        else if (key == "pciDeviceID")
-            d.dev = leadingInt(value);
-        else if (key == "pciDomainID")
-            d.domain = leadingInt(value);
-        else if (key == "multiProcessorCount")
-            d.cus = leadingInt(value);
-        else if (key == "isIntegrated" || key == "integrated")
-            d.integrated = leadingInt(value);
-        else if (key == "totalGlobalMem")
-            d.vramMb = memoryMb(value);
-    }
+            return true;
+        },
+        {"error", "no device", "failed"},
+        [&](std::string_view key, std::string_view value) {
+            Device& d = devices.back();
+            if (key == "Name" && d.name.empty())
+                d.name = value;
+            else if (key == "gcnArchName" && d.arch.empty())
+                d.arch = value;
+            else if (key == "pciBusID")
+                d.bus = leadingInt(value);
+            else if (key == "pciDeviceID")
+                d.dev = leadingInt(value);
+            else if (key == "pciDomainID")
+                d.domain = leadingInt(value);
+            else if (key == "multiProcessorCount")
+                d.cus = leadingInt(value);
+            else if (key == "isIntegrated" || key == "integrated")
+                d.integrated = leadingInt(value);
+            else if (key == "totalGlobalMem")
+                d.vramMb = memoryMb(value);
+        });
 
     for (const Device& d : devices) {
         GpuInfo g;

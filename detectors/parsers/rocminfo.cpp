@@ -24,6 +24,35 @@ std::string busFromBdf(long long bdf)
     return s;
 }
 
+// Nested ISA blocks repeat "Name:"; the agent's own comes first.
+void readAgentField(Agent& a, std::string& lastSegment, std::string_view key,
+                    std::string_view value)
+{
+    if (key == "Name" && a.name.empty())
+        a.name = value;
+    else if (key == "Marketing Name" && a.marketingName.empty())
+        a.marketingName = value;
+    else if (key == "Vendor Name" && a.vendorName.empty())
+        a.vendorName = value;
+    else if (key == "Device Type" && a.deviceType.empty())
+        a.deviceType = value;
+    else if (key == "Uuid" && a.uuid.empty())
+        a.uuid = value;
+    else if (key == "Compute Unit" && !a.computeUnits)
+        a.computeUnits = leadingInt(value);
+    else if (key == "Chip ID" && !a.chipId)
+        a.chipId = leadingInt(value);
+    else if (key == "BDFID" && !a.bdfId)
+        a.bdfId = leadingInt(value);
+    else if (key == "Node" && !a.node)
+        a.node = leadingInt(value);
+    else if (key == "Segment")
+        lastSegment = std::string(value);
+    else if (key == "Size" && !a.vramKb && lastSegment.find("GLOBAL") != std::string::npos &&
+             lastSegment.find("COARSE") != std::string::npos)
+        a.vramKb = leadingInt(value);
+}
+
 } // namespace
 
 ParsedProbe parseRocminfo(std::string_view text, int exitCode)
@@ -34,53 +63,19 @@ ParsedProbe parseRocminfo(std::string_view text, int exitCode)
 
     std::vector<Agent> agents;
     std::string lastSegment;
-    std::string errorLine;
-    for (std::string_view raw : splitLines(text)) {
-        const std::string_view line = trim(raw);
-        if (line.substr(0, 6) == "Agent " && leadingInt(line.substr(6))) {
+    const std::string errorLine = scanKeyValueBlocks(
+        text,
+        [&](std::string_view line) {
+            if (line.substr(0, 6) != "Agent " || !leadingInt(line.substr(6)))
+                return false;
             agents.emplace_back();
             lastSegment.clear();
-            continue;
-        }
-        const std::string l = lower(line);
-        if (errorLine.empty() &&
-            (l.find("not loaded") != std::string::npos ||
-             l.find("hsa_status_error") != std::string::npos ||
-             l.find("failed") != std::string::npos || l.find("error") != std::string::npos))
-            errorLine = std::string(line);
-        if (agents.empty())
-            continue;
-        const auto colon = line.find(':');
-        if (colon == std::string_view::npos)
-            continue;
-        const std::string_view key = trim(line.substr(0, colon));
-        const std::string_view value = trim(line.substr(colon + 1));
-        Agent& a = agents.back();
-        // Nested ISA blocks repeat "Name:"; the agent's own comes first.
-        if (key == "Name" && a.name.empty())
-            a.name = value;
-        else if (key == "Marketing Name" && a.marketingName.empty())
-            a.marketingName = value;
-        else if (key == "Vendor Name" && a.vendorName.empty())
-            a.vendorName = value;
-        else if (key == "Device Type" && a.deviceType.empty())
-            a.deviceType = value;
-        else if (key == "Uuid" && a.uuid.empty())
-            a.uuid = value;
-        else if (key == "Compute Unit" && !a.computeUnits)
-            a.computeUnits = leadingInt(value);
-        else if (key == "Chip ID" && !a.chipId)
-            a.chipId = leadingInt(value);
-        else if (key == "BDFID" && !a.bdfId)
-            a.bdfId = leadingInt(value);
-        else if (key == "Node" && !a.node)
-            a.node = leadingInt(value);
-        else if (key == "Segment")
-            lastSegment = std::string(value);
-        else if (key == "Size" && !a.vramKb && lastSegment.find("GLOBAL") != std::string::npos &&
-                 lastSegment.find("COARSE") != std::string::npos)
-            a.vramKb = leadingInt(value);
-    }
+            return true;
+        },
+        {"not loaded", "hsa_status_error", "failed", "error"},
+        [&](std::string_view key, std::string_view value) {
+            readAgentField(agents.back(), lastSegment, key, value);
+        });
 
     for (const Agent& a : agents) {
         if (lower(a.deviceType) != "gpu")
