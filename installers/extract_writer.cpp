@@ -2,72 +2,19 @@
 
 #include "core/paths.h"
 #include "installers/sha256.h"
+#include "installers/unique_fd.h"
 
 #include <archive.h>
 #include <archive_entry.h>
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <optional>
-#include <sys/stat.h>
-
-#ifdef _WIN32
-#include <io.h>
-#else
-#include <unistd.h>
-#endif
 
 namespace fs = std::filesystem;
 
 namespace sp {
 
 namespace {
-
-#ifdef _WIN32
-constexpr int kNoFollow = 0;
-int openExclusive(const fs::path& p)
-{
-    return _wopen(p.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY, _S_IREAD | _S_IWRITE);
-}
-int writeSome(int fd, const char* d, std::size_t n)
-{
-    return _write(fd, d, static_cast<unsigned>(n));
-}
-int closeFd(int fd)
-{
-    return _close(fd);
-}
-#else
-constexpr int kNoFollow = O_NOFOLLOW;
-int openExclusive(const fs::path& p)
-{
-    return ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | kNoFollow, 0600);
-}
-ssize_t writeSome(int fd, const char* d, std::size_t n)
-{
-    return ::write(fd, d, n);
-}
-int closeFd(int fd)
-{
-    return ::close(fd);
-}
-#endif
-
-// Writes all of `n` bytes; on failure returns errno (ENOSPC for a full disk).
-int writeAll(int fd, const char* d, std::size_t n)
-{
-    while (n > 0) {
-        const auto w = writeSome(fd, d, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return errno;
-        }
-        d += w;
-        n -= static_cast<std::size_t>(w);
-    }
-    return 0;
-}
 
 std::vector<std::string> splitPath(const std::string& s)
 {
@@ -121,20 +68,6 @@ bool isWithin(const fs::path& p, const fs::path& root)
 }
 
 } // namespace
-
-struct EntryWriter::Plain
-{
-    int fd = -1;
-    std::string rel;
-    bool executable = false;
-    Sha256 sha;
-    std::uint64_t size = 0;
-    ~Plain()
-    {
-        if (fd >= 0)
-            closeFd(fd);
-    }
-};
 
 bool StagingClaims::claim(const std::string& path, int owner)
 {
@@ -282,24 +215,31 @@ Expected<void> EntryWriter::writeEntry(archive* a, archive_entry* e)
                         archive_entry_size_is_set(e) ? archive_entry_size(e) : 0);
 }
 
-Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
-                                         const std::string& name, unsigned mode,
-                                         std::int64_t declaredSize)
+Expected<fs::path> EntryWriter::prepareEntry(const std::string& rel, const std::string& name)
 {
     if (auto r = claim(rel, name); !r)
-        return r;
+        return r.error();
     if (auto r = ensureParents(rel, name); !r)
-        return r;
+        return r.error();
     const fs::path p = m_o.root / paths::fromUtf8(rel);
     std::error_code ec;
     const auto st = fs::symlink_status(p, ec);
     if (st.type() == fs::file_type::directory)
-        return fail(name, "a folder of that name exists");
+        return fail(name, "a folder of that name exists").error();
     if (st.type() != fs::file_type::not_found)
         fs::remove(p, ec); // a later entry of the same archive replaces an earlier one
+    return p;
+}
 
-    const int fd = openExclusive(p);
-    if (fd < 0)
+Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
+                                         const std::string& name, unsigned mode,
+                                         std::int64_t declaredSize)
+{
+    auto place = prepareEntry(rel, name);
+    if (!place)
+        return place.error();
+    UniqueFd fd = UniqueFd::createExclusive(*place);
+    if (!fd.valid())
         return fail(name, std::string("cannot create file: ") + std::strerror(errno));
     Sha256 sha;
     std::optional<std::size_t> ticket;
@@ -334,7 +274,6 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
         if (rc == ARCHIVE_EOF)
             break;
         if (rc != ARCHIVE_OK) { // a warning here is a failed CRC check
-            closeFd(fd);
             return fail(name, std::string("corrupt or truncated data: ") +
                                   (archive_error_string(a) ? archive_error_string(a) : "?"));
         }
@@ -344,35 +283,25 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
             while (pos < offset) {
                 const auto n =
                     static_cast<std::size_t>(std::min<std::int64_t>(offset - pos, sizeof zeros));
-                if (auto r = countBytes(n, name); !r) {
-                    closeFd(fd);
+                if (auto r = countBytes(n, name); !r)
                     return r;
-                }
-                if (int err = writeAll(fd, zeros, n)) {
-                    closeFd(fd);
+                if (int err = fd.writeAll(zeros, n))
                     return fail(name, std::string("write failed: ") + std::strerror(err));
-                }
                 hash(zeros, n);
                 pos += static_cast<std::int64_t>(n);
             }
         }
-        if (auto r = countBytes(len, name); !r) {
-            closeFd(fd);
+        if (auto r = countBytes(len, name); !r)
             return r;
-        }
-        if (int err = writeAll(fd, static_cast<const char*>(buf), len)) {
-            closeFd(fd);
+        if (int err = fd.writeAll(static_cast<const char*>(buf), len))
             return fail(name, std::string("write failed: ") + std::strerror(err));
-        }
         hash(buf, len);
         pos += static_cast<std::int64_t>(len);
         size += len;
     }
     size = static_cast<std::uint64_t>(pos);
-#ifndef _WIN32
-    ::fchmod(fd, static_cast<mode_t>(mode));
-#endif
-    if (closeFd(fd) != 0)
+    fd.setMode(mode);
+    if (fd.close() != 0)
         return fail(name, std::string("write failed: ") + std::strerror(errno));
     if (!ticket) {
         replaceRecord({rel, FileRecord::Type::File, size, sha.hexDigest(), {}, (mode & 0111) != 0});
@@ -408,18 +337,11 @@ Expected<void> EntryWriter::writeSymlink(const std::string& rel, const std::stri
             parts.push_back(t);
         }
     }
-    if (auto r = claim(rel, name); !r)
-        return r;
-    if (auto r = ensureParents(rel, name); !r)
-        return r;
-    const fs::path p = m_o.root / paths::fromUtf8(rel);
+    auto place = prepareEntry(rel, name);
+    if (!place)
+        return place.error();
     std::error_code ec;
-    const auto st = fs::symlink_status(p, ec);
-    if (st.type() == fs::file_type::directory)
-        return fail(name, "a folder of that name exists");
-    if (st.type() != fs::file_type::not_found)
-        fs::remove(p, ec);
-    fs::create_symlink(paths::fromUtf8(target), p, ec);
+    fs::create_symlink(paths::fromUtf8(target), *place, ec);
     if (ec)
         return fail(name, "cannot create symlink: " + ec.message());
     replaceRecord({rel, FileRecord::Type::Symlink, 0, {}, target, false});
@@ -437,75 +359,17 @@ Expected<void> EntryWriter::writeHardlink(const std::string& rel, const std::str
         m_records[it->second].type != FileRecord::Type::File)
         return fail(name,
                     "hard link to '" + rawTarget + "', which is not a file extracted before it");
-    if (auto r = claim(rel, name); !r)
-        return r;
-    if (auto r = ensureParents(rel, name); !r)
-        return r;
-    const fs::path p = m_o.root / paths::fromUtf8(rel);
+    auto place = prepareEntry(rel, name);
+    if (!place)
+        return place.error();
     std::error_code ec;
-    if (fs::symlink_status(p, ec).type() == fs::file_type::directory)
-        return fail(name, "a folder of that name exists");
-    fs::remove(p, ec);
-    fs::create_hard_link(m_o.root / paths::fromUtf8(*target), p, ec);
+    fs::create_hard_link(m_o.root / paths::fromUtf8(*target), *place, ec);
     if (ec)
         return fail(name, "cannot create hard link: " + ec.message());
     settleHashes(); // the target's digest may still be on the hasher's thread
     FileRecord r = m_records[it->second];
     r.path = rel;
     replaceRecord(std::move(r));
-    return {};
-}
-
-Expected<void> EntryWriter::beginPlainFile(const std::string& fileName, bool executable)
-{
-    auto rel = sanitize(fileName, 0);
-    if (!rel || rel->empty() || rel->find('/') != std::string::npos)
-        return fail(fileName, "not a plain file name");
-    if (auto r = claim(*rel, fileName); !r)
-        return r;
-    m_plain = std::make_shared<Plain>();
-    m_plain->rel = *rel;
-    m_plain->executable = executable;
-    const fs::path p = m_o.root / paths::fromUtf8(*rel);
-    std::error_code ec;
-    fs::remove(p, ec);
-    m_plain->fd = openExclusive(p);
-    if (m_plain->fd < 0)
-        return fail(fileName, std::string("cannot create file: ") + std::strerror(errno));
-    return {};
-}
-
-Expected<void> EntryWriter::writePlain(const char* data, std::size_t size)
-{
-    if (!m_plain || m_plain->fd < 0)
-        return Error::runtime("internal: plain file not open");
-    if (auto r = countBytes(size, m_plain->rel); !r)
-        return r;
-    if (int err = writeAll(m_plain->fd, data, size))
-        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(err));
-    m_plain->sha.update(data, size);
-    m_plain->size += size;
-    return {};
-}
-
-Expected<void> EntryWriter::endPlainFile()
-{
-    if (!m_plain || m_plain->fd < 0)
-        return Error::runtime("internal: plain file not open");
-#ifndef _WIN32
-    ::fchmod(m_plain->fd, m_plain->executable ? 0755 : 0644);
-#endif
-    const int rc = closeFd(m_plain->fd);
-    m_plain->fd = -1;
-    if (rc != 0)
-        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(errno));
-    replaceRecord({m_plain->rel,
-                   FileRecord::Type::File,
-                   m_plain->size,
-                   m_plain->sha.hexDigest(),
-                   {},
-                   m_plain->executable});
-    m_plain.reset();
     return {};
 }
 

@@ -106,6 +106,9 @@ private:
     Expected<void> writeHardlink(const std::string& rel, const std::string& name,
                                  const std::string& rawTarget);
     Expected<void> claim(const std::string& rel, const std::string& name);
+    // Claims `rel`, makes its parent folders, and removes an earlier entry of the same
+    // name (never a folder): where the entry may now be created.
+    Expected<std::filesystem::path> prepareEntry(const std::string& rel, const std::string& name);
     Expected<void> countBytes(std::uint64_t n, const std::string& name);
     void replaceRecord(FileRecord r);
 

@@ -41,14 +41,9 @@ nlohmann::json probeCuda()
 {
     nlohmann::json r = makeResult("cuda");
     // An empty CUDA_VISIBLE_DEVICES hides every device; the probe wants all of them.
-    unsetEnv("CUDA_VISIBLE_DEVICES");
     DynLib lib;
-    if (!lib.open(cudaCandidates())) {
-        r["detail"] = lib.error();
+    if (!openVendorLibrary(lib, r, cudaCandidates(), {"CUDA_VISIBLE_DEVICES"}))
         return r;
-    }
-    r["library"] = lib.path();
-    r["status"] = "failed";
 
     const auto errStr = lib.get<CuGetErrorString>("cuGetErrorString");
     auto describe = [&](const char* what, int rc) {

@@ -89,16 +89,11 @@ nlohmann::json probeHip()
     nlohmann::json r = makeResult("hip");
     // The runtime reads these at initialisation: they could hide devices or make
     // it report an overridden target instead of the real one.
-    for (const char* v : {"HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES",
-                          "GPU_DEVICE_ORDINAL", "HSA_OVERRIDE_GFX_VERSION"})
-        unsetEnv(v);
     DynLib lib;
-    if (!lib.open(hipCandidates())) {
-        r["detail"] = lib.error();
+    if (!openVendorLibrary(lib, r, hipCandidates(),
+                           {"HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES",
+                            "GPU_DEVICE_ORDINAL", "HSA_OVERRIDE_GFX_VERSION"}))
         return r;
-    }
-    r["library"] = lib.path();
-    r["status"] = "failed";
 
     const auto errStr = lib.get<HipGetErrorString>("hipGetErrorString");
     int v = 0;

@@ -32,6 +32,21 @@ nlohmann::json makeResult(const char* name)
     return r;
 }
 
+bool openVendorLibrary(DynLib& lib, nlohmann::json& result,
+                       const std::vector<std::string>& candidates,
+                       std::initializer_list<const char*> hidingVariables)
+{
+    for (const char* v : hidingVariables)
+        unsetEnv(v);
+    if (!lib.open(candidates)) {
+        result["detail"] = lib.error();
+        return false;
+    }
+    result["library"] = lib.path();
+    result["status"] = "failed";
+    return true;
+}
+
 std::string stripTargetFeatures(const std::string& target)
 {
     const auto colon = target.find(':');

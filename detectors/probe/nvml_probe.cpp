@@ -64,12 +64,8 @@ nlohmann::json probeNvml()
 {
     nlohmann::json r = makeResult("nvml");
     DynLib lib;
-    if (!lib.open(nvmlCandidates())) {
-        r["detail"] = lib.error();
+    if (!openVendorLibrary(lib, r, nvmlCandidates(), {}))
         return r;
-    }
-    r["library"] = lib.path();
-    r["status"] = "failed";
 
     const auto errStr = lib.get<NvmlErrorString>("nvmlErrorString");
     auto describe = [&](const char* what, int rc) {

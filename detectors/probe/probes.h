@@ -8,7 +8,12 @@
 // or it reported zero devices (detail "no device"), so "ok" always means at
 // least one GPU was seen.
 
+#include "dynlib.h"
+
+#include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace probe {
 
@@ -18,6 +23,13 @@ nlohmann::json probeCuda();
 
 // Shared helpers.
 nlohmann::json makeResult(const char* probe);
+// How every vendor probe starts: unsets the variables that would hide devices or
+// change what the runtime reports, loads the first candidate library, and records it
+// in `result` (status "failed" until the probe succeeds). False, with the reason in
+// result["detail"] and status "missing", when no candidate loads.
+bool openVendorLibrary(DynLib& lib, nlohmann::json& result,
+                       const std::vector<std::string>& candidates,
+                       std::initializer_list<const char*> hidingVariables);
 // "gfx90c:xnack-" -> "gfx90c"
 std::string stripTargetFeatures(const std::string& target);
 // Copies a NUL-terminated string out of a fixed-size field, never reading past it.
