@@ -1,6 +1,7 @@
 // The `profiles` and `plan` verbs as a user runs them: exit codes and messages.
 
 #include "core/snapshot.h"
+#include "support/cli_runner.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -10,20 +11,9 @@
 
 namespace {
 
-struct Run
+sp::test::CliRun cli(const QStringList& args)
 {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"), args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), p.readAllStandardOutput().toStdString(),
-            p.readAllStandardError().toStdString()};
+    return sp::test::runCliBinary(args);
 }
 
 QString writeSnapshot(const QTemporaryDir& dir, const std::string& os, const std::string& gfx)
@@ -54,13 +44,13 @@ private slots:
     {
         auto r = cli({QStringLiteral("profiles"), QStringLiteral("--workload"),
                       QStringLiteral("sdnext"), QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.rc == 0, r.err.c_str());
         const auto j = nlohmann::json::parse(r.out);
         QVERIFY(j["profiles"].size() > 3);
         for (const auto& p : j["profiles"])
             QVERIFY(p["workload"] == "sdnext");
         r = cli({QStringLiteral("profiles"), QStringLiteral("--workload"), QStringLiteral("nope")});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.rc, 2);
         QVERIFY(r.err.find("unknown workload 'nope'") != std::string::npos);
     }
 
@@ -71,7 +61,7 @@ private slots:
         auto r =
             cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("sdnext"),
                  QStringLiteral("--hardware"), snap, QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.rc == 0, r.err.c_str());
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["profile"]["id"].get<std::string>(),
                  std::string("sdnext-zluda-hip5.7-rocblas-gfx1031"));
@@ -84,7 +74,7 @@ private slots:
         // Human output explains itself on one screen.
         r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("sdnext"),
                  QStringLiteral("--hardware"), snap});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.rc, 0);
         QVERIFY(r.out.find("Will install:") != std::string::npos);
         QVERIFY(r.out.find("why: ") != std::string::npos);
         QVERIFY(r.out.find("[rocm-zluda-rocblas-access-violation]") != std::string::npos);
@@ -96,17 +86,17 @@ private slots:
         const auto snap = writeSnapshot(dir, "linux", "gfx1100");
         auto r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("nope"),
                       QStringLiteral("--hardware"), snap});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.rc, 2);
         r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
                  QStringLiteral("--profile"), QStringLiteral("nope"), QStringLiteral("--hardware"),
                  snap});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.rc, 2);
         QVERIFY(r.err.find("unknown profile 'nope'") != std::string::npos);
         const QString bad = dir.filePath(QStringLiteral("bad.json"));
         std::ofstream(bad.toStdString()) << "{\"schema\": 1,\n \"gpus\": [,]}";
         r = cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
                  QStringLiteral("--hardware"), bad});
-        QCOMPARE(r.code, 3);
+        QCOMPARE(r.rc, 3);
         QVERIFY2(r.err.find("bad.json:2:") != std::string::npos, r.err.c_str());
     }
 
@@ -123,11 +113,11 @@ private slots:
         auto r =
             cli({QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("pytorch"),
                  QStringLiteral("--hardware"), snap, QStringLiteral("--catalog-dir"), cat});
-        QCOMPARE(r.code, 3);
+        QCOMPARE(r.rc, 3);
         QVERIFY2(r.err.find("x.json:3:17: profile 'p' names runtime 'ghost'") != std::string::npos,
                  r.err.c_str());
         r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
-        QCOMPARE(r.code, 3);
+        QCOMPARE(r.rc, 3);
         // The same file in the user's own catalog.d is skipped with a warning.
         const QString home = QString::fromLocal8Bit(qgetenv("STACKPILOT_HOME"));
         QVERIFY(!home.isEmpty());
@@ -136,7 +126,7 @@ private slots:
                     home + QStringLiteral("/config/catalog.d/x.json"));
         r = cli({QStringLiteral("profiles"), QStringLiteral("--json")});
         QFile::remove(home + QStringLiteral("/config/catalog.d/x.json"));
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.rc, 0);
         QVERIFY2(r.err.find("x.json:3:17:") != std::string::npos &&
                      r.err.find("skipped") != std::string::npos,
                  r.err.c_str());
@@ -147,7 +137,7 @@ private slots:
                "\"status\": \"experimental\", \"runtimes\": [\"python-3.11.15-linux\", "
                "\"torch-cu124\"]}]}";
         r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.rc, 0);
         QVERIFY2(r.err.find("notice: profile 'pytorch-cuda-linux' replaces") != std::string::npos,
                  r.err.c_str());
     }

@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "support/cli_runner.h"
 
 #include <QProcess>
 #include <QTest>
@@ -8,23 +9,9 @@ using namespace sp::cli;
 
 namespace {
 
-struct Run
+sp::test::CliRun runInProcess(const QStringList& args)
 {
-    int rc = -1;
-    std::string out;
-    std::string err;
-};
-
-Run runInProcess(QStringList args)
-{
-    std::ostringstream out, err;
-    Io io{out, err, false};
-    args.prepend(QStringLiteral("stackpilot-cli"));
-    Run r;
-    r.rc = runCli(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return sp::test::runCliInProcess(args);
 }
 
 } // namespace

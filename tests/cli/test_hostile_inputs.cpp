@@ -3,6 +3,8 @@
 // name, a placeholder a plan could not fill. Each gives a one-line error naming the
 // file (exit 3), or safe output, and never a hang or a crash.
 
+#include "support/cli_runner.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -11,24 +13,9 @@
 
 namespace {
 
-struct Run
+sp::test::CliRun cli(const QStringList& args, int timeoutMs = 20000)
 {
-    int rc = -1;
-    std::string out, err;
-    bool crashed = false;
-};
-
-Run cli(const QStringList& args, int timeoutMs = 20000)
-{
-    QProcess p;
-    p.start(QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"), args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, {}, "timed out", false};
-    }
-    return {p.exitCode(), p.readAllStandardOutput().toStdString(),
-            p.readAllStandardError().toStdString(), p.exitStatus() != QProcess::NormalExit};
+    return sp::test::runCliBinary(args, timeoutMs);
 }
 
 void write(const QString& file, const std::string& text)
@@ -111,10 +98,10 @@ private slots:
 
     void escapesInAGpuNameNeverReachTheTerminal()
     {
-        write(path("esc.json"),
-              kSnapshotHead + "\"gpus\": [{\"vendor\": \"amd\", \"name\": \"Radeon "
-                              "\\u001b]0;pwned\\u0007\\u001b[31mRX\\u009b2J\", \"gfx\": "
-                              "\"gfx1100\", \"vram_mb\": 24576}]}");
+        write(path("esc.json"), kSnapshotHead +
+                                    "\"gpus\": [{\"vendor\": \"amd\", \"name\": \"Radeon "
+                                    "\\u001b]0;pwned\\u0007\\u001b[31mRX\\u009b2J\", \"gfx\": "
+                                    "\"gfx1100\", \"vram_mb\": 24576}]}");
         const auto r = cli(plan(path("esc.json")));
         QCOMPARE(r.rc, 0);
         QVERIFY(r.out.find('\x1b') == std::string::npos);

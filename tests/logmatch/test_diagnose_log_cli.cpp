@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "support/cli_runner.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -16,24 +17,10 @@ namespace {
 
 const QString kLogs = QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/logmatch/logs/");
 
-struct Run
+sp::test::CliRun cli(QStringList args)
 {
-    int rc = -1;
-    std::string out;
-    std::string err;
-};
-
-Run cli(QStringList args)
-{
-    std::ostringstream out, err;
-    Io io{out, err, false};
     args.prepend(QStringLiteral("diagnose-log"));
-    args.prepend(QStringLiteral("stackpilot-cli"));
-    Run r;
-    r.rc = runCli(args, io);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return sp::test::runCliInProcess(args);
 }
 
 void writeFile(const QString& path, const std::string& text)
