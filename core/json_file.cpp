@@ -115,6 +115,10 @@ Expected<nlohmann::json> parseJsonText(const std::string& text, const std::strin
             why = why.substr(p);
         return Error::invalid(origin + ":" + position(text, e.byte > 0 ? e.byte - 1 : 0) +
                               ": invalid JSON: " + why);
+    } catch (const nlohmann::json::exception& e) {
+        // A number too large for any type (found by fuzz_snapshot) is out_of_range,
+        // not a parse error; it is still bad input, never a crash.
+        return Error::invalid(origin + ": invalid JSON: " + e.what());
     }
 }
 

@@ -108,6 +108,8 @@ Expected<Settings> Settings::parse(const std::string& text, const std::string& n
             if (auto colon = why.find(": ", c); colon != std::string::npos)
                 why = why.substr(colon + 2);
         return p.at(e.byte > 0 ? e.byte - 1 : 0, "invalid JSON: " + why);
+    } catch (const json::exception& e) { // a number out of range
+        return Error::invalid(name + ": invalid JSON: " + e.what());
     }
     if (!j.is_object())
         return p.at(text.find_first_not_of(" \t\r\n"), "settings must be a JSON object");

@@ -75,6 +75,16 @@ private slots:
         QCOMPARE(r.rc, 3);
     }
 
+    // Found by fuzz_snapshot: a number too large for any type threw out of the reader.
+    void hugeNumberIsBadInputNotACrash()
+    {
+        write(path("num.json"), kSnapshotHead + "\"gpus\": [], \"x\": 1111e1111100000000020}");
+        const auto r = cli(plan(path("num.json")));
+        QVERIFY(!r.crashed);
+        QCOMPARE(r.rc, 3);
+        QVERIFY2(r.err.find("num.json") != std::string::npos, r.err.c_str());
+    }
+
     void oversizedSnapshot()
     {
         write(path("big.json"),
