@@ -1,8 +1,5 @@
 #include "core/snapshot.h"
 
-#include "core/json_file.h"
-#include "core/paths.h"
-
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -379,23 +376,6 @@ Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& or
     if (top.error())
         return *top.error();
     return s;
-}
-
-Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::string& origin)
-{
-    auto j = parseJsonText(text, origin, kSnapshotLimits);
-    if (!j)
-        return j.error();
-    return snapshotFromJson(*j, origin);
-}
-
-Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path)
-{
-    auto text =
-        readRegularFile(paths::fromUtf8(path), kSnapshotLimits.maxBytes, "hardware snapshot");
-    if (!text)
-        return text.error();
-    return parseSnapshot(*text, path);
 }
 
 } // namespace sp

@@ -1,5 +1,6 @@
 #include "detectors/merge.h"
 
+#include "core/strings.h"
 #include "detectors/pci_table.h"
 
 #include <algorithm>
@@ -90,13 +91,6 @@ void absorb(Slot& slot, const GpuInfo& g)
                 t.extra[it.key()] = it.value();
         }
     }
-}
-
-std::string lower(std::string s)
-{
-    for (auto& c : s)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 bool isHex(const std::string& s)

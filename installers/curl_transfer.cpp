@@ -12,13 +12,6 @@
 
 namespace sp::transfer {
 
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
 namespace {
 
 bool isTlsError(CURLcode c)

@@ -3,6 +3,7 @@
 // (Stream): the partial file, the running SHA-256, the sink and the byte pipe.
 // Private to the downloader; split out to keep each file readable.
 
+#include "core/strings.h"
 #include "installers/byte_pipe.h"
 #include "installers/downloader.h"
 #include "installers/partial_file.h"
@@ -16,7 +17,7 @@
 
 namespace sp::transfer {
 
-std::string lower(std::string s);
+using sp::lower; // core/strings.h
 
 // What one transfer attempt tells the retry loop to do next.
 enum class Outcome

@@ -1,6 +1,7 @@
 #include "installers/extract_writer.h"
 
 #include "core/paths.h"
+#include "core/strings.h"
 #include "installers/sha256.h"
 #include "installers/unique_fd.h"
 
@@ -35,17 +36,6 @@ std::vector<std::string> splitPath(const std::string& s)
     }
     parts.push_back(cur);
     return parts;
-}
-
-std::string join(const std::vector<std::string>& parts, std::size_t from = 0)
-{
-    std::string out;
-    for (std::size_t i = from; i < parts.size(); ++i) {
-        if (!out.empty())
-            out += '/';
-        out += parts[i];
-    }
-    return out;
 }
 
 std::string entryName(archive_entry* e)
@@ -100,7 +90,7 @@ Expected<std::string> EntryWriter::sanitize(const std::string& raw, int strip)
     }
     if (static_cast<int>(kept.size()) <= strip)
         return std::string();
-    return join(kept, static_cast<std::size_t>(strip));
+    return join(kept, "/", static_cast<std::size_t>(strip));
 }
 
 Expected<void> EntryWriter::fail(const std::string& entry, const std::string& why) const

@@ -1,5 +1,7 @@
 #include "core/select/conditions.h"
 
+#include "core/strings.h"
+
 #include <algorithm>
 
 namespace sp {
@@ -8,10 +10,7 @@ namespace {
 
 std::string joined(const std::vector<std::string>& v)
 {
-    std::string out;
-    for (const auto& s : v)
-        out += (out.empty() ? "" : ", ") + s;
-    return out;
+    return join(v, ", ");
 }
 
 bool contains(const std::vector<std::string>& list, const std::string& v)

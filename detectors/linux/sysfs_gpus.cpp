@@ -1,5 +1,7 @@
 #include "detectors/linux/sysfs_gpus.h"
 
+#include "core/strings.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -36,16 +38,6 @@ std::optional<std::string> readSmallFile(const fs::path& path)
     return data;
 }
 
-std::string_view trim(std::string_view s)
-{
-    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 std::optional<std::uint64_t> parseUnsigned(std::string_view s, int base)
 {
     s = trim(s);
@@ -64,15 +56,6 @@ std::optional<std::uint64_t> readUnsigned(const fs::path& path, int base)
 {
     auto text = readSmallFile(path);
     return text ? parseUnsigned(*text, base) : std::nullopt;
-}
-
-std::string hex(std::uint64_t v, int width)
-{
-    static const char digits[] = "0123456789abcdef";
-    std::string out(std::size_t(width), '0');
-    for (int i = width - 1; i >= 0 && v; --i, v >>= 4)
-        out[std::size_t(i)] = digits[v & 0xf];
-    return out;
 }
 
 std::optional<int> toInt(std::uint64_t v)

@@ -4,6 +4,7 @@
 // can be unit-tested on recorded outputs and fuzzed.
 
 #include "core/snapshot.h"
+#include "core/strings.h"
 
 #include <initializer_list>
 #include <optional>
@@ -21,9 +22,9 @@ struct ParsedProbe
 };
 
 namespace parse_util {
-std::string_view trim(std::string_view s);
+using sp::lower; // core/strings.h
+using sp::trim;
 std::vector<std::string_view> splitLines(std::string_view text);
-std::string lower(std::string_view s);
 // "gfx1031:sramecc-:xnack-" -> "gfx1031"; returns empty unless it looks like gfxNNN.
 std::string gfxFromTarget(std::string_view target);
 // Leading decimal integer ("29663(0x73df)" -> 29663); nullopt when none or it overflows.

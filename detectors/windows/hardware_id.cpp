@@ -1,5 +1,7 @@
 #include "detectors/windows/hardware_id.h"
 
+#include "core/strings.h"
+
 #include <cstdio>
 
 namespace sp::win {
@@ -9,17 +11,6 @@ namespace {
 char upper(char c)
 {
     return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
-
-bool startsWithNoCase(std::string_view s, std::string_view prefix)
-{
-    if (s.size() < prefix.size())
-        return false;
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-        if (upper(s[i]) != upper(prefix[i]))
-            return false;
-    }
-    return true;
 }
 
 // Exactly `digits` hex digits, nothing else: a truncated or padded field is
@@ -40,13 +31,6 @@ std::optional<std::uint32_t> parseHex(std::string_view s, std::size_t digits)
         v = (v << 4) | static_cast<std::uint32_t>(d);
     }
     return v;
-}
-
-std::string hex(std::uint32_t v, int width)
-{
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%0*x", width, static_cast<unsigned>(v));
-    return buf;
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // Pure: no windows.h, compiled by the Linux unit tests as well.
 #include "detectors/windows/home_classify.h"
 
+#include "core/strings.h"
+
 namespace sp::win {
 
 namespace {
@@ -18,17 +20,6 @@ bool isLetter(char c)
 char lower(char c)
 {
     return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool startsWithNoCase(std::string_view s, std::string_view prefix)
-{
-    if (s.size() < prefix.size())
-        return false;
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-        if (lower(s[i]) != lower(prefix[i]))
-            return false;
-    }
-    return true;
 }
 
 // "\\?\" and "\\.\" prefixes: the long-path and device namespaces.

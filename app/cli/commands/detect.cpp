@@ -4,6 +4,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/printable_stream.h"
+#include "core/strings.h"
 
 #include <algorithm>
 #include <ostream>
@@ -31,10 +32,7 @@ std::string vramText(const GpuInfo& g)
 
 std::string joined(const std::vector<std::string>& parts, const char* sep)
 {
-    std::string out;
-    for (const auto& p : parts)
-        out += (out.empty() ? "" : sep) + p;
-    return out;
+    return sp::join(parts, sep);
 }
 
 // Columns padded to the widest cell; the last column is left ragged.
