@@ -15,7 +15,7 @@ enum class ErrorCode
     Runtime = 1,      // exit 1: something failed while doing the work
     Usage = 2,        // exit 2: the command line was wrong
     InvalidInput = 3, // exit 3: bad JSON, bad catalog, bad archive
-    Cancelled = 4,    // mapped to exit 1, but callers may want to stay quiet
+    Cancelled = 4,    // the CLI maps it to exit 1 (app/cli/command.h exitCodeFor)
 };
 
 struct Error
@@ -31,7 +31,6 @@ struct Error
     {
         return {ErrorCode::Cancelled, std::move(m)};
     }
-    int exitCode() const { return code == ErrorCode::Cancelled ? 1 : static_cast<int>(code); }
 };
 
 template <class T> class Expected

@@ -1,5 +1,7 @@
 #include "detectors/os_info.h"
 
+#include "core/os_family.h"
+
 #include <QString>
 #include <QSysInfo>
 
@@ -8,11 +10,7 @@ namespace sp {
 OsInfo currentOs()
 {
     OsInfo os;
-#ifdef _WIN32
-    os.family = "windows";
-#else
-    os.family = "linux";
-#endif
+    os.family = toString(hostOs());
     os.version = QSysInfo::productVersion().toStdString();
     os.extra["kernel"] = QSysInfo::kernelVersion().toStdString();
     os.extra["arch"] = QSysInfo::currentCpuArchitecture().toStdString();

@@ -13,6 +13,7 @@
 // Proxies come from the environment (http_proxy, https_proxy, no_proxy, read by
 // libcurl) or from DownloaderOptions::proxy (settings.json).
 
+#include "core/cancel_token.h"
 #include "core/expected.h"
 #include "installers/byte_sink.h"
 
@@ -27,19 +28,6 @@
 #include <vector>
 
 namespace sp {
-
-// Shared cancellation flag: copies observe the same flag. A default-constructed
-// token can still be cancelled by whoever holds a copy.
-class CancelToken
-{
-public:
-    CancelToken() : m_flag(std::make_shared<std::atomic<bool>>(false)) {}
-    void cancel() const { m_flag->store(true); }
-    bool cancelled() const { return m_flag->load(); }
-
-private:
-    std::shared_ptr<std::atomic<bool>> m_flag;
-};
 
 struct DownloadRequest
 {

@@ -1,5 +1,6 @@
 #include "installers/installer.h"
 
+#include "core/os_family.h"
 #include "core/paths.h"
 #include "installers/exe_installer.h"
 #include "installers/extract.h"
@@ -17,15 +18,6 @@ namespace fs = std::filesystem;
 namespace sp {
 
 namespace {
-
-const char* currentOs()
-{
-#ifdef _WIN32
-    return "windows";
-#else
-    return "linux";
-#endif
-}
 
 std::string mib(std::uint64_t bytes)
 {
@@ -73,8 +65,8 @@ Expected<InstallResult> Installer::install(const Runtime& rt)
 {
     if (auto r = PrefixStore::checkId(rt.id); !r)
         return r.error();
-    if (!rt.os.empty() && std::find(rt.os.begin(), rt.os.end(), currentOs()) == rt.os.end())
-        return Error::runtime("runtime '" + rt.id + "' is not made for " + currentOs());
+    if (!rt.os.empty() && std::find(rt.os.begin(), rt.os.end(), toString(hostOs())) == rt.os.end())
+        return Error::runtime("runtime '" + rt.id + "' is not made for " + toString(hostOs()));
     for (const auto& a : rt.artifacts) {
         if (a.format == "exe-installer")
             continue; // downloaded like a single file, then run (see runInstallers)

@@ -2,6 +2,8 @@
 // One Command per CLI verb. Each verb registers itself from its own file, so adding
 // a verb touches one new file and nothing shared.
 
+#include "core/expected.h"
+
 #include <QCommandLineParser>
 #include <QStringList>
 #include <iosfwd>
@@ -42,6 +44,10 @@ int runCli(const QStringList& args, Io& io);
 void addJsonOption(QCommandLineParser& p);
 void addCatalogDirOption(QCommandLineParser& p);
 std::string toStd(const QString& s);
+
+// The process exit status for an error (DESIGN: 1 runtime, 2 usage, 3 invalid input;
+// a cancel is 1). The core only says what kind of error it was.
+int exitCodeFor(const sp::Error& e);
 
 } // namespace sp::cli
 

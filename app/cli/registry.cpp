@@ -48,6 +48,11 @@ std::vector<std::unique_ptr<Command>> allCommands()
     return out;
 }
 
+int exitCodeFor(const sp::Error& e)
+{
+    return e.code == sp::ErrorCode::Cancelled ? 1 : static_cast<int>(e.code);
+}
+
 std::string toStd(const QString& s)
 {
     return s.toStdString();

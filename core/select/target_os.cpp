@@ -1,14 +1,11 @@
+#include "core/os_family.h"
 #include "core/select/select.h"
 
 namespace sp {
 
 SelectSettings settingsForSnapshot(const HardwareSnapshot& snap, SelectSettings host, bool portable)
 {
-#ifdef _WIN32
-    const std::string hostFamily = "windows";
-#else
-    const std::string hostFamily = "linux";
-#endif
+    const std::string hostFamily = toString(hostOs());
     if (snap.os.family == hostFamily || snap.home.path.empty() || portable)
         return host;
     if (snap.os.family == "windows") {

@@ -21,7 +21,7 @@ nlohmann::json makeResult(const char* name)
     nlohmann::json r;
     r["schema"] = 1;
     r["probe"] = name;
-#ifdef _WIN32
+#ifdef _WIN32 // the probe is plain C++ without core; it says which build it is
     r["platform"] = "windows";
 #else
     r["platform"] = "linux";

@@ -308,7 +308,8 @@ private slots:
         const fs::path missing = fs::path(dir.path().toStdString()) / "missing.log";
         auto r = scanFile(matcher(), missing);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().exitCode(), 3); // a missing input file is exit 3 in every verb
+        QCOMPARE(r.error().code,
+                 sp::ErrorCode::InvalidInput); // a missing input file is exit 3 in every verb
         QVERIFY(r.error().message.find("missing.log") != std::string::npos);
         auto d = scanFile(matcher(), fs::path(dir.path().toStdString()));
         QVERIFY(!d.ok());
@@ -328,7 +329,7 @@ private slots:
         k.signatures = {"(unclosed"};
         auto c = LogMatcher::compile({k});
         QVERIFY(!c.ok());
-        QCOMPARE(c.error().exitCode(), 3);
+        QCOMPARE(c.error().code, sp::ErrorCode::InvalidInput);
         QVERIFY(c.error().message.find("broken") != std::string::npos);
     }
 

@@ -15,7 +15,7 @@ std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser,
     auto loaded = loadCatalog(options);
     if (!loaded) {
         io.err << loaded.error().message << "\n";
-        *exitCode = loaded.error().exitCode();
+        *exitCode = sp::cli::exitCodeFor(loaded.error());
         return std::nullopt;
     }
     for (const auto& w : loaded->warnings)

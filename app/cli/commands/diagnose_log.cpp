@@ -47,7 +47,7 @@ public:
         auto catalog = loadCatalog(options);
         if (!catalog) {
             io.err << "stackpilot-cli diagnose-log: " << catalog.error().message << "\n";
-            return catalog.error().exitCode();
+            return sp::cli::exitCodeFor(catalog.error());
         }
         for (const auto& w : catalog->warnings)
             io.err << w << "\n";
@@ -55,13 +55,13 @@ public:
         auto matcher = logmatch::LogMatcher::compile(catalog->catalog.knownIssues);
         if (!matcher) {
             io.err << "stackpilot-cli diagnose-log: " << matcher.error().message << "\n";
-            return matcher.error().exitCode();
+            return sp::cli::exitCodeFor(matcher.error());
         }
         std::size_t lines = 0;
         auto matches = logmatch::scanFile(*matcher, file, &lines);
         if (!matches) {
             io.err << "stackpilot-cli diagnose-log: " << matches.error().message << "\n";
-            return matches.error().exitCode();
+            return sp::cli::exitCodeFor(matches.error());
         }
 
         if (parser.isSet(QStringLiteral("json"))) {

@@ -183,7 +183,7 @@ std::filesystem::path prefixRootOf(const QCommandLineParser& p)
 int fail(Io& io, const std::string& verb, const Error& e)
 {
     io.err << "stackpilot-cli " << verb << ": " << e.message << "\n";
-    return e.exitCode();
+    return exitCodeFor(e);
 }
 
 Expected<Catalog> loadCatalogFor(const QCommandLineParser& p, std::vector<std::string>& warnings)

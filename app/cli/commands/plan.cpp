@@ -143,7 +143,7 @@ public:
             auto s = sp::loadSnapshotFile(sp::cli::toStd(p.value(QStringLiteral("hardware"))));
             if (!s) {
                 io.err << s.error().message << "\n";
-                return s.error().exitCode();
+                return sp::cli::exitCodeFor(s.error());
             }
             snap = std::move(*s);
         } else {
@@ -161,7 +161,7 @@ public:
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {
             io.err << "stackpilot-cli plan: " << plan.error().message << "\n";
-            return plan.error().exitCode();
+            return sp::cli::exitCodeFor(plan.error());
         }
         if (p.isSet(QStringLiteral("json")))
             io.out << sp::toJson(*plan).dump(2) << "\n";

@@ -1,0 +1,107 @@
+// The shared primitives in their new home: strings, OS family, printable text, the
+// injectable clock, the cancel token and the owner marker.
+
+#include "core/cancel_token.h"
+#include "core/clock.h"
+#include "core/os_family.h"
+#include "core/ownership.h"
+#include "core/strings.h"
+#include "core/text.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+class TestPrimitives : public QObject
+{
+    Q_OBJECT
+private slots:
+    void strings()
+    {
+        QCOMPARE(std::string(sp::trim(" \t x y \r\n")), std::string("x y"));
+        QCOMPARE(std::string(sp::trim("   ")), std::string());
+        QCOMPARE(sp::lower("GFX1031 ABC"), std::string("gfx1031 abc"));
+        QVERIFY(sp::startsWithNoCase("PCI\\VEN_1002", "pci\\"));
+        QVERIFY(!sp::startsWithNoCase("PC", "pci"));
+        QCOMPARE(sp::join({"a", "b", "c"}, ", "), std::string("a, b, c"));
+        QCOMPARE(sp::join({"x", "a", "b"}, "/", 1), std::string("a/b"));
+        QCOMPARE(sp::join({}, ", "), std::string());
+        QCOMPARE(sp::hex(0x73df, 4), std::string("73df"));
+        QCOMPARE(sp::hex(0x3, 2), std::string("03"));
+        QCOMPARE(sp::hex(0x12345, 4), std::string("12345")); // never truncated
+    }
+
+    void osFamily()
+    {
+#ifdef _WIN32
+        QCOMPARE(std::string(sp::toString(sp::hostOs())), std::string("windows"));
+#else
+        QCOMPARE(std::string(sp::toString(sp::hostOs())), std::string("linux"));
+#endif
+        QVERIFY(sp::osFamilyFromString("windows") == sp::OsFamily::Windows);
+        QVERIFY(!sp::osFamilyFromString("macos"));
+    }
+
+    void printableText()
+    {
+        QCOMPARE(sp::printable("ok\tline\n"), std::string("ok\tline\n"));
+        QCOMPARE(sp::printable("a\x1b[31mb"), std::string("a\\x1b[31mb"));
+        QCOMPARE(sp::printable("\x07\x7f"), std::string("\\x07\\x7f"));
+        QCOMPARE(sp::printable("\xc2\x9b"
+                               "2J"),
+                 std::string("\\u009b2J")); // C1 CSI
+        QCOMPARE(sp::printable("\xc2\xa9 \xe6\x98\xbe\xe5\x8d\xa1"),
+                 std::string("\xc2\xa9 \xe6\x98\xbe\xe5\x8d\xa1")); // UTF-8 kept
+        sp::PrintableFilter f; // a C1 control split across chunks
+        std::string out = f.feed("x\xc2");
+        out += f.feed("\x9b"
+                      "y");
+        out += f.finish();
+        QCOMPARE(out, std::string("x\\u009by"));
+    }
+
+    void fixedClock()
+    {
+        const auto t = std::chrono::system_clock::time_point(std::chrono::hours(1000));
+        sp::FixedClock c(t);
+        QVERIFY(c.now() == t);
+        c.set(t + std::chrono::hours(1));
+        QVERIFY(c.now() - t == std::chrono::hours(1));
+        QVERIFY(sp::Clock::system().now() > t);
+    }
+
+    void cancelToken()
+    {
+        sp::CancelToken a;
+        const sp::CancelToken b = a; // copies share the flag
+        QVERIFY(!b.cancelled());
+        a.cancel();
+        QVERIFY(b.cancelled());
+    }
+
+    void ownership()
+    {
+        QTemporaryDir tmp;
+        const fs::path root = tmp.path().toStdString();
+        QVERIFY(sp::ownership::createOwned(root / "ours", "test").ok());
+        QVERIFY(sp::ownership::isOwned(root / "ours"));
+        QVERIFY(!sp::ownership::createOwned(root / "ours", "again").ok()); // never claims
+        fs::create_directories(root / "users" / "photos");
+        std::ofstream(root / "users" / "photos" / "a.jpg") << "x";
+        const auto refused = sp::ownership::removeOwned(root / "users");
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().message.find("not created by StackPilot") != std::string::npos);
+        QVERIFY(fs::exists(root / "users" / "photos" / "a.jpg"));
+        // A symlink to an owned folder is not proof: the link itself is not a folder.
+        fs::create_directory_symlink(root / "ours", root / "link");
+        QVERIFY(!sp::ownership::isOwned(root / "link"));
+        QVERIFY(sp::ownership::removeOwned(root / "ours").ok());
+        QVERIFY(!fs::exists(root / "ours"));
+        QVERIFY(sp::ownership::removeOwned(root / "never-was").ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPrimitives)
+#include "test_primitives.moc"
