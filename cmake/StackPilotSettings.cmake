@@ -29,8 +29,12 @@ target_compile_definitions(stackpilot_settings INTERFACE
     QT_NO_FOREACH
     QT_USE_QSTRINGBUILDER
     QT_NO_CONTEXTLESS_CONNECT
-    QT_DISABLE_DEPRECATED_UP_TO=0x060400
-    STACKPILOT_VERSION="${PROJECT_VERSION}")
+    QT_DISABLE_DEPRECATED_UP_TO=0x060400)
+# The version lives in one generated header (stackpilot_version.h), not in a define
+# on every target, so that a version bump does not rebuild everything.
+configure_file(${CMAKE_CURRENT_LIST_DIR}/stackpilot_version.h.in
+               ${CMAKE_BINARY_DIR}/generated/stackpilot_version.h @ONLY)
+target_include_directories(stackpilot_settings INTERFACE ${CMAKE_BINARY_DIR}/generated)
 if(WIN32)
     target_compile_definitions(stackpilot_settings INTERFACE UNICODE _UNICODE NOMINMAX WIN32_LEAN_AND_MEAN)
 endif()

@@ -6,6 +6,7 @@
 #include "installers/fetcher.h"
 #include "installers/partial_file.h"
 #include "installers/sha256.h"
+#include "stackpilot_version.h"
 
 #include <QLockFile>
 #include <QString>

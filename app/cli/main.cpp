@@ -9,6 +9,8 @@
 #define isatty _isatty
 #define fileno _fileno
 #else
+#include "stackpilot_version.h"
+
 #include <unistd.h>
 #endif
 

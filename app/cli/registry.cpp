@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "stackpilot_version.h"
 
 #include <algorithm>
 #include <ostream>

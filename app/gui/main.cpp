@@ -1,4 +1,5 @@
 #include "app/gui/main_window.h"
+#include "stackpilot_version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "stackpilot_version.h"
 #include "support/cli_runner.h"
 
 #include <QProcess>

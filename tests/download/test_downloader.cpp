@@ -1,10 +1,10 @@
 // The downloader against the fault-injecting test server: every fault, resume,
 // mirrors, refusal of plain http, redirects, cancellation, progress and TLS.
-
 #include "download/file_helpers.h"
 #include "download/recording_sink.h"
 #include "installers/downloader.h"
 #include "installers/sha256.h"
+#include "stackpilot_version.h"
 #include "support/http_test_server.h"
 
 #include <QtTest>
