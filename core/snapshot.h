@@ -1,5 +1,6 @@
 #pragma once
-// The hardware snapshot: what detection found, in the JSON shape of DESIGN.md.
+// The hardware snapshot: what detection found, in the JSON shape of
+// docs/ARCHITECTURE.md ("Contracts").
 // Plain value types so that detectors, the selection engine and both front ends
 // can share them, and so that a snapshot read back from a user's bundle plans
 // exactly like the machine it came from.

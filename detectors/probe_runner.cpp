@@ -1,5 +1,6 @@
 #include "detectors/probe_runner.h"
 
+#include "core/process/process_runner.h"
 #include "detectors/parsers/tool_parsers.h"
 
 #include <QCoreApplication>
@@ -21,194 +22,14 @@ namespace sp {
 
 namespace {
 
-struct ChildOutcome
-{
-    enum Kind
-    {
-        Finished,
-        NotStarted,
-        TimedOut,
-        Crashed
-    } kind = Finished;
-    int exitCode = 0;
-    std::string stdoutText;
-    std::string stderrText;
-    std::string why; // for NotStarted / Crashed
-    qint64 elapsedMs = 0;
-};
+using ChildOutcome = ProcessOutcome;
 
-#ifndef _WIN32
-std::string signalName(int sig)
-{
-    switch (sig) {
-    case SIGSEGV:
-        return "SIGSEGV";
-    case SIGABRT:
-        return "SIGABRT";
-    case SIGBUS:
-        return "SIGBUS";
-    case SIGILL:
-        return "SIGILL";
-    case SIGFPE:
-        return "SIGFPE";
-    case SIGKILL:
-        return "SIGKILL";
-    case SIGTERM:
-        return "SIGTERM";
-    default:
-        return "signal";
-    }
-}
-#endif
-
-#ifdef _WIN32
-std::string hex32(std::uint32_t v)
-{
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08X", v);
-    return buf;
-}
-#endif
-
-// Detection must see every GPU as it really is. Variables a user may have set for
-// a workload would hide devices (an empty *_VISIBLE_DEVICES hides all of them) or
-// make the runtime report another target (HSA_OVERRIDE_GFX_VERSION=10.3.0 turns
-// a gfx1031 into gfx1030), so the children run without them.
-bool isMaskingVariable(const QString& name)
-{
-    static const QStringList exact = {
-        QStringLiteral("HIP_VISIBLE_DEVICES"), QStringLiteral("ROCR_VISIBLE_DEVICES"),
-        QStringLiteral("CUDA_VISIBLE_DEVICES"), QStringLiteral("GPU_DEVICE_ORDINAL"),
-        QStringLiteral("HSA_OVERRIDE_GFX_VERSION")};
-    return exact.contains(name) || name.startsWith(QStringLiteral("HSA_OVERRIDE_GFX_VERSION_"));
-}
-
-QProcessEnvironment detectionEnvironment()
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString& k : env.keys()) {
-        if (isMaskingVariable(k))
-            env.remove(k);
-    }
-    return env;
-}
-
-// Runs children side by side, each with its own deadline, so detection waits for
-// the slowest probe rather than for the sum of them. Output goes to files: a tool
-// with a lot to say (rocminfo on an 8-GPU box) never blocks on a full pipe while
-// we are waiting on another child.
-class ChildBatch
-{
-public:
-    explicit ChildBatch(int timeoutMs)
-        : m_timeoutMs(std::max(timeoutMs, 1)), m_env(detectionEnvironment())
-    {}
-
-    std::size_t start(const QString& program, const QStringList& args)
-    {
-        Child c;
-        c.process = std::make_unique<QProcess>();
-        c.process->setProcessEnvironment(m_env);
-        c.process->setProgram(program);
-        c.process->setArguments(args);
-        const QString base = QString::number(m_children.size());
-        if (m_dir.isValid()) {
-            c.outFile = m_dir.filePath(base + QStringLiteral(".out"));
-            c.errFile = m_dir.filePath(base + QStringLiteral(".err"));
-            c.process->setStandardOutputFile(c.outFile);
-            c.process->setStandardErrorFile(c.errFile);
-        }
-        c.timer.start();
-        c.process->start(QIODevice::ReadOnly);
-        m_children.push_back(std::move(c));
-        return m_children.size() - 1;
-    }
-
-    // Waits for every child (killing those past their deadline) and returns their
-    // outcomes in start order.
-    std::vector<ChildOutcome> finish()
-    {
-        std::vector<ChildOutcome> outcomes;
-        for (Child& c : m_children)
-            outcomes.push_back(finishOne(c));
-        return outcomes;
-    }
-
-private:
-    struct Child
-    {
-        std::unique_ptr<QProcess> process;
-        QElapsedTimer timer;
-        QString outFile;
-        QString errFile;
-    };
-
-    static std::string readFile(const QString& path)
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
-        // Bounded: a runaway tool must not eat the launcher's memory.
-        return f.read(4 * 1024 * 1024).toStdString();
-    }
-
-    ChildOutcome finishOne(Child& c)
-    {
-        ChildOutcome out;
-        QProcess& p = *c.process;
-        if (!p.waitForStarted(std::max<qint64>(m_timeoutMs - c.timer.elapsed(), 1000))) {
-            out.kind = ChildOutcome::NotStarted;
-            out.why = p.errorString().toStdString();
-            return out;
-        }
-        const qint64 remaining = m_timeoutMs - c.timer.elapsed();
-        if (!p.waitForFinished(static_cast<int>(std::max<qint64>(remaining, 1)))) {
-            out.elapsedMs = c.timer.elapsed();
-            p.kill();
-            p.waitForFinished(2000);
-            out.kind = ChildOutcome::TimedOut;
-        } else {
-            out.elapsedMs = c.timer.elapsed();
-        }
-        if (c.outFile.isEmpty()) {
-            out.stdoutText = p.readAllStandardOutput().toStdString();
-            out.stderrText = p.readAllStandardError().toStdString();
-        } else {
-            out.stdoutText = readFile(c.outFile);
-            out.stderrText = readFile(c.errFile);
-        }
-        if (out.kind == ChildOutcome::TimedOut)
-            return out;
-        out.exitCode = p.exitCode();
-#ifdef _WIN32
-        // An unhandled exception ends a Windows process with its NTSTATUS as exit
-        // code (0xC0000005 access violation, 0xC0000409 stack overrun, ...).
-        const auto code = static_cast<std::uint32_t>(out.exitCode);
-        if (p.exitStatus() == QProcess::CrashExit || (code & 0xC0000000u) == 0xC0000000u) {
-            out.kind = ChildOutcome::Crashed;
-            out.why = "exception " + hex32(code);
-        }
-#else
-        if (p.exitStatus() == QProcess::CrashExit) {
-            // On Unix QProcess reports the terminating signal as the exit code.
-            out.kind = ChildOutcome::Crashed;
-            out.why = signalName(out.exitCode) + " (" + std::to_string(out.exitCode) + ")";
-        }
-#endif
-        return out;
-    }
-
-    int m_timeoutMs;
-    QProcessEnvironment m_env;
-    QTemporaryDir m_dir;
-    std::vector<Child> m_children;
-};
-
+// Detection must see every GPU as it really is: the children run without the
+// variables that hide devices or change the reported target (core/process).
 ChildOutcome runChild(const QString& program, const QStringList& args, int timeoutMs)
 {
-    ChildBatch batch(timeoutMs);
-    batch.start(program, args);
-    return batch.finish().front();
+    return runProcess(program, args, timeoutMs,
+                      withoutDeviceMasking(QProcessEnvironment::systemEnvironment()));
 }
 
 QString probeExecutable(const ProbeOptions& options)
@@ -323,7 +144,8 @@ ProbeReport runVendorProbes(const ProbeOptions& options)
         return report;
     }
     // One process per probe, so one crash cannot hide the others.
-    ChildBatch batch(options.timeoutMs);
+    ProcessBatch batch(options.timeoutMs,
+                       withoutDeviceMasking(QProcessEnvironment::systemEnvironment()));
     for (const auto& name : options.vendorProbes)
         batch.start(exe, {QString::fromStdString(name)});
     const std::vector<ChildOutcome> outcomes = batch.finish();
@@ -376,7 +198,8 @@ ProbeReport runToolProbes(const ProbeOptions& options)
          {QString::fromLatin1(kNvidiaSmiQuery), format}},
     };
 
-    ChildBatch batch(options.timeoutMs);
+    ProcessBatch batch(options.timeoutMs,
+                       withoutDeviceMasking(QProcessEnvironment::systemEnvironment()));
     std::vector<std::size_t> slot(tools.size(), 0);
     for (std::size_t i = 0; i < tools.size(); ++i) {
         if (!tools[i].exe.isEmpty())

@@ -93,26 +93,27 @@ Expected<InstallResult> Installer::install(const Runtime& rt)
     return installLocked(rt);
 }
 
-Expected<InstallResult> Installer::installLocked(const Runtime& rt)
+std::optional<InstallResult> Installer::alreadyInstalled(const Runtime& rt) const
 {
+    if (m_o.force || !m_store.isInstalled(rt.id))
+        return std::nullopt;
+    // Installed from the same bytes? Then there is nothing to do.
+    auto receipt = m_store.receipt(rt.id);
+    bool same = receipt && receipt->artifacts.size() == rt.artifacts.size();
+    for (std::size_t i = 0; same && i < rt.artifacts.size(); ++i)
+        same = !rt.artifacts[i].sha256 || receipt->artifacts[i].sha256 == *rt.artifacts[i].sha256;
+    if (!same)
+        return std::nullopt;
     InstallResult result;
     result.id = rt.id;
     result.dir = m_store.runtimeDir(rt.id);
+    result.alreadyInstalled = true;
+    result.files = receipt->files.size();
+    return result;
+}
 
-    if (!m_o.force && m_store.isInstalled(rt.id)) {
-        // Installed from the same bytes? Then there is nothing to do.
-        auto receipt = m_store.receipt(rt.id);
-        bool same = receipt && receipt->artifacts.size() == rt.artifacts.size();
-        for (std::size_t i = 0; same && i < rt.artifacts.size(); ++i)
-            same =
-                !rt.artifacts[i].sha256 || receipt->artifacts[i].sha256 == *rt.artifacts[i].sha256;
-        if (same) {
-            result.alreadyInstalled = true;
-            result.files = receipt->files.size();
-            return result;
-        }
-    }
-
+Expected<void> Installer::checkFreeSpace(const Runtime& rt) const
+{
     std::uint64_t declared = 0;
     for (const auto& a : rt.artifacts)
         declared += a.size.value_or(0);
@@ -123,28 +124,14 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
         return Error::runtime("not enough free space in " + paths::toUtf8(m_store.root()) +
                               " to install '" + rt.id + "': need about " + mib(need) + ", " +
                               mib(space.available) + " free");
+    return {};
+}
 
-    auto staging = m_store.makeStaging(rt.id);
-    if (!staging)
-        return staging.error();
-    const fs::path stagingDir = *staging;
-    struct Cleanup
-    {
-        fs::path dir;
-        bool keep = false;
-        ~Cleanup()
-        {
-            std::error_code e;
-            if (!keep)
-                fs::remove_all(dir, e);
-        }
-    } cleanup{stagingDir};
-
-    StagingClaims claims;
-    const std::size_t n = rt.artifacts.size();
-    std::vector<std::unique_ptr<ExtractSink>> sinks(n);
-    std::vector<std::optional<Expected<FetchResult>>> fetched(n);
-    for (std::size_t i = 0; i < n; ++i) {
+Expected<std::vector<std::unique_ptr<ExtractSink>>>
+Installer::makeSinks(const Runtime& rt, const fs::path& stagingDir, StagingClaims& claims) const
+{
+    std::vector<std::unique_ptr<ExtractSink>> sinks;
+    for (std::size_t i = 0; i < rt.artifacts.size(); ++i) {
         const auto& a = rt.artifacts[i];
         ExtractSink::Options so;
         so.root = stagingDir;
@@ -159,9 +146,16 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
         auto sink = ExtractSink::create(std::move(so));
         if (!sink)
             return sink.error();
-        sinks[i] = std::move(*sink);
+        sinks.push_back(std::move(*sink));
     }
+    return sinks;
+}
 
+Expected<void> Installer::fetchAll(const Runtime& rt,
+                                   std::vector<std::unique_ptr<ExtractSink>>& sinks,
+                                   std::vector<std::optional<Expected<FetchResult>>>& fetched)
+{
+    const std::size_t n = rt.artifacts.size();
     // Workers share a private token so one failure stops the others without
     // cancelling the caller's token.
     CancelToken inner;
@@ -197,12 +191,18 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
     }
     for (auto& t : threads)
         t.join();
+    return firstFetchError(rt, fetched);
+}
 
+Expected<void>
+Installer::firstFetchError(const Runtime& rt,
+                           const std::vector<std::optional<Expected<FetchResult>>>& fetched) const
+{
     // Report the error that caused the stop, not the cancellations it triggered.
     std::optional<Error> firstError;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (fetched[i] && !*fetched[i]) {
-            const Error& e = fetched[i]->error();
+    for (const auto& f : fetched) {
+        if (f && !*f) {
+            const Error& e = f->error();
             if (!firstError ||
                 (firstError->code == ErrorCode::Cancelled && e.code != ErrorCode::Cancelled))
                 firstError = e;
@@ -214,16 +214,20 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
         firstError->message = "installing '" + rt.id + "': " + firstError->message;
         return *firstError;
     }
+    return {};
+}
 
-    Receipt receipt;
-    if (auto r = runInstallers(rt, stagingDir, receipt); !r)
-        return r.error();
+void Installer::fillReceipt(const Runtime& rt,
+                            const std::vector<std::unique_ptr<ExtractSink>>& sinks,
+                            const std::vector<std::optional<Expected<FetchResult>>>& fetched,
+                            Receipt& receipt, InstallResult& result)
+{
     receipt.id = rt.id;
     receipt.kind = rt.kind;
     receipt.version = rt.version;
     receipt.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
     std::map<std::string, FileRecord> files;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < rt.artifacts.size(); ++i) {
         const auto& a = rt.artifacts[i];
         const FetchResult& f = fetched[i]->value();
         receipt.artifacts.push_back(
@@ -239,9 +243,47 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
     }
     for (auto& [path, rec] : files)
         receipt.files.push_back(std::move(rec));
+}
+
+Expected<InstallResult> Installer::installLocked(const Runtime& rt)
+{
+    if (auto done = alreadyInstalled(rt))
+        return *done;
+    if (auto r = checkFreeSpace(rt); !r)
+        return r.error();
+    auto staging = m_store.makeStaging(rt.id);
+    if (!staging)
+        return staging.error();
+    const fs::path stagingDir = *staging;
+    struct Cleanup
+    {
+        fs::path dir;
+        bool keep = false;
+        ~Cleanup()
+        {
+            std::error_code e;
+            if (!keep)
+                fs::remove_all(dir, e);
+        }
+    } cleanup{stagingDir};
+
+    StagingClaims claims;
+    auto sinks = makeSinks(rt, stagingDir, claims);
+    if (!sinks)
+        return sinks.error();
+    std::vector<std::optional<Expected<FetchResult>>> fetched(rt.artifacts.size());
+    if (auto r = fetchAll(rt, *sinks, fetched); !r)
+        return r.error();
+
+    InstallResult result;
+    result.id = rt.id;
+    result.dir = m_store.runtimeDir(rt.id);
+    Receipt receipt;
+    if (auto r = runInstallers(rt, stagingDir, receipt); !r)
+        return r.error();
+    fillReceipt(rt, *sinks, fetched, receipt, result);
     if (auto r = checkSymlinksInside(stagingDir, receipt.files); !r)
         return Error::invalid("installing '" + rt.id + "': " + r.error().message);
-
     if (auto r = m_store.commit(rt.id, stagingDir, receipt); !r)
         return r.error();
     cleanup.keep = true;

@@ -9,6 +9,7 @@
 #include "core/expected.h"
 #include "core/settings.h"
 #include "installers/downloader.h"
+#include "installers/extract.h"
 #include "installers/fetcher.h"
 #include "installers/prefix_store.h"
 
@@ -86,6 +87,20 @@ public:
 
 private:
     Expected<InstallResult> installLocked(const Runtime& runtime);
+    // The stages of installLocked, in order.
+    std::optional<InstallResult> alreadyInstalled(const Runtime& rt) const;
+    Expected<void> checkFreeSpace(const Runtime& rt) const;
+    Expected<std::vector<std::unique_ptr<ExtractSink>>>
+    makeSinks(const Runtime& rt, const std::filesystem::path& stagingDir,
+              StagingClaims& claims) const;
+    Expected<void> fetchAll(const Runtime& rt, std::vector<std::unique_ptr<ExtractSink>>& sinks,
+                            std::vector<std::optional<Expected<FetchResult>>>& fetched);
+    Expected<void>
+    firstFetchError(const Runtime& rt,
+                    const std::vector<std::optional<Expected<FetchResult>>>& fetched) const;
+    void fillReceipt(const Runtime& rt, const std::vector<std::unique_ptr<ExtractSink>>& sinks,
+                     const std::vector<std::optional<Expected<FetchResult>>>& fetched,
+                     Receipt& receipt, InstallResult& result);
     // Runs the runtime's exe-installer artifacts, which are in the staging folder.
     Expected<void> runInstallers(const Runtime& runtime, const std::filesystem::path& stagingDir,
                                  Receipt& receipt);

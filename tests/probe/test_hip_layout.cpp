@@ -33,7 +33,8 @@ private slots:
         QCOMPARE(offsetof(FakeHipDevicePropR0600, pciDeviceID), L::r0600::pciDeviceID);
         QCOMPARE(offsetof(FakeHipDevicePropR0600, pciDomainID), L::r0600::pciDomainID);
         QCOMPARE(offsetof(FakeHipDevicePropR0600, gcnArchName), L::r0600::gcnArchName);
-        // FIELD-NOTES' published figures.
+        // The offsets of hipDeviceProp_tR0600 in HIP 6's hip_runtime_api.h
+        // (https://github.com/ROCm/HIP/blob/develop/include/hip/hip_runtime_api.h).
         QCOMPARE(L::r0600::gcnArchName, std::size_t(1160));
         QCOMPARE(L::r0600::multiProcessorCount, std::size_t(388));
         QVERIFY(sizeof(FakeHipDevicePropR0600) <= L::kBufferSize);

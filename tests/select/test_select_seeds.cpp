@@ -1,4 +1,6 @@
-// The five field reports (shared/seeds) as acceptance tests, plus the counter-tests:
+// The five field reports StackPilot was built to answer (a 6750 XT
+// on HIP SDK 6.1 + ZLUDA, llamafile on a 780M, bitsandbytes on ROCm, llamafile 0.8.1 on
+// compute capability 6.1, caches on an NFS home) as acceptance tests, plus the counter-tests:
 // cards that need no workaround get none.
 
 #include "select_fixtures.h"

@@ -1,7 +1,8 @@
 // A stand-in for the HIP SDK's amdhip64_6.dll, built with MinGW for
 // .ci/test-windows: one RX 6750 XT (gfx1031), so stackpilot-probe's LoadLibrary
 // path and its reading of hipDeviceProp_tR0600 can be checked under Wine.
-// The offsets are written out from HIP 6's hip_runtime_api.h (FIELD-NOTES.md),
+// The offsets are written out from HIP 6's hip_runtime_api.h
+// (https://github.com/ROCm/HIP/blob/develop/include/hip/hip_runtime_api.h),
 // not taken from the probe's own table, so a wrong table shows up here.
 
 #include <cstdint>
