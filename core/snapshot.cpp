@@ -274,6 +274,93 @@ json toJson(const HardwareSnapshot& s)
     return j;
 }
 
+namespace {
+
+Expected<GpuInfo> gpuFromJson(const json& j, const std::string& ptr, const std::string& origin)
+{
+    Reader r(j, ptr, origin);
+    if (r.error())
+        return *r.error();
+    GpuInfo g;
+    g.vendor = vendorFromString(r.str("vendor"));
+    g.name = r.str("name");
+    g.pciId = r.str("pci_id");
+    g.pciRevision = r.str("pci_revision");
+    g.pciBus = r.str("pci_bus");
+    g.gfx = r.optStr("gfx");
+    g.computeCapability = r.optStr("compute_capability");
+    g.vramMb = r.optInt<std::int64_t>("vram_mb");
+    g.gttMb = r.optInt<std::int64_t>("gtt_mb");
+    g.integrated = r.optBool("integrated");
+    g.driverVersion = r.optStr("driver_version");
+    g.computeUnits = r.optInt<int>("compute_units");
+    g.kfdNode = r.optInt<int>("kfd_node");
+    if (const json* src = r.array("sources")) {
+        for (const auto& e : *src) {
+            if (!e.is_string())
+                return Error::invalid(origin + ": " + r.where("sources") + ": expected strings");
+            g.sources.push_back(e.get<std::string>());
+        }
+    }
+    g.extra = r.rest();
+    if (r.error())
+        return *r.error();
+    return g;
+}
+
+Expected<RuntimeInfo> runtimeFromJson(const json& j, const std::string& ptr,
+                                      const std::string& origin)
+{
+    Reader r(j, ptr, origin);
+    if (r.error())
+        return *r.error();
+    RuntimeInfo rt;
+    rt.kind = r.str("kind", true);
+    rt.version = r.str("version");
+    rt.path = r.str("path");
+    rt.extra = r.rest();
+    if (r.error())
+        return *r.error();
+    return rt;
+}
+
+Expected<ProbeResult> probeFromJson(const json& j, const std::string& ptr,
+                                    const std::string& origin)
+{
+    Reader r(j, ptr, origin);
+    if (r.error())
+        return *r.error();
+    ProbeResult p;
+    p.name = r.str("name", true);
+    const std::string st = r.str("status", true);
+    p.detail = r.str("detail");
+    p.extra = r.rest();
+    if (r.error())
+        return *r.error();
+    auto status = probeStatusFromString(st);
+    if (!status)
+        return Error::invalid(origin + ": " + ptr + "/status: unknown status \"" + st + "\"");
+    p.status = *status;
+    return p;
+}
+
+// Reads every element of the array `key` with `read` into `out`.
+template <class T, class Fn>
+Expected<void> readList(Reader& top, const char* key, const std::string& origin,
+                        std::vector<T>& out, Fn&& read)
+{
+    const json* list = top.array(key);
+    for (std::size_t i = 0; list && i < list->size(); ++i) {
+        auto v = read((*list)[i], "/" + std::string(key) + "/" + std::to_string(i), origin);
+        if (!v)
+            return v.error();
+        out.push_back(std::move(*v));
+    }
+    return {};
+}
+
+} // namespace
+
 Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& origin)
 {
     HardwareSnapshot s;
@@ -304,74 +391,12 @@ Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& or
         if (r.error())
             return *r.error();
     }
-    if (const json* gpus = top.array("gpus")) {
-        for (std::size_t i = 0; i < gpus->size(); ++i) {
-            Reader r((*gpus)[i], "/gpus/" + std::to_string(i), origin);
-            if (r.error())
-                return *r.error();
-            GpuInfo g;
-            g.vendor = vendorFromString(r.str("vendor"));
-            g.name = r.str("name");
-            g.pciId = r.str("pci_id");
-            g.pciRevision = r.str("pci_revision");
-            g.pciBus = r.str("pci_bus");
-            g.gfx = r.optStr("gfx");
-            g.computeCapability = r.optStr("compute_capability");
-            g.vramMb = r.optInt<std::int64_t>("vram_mb");
-            g.gttMb = r.optInt<std::int64_t>("gtt_mb");
-            g.integrated = r.optBool("integrated");
-            g.driverVersion = r.optStr("driver_version");
-            g.computeUnits = r.optInt<int>("compute_units");
-            g.kfdNode = r.optInt<int>("kfd_node");
-            if (const json* src = r.array("sources")) {
-                for (const auto& e : *src) {
-                    if (!e.is_string())
-                        return Error::invalid(origin + ": " + r.where("sources") +
-                                              ": expected strings");
-                    g.sources.push_back(e.get<std::string>());
-                }
-            }
-            g.extra = r.rest();
-            if (r.error())
-                return *r.error();
-            s.gpus.push_back(std::move(g));
-        }
-    }
-    if (const json* rts = top.array("runtimes")) {
-        for (std::size_t i = 0; i < rts->size(); ++i) {
-            Reader r((*rts)[i], "/runtimes/" + std::to_string(i), origin);
-            if (r.error())
-                return *r.error();
-            RuntimeInfo rt;
-            rt.kind = r.str("kind", true);
-            rt.version = r.str("version");
-            rt.path = r.str("path");
-            rt.extra = r.rest();
-            if (r.error())
-                return *r.error();
-            s.runtimes.push_back(std::move(rt));
-        }
-    }
-    if (const json* probes = top.array("probes")) {
-        for (std::size_t i = 0; i < probes->size(); ++i) {
-            Reader r((*probes)[i], "/probes/" + std::to_string(i), origin);
-            if (r.error())
-                return *r.error();
-            ProbeResult p;
-            p.name = r.str("name", true);
-            const std::string st = r.str("status", true);
-            p.detail = r.str("detail");
-            p.extra = r.rest();
-            if (r.error())
-                return *r.error();
-            auto status = probeStatusFromString(st);
-            if (!status)
-                return Error::invalid(origin + ": /probes/" + std::to_string(i) +
-                                      "/status: unknown status \"" + st + "\"");
-            p.status = *status;
-            s.probes.push_back(std::move(p));
-        }
-    }
+    if (auto r = readList(top, "gpus", origin, s.gpus, gpuFromJson); !r)
+        return r.error();
+    if (auto r = readList(top, "runtimes", origin, s.runtimes, runtimeFromJson); !r)
+        return r.error();
+    if (auto r = readList(top, "probes", origin, s.probes, probeFromJson); !r)
+        return r.error();
     s.extra = top.rest();
     if (top.error())
         return *top.error();

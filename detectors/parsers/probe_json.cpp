@@ -34,6 +34,71 @@ std::string normalizeBus(std::string s)
     return s;
 }
 
+GpuInfo gpuFromProbe(const json& d, const json& report, std::string_view name, bool amd)
+{
+    GpuInfo g;
+    g.vendor = amd ? Vendor::Amd : Vendor::Nvidia;
+    g.name = str(d, "name").value_or("");
+    if (const auto t = str(d, "gfx_target", 64)) {
+        if (const std::string gfx = gfxFromTarget(*t); !gfx.empty())
+            g.gfx = gfx;
+        if (t->find(':') != std::string::npos)
+            g.extra["gfx_target"] = *t;
+    }
+    if (!g.gfx) {
+        if (const auto gx = str(d, "gfx", 64); gx && !gfxFromTarget(*gx).empty())
+            g.gfx = gfxFromTarget(*gx);
+    }
+    if (const auto cc = str(d, "compute_capability", 8))
+        g.computeCapability = *cc;
+    if (const auto bus = str(d, "pci_bus", 32))
+        g.pciBus = normalizeBus(*bus);
+    if (const auto id = str(d, "pci_id", 16))
+        g.pciId = lower(*id);
+    if (const auto mb = integer(d, "vram_mb"); mb && *mb > 0)
+        g.vramMb = *mb;
+    if (const auto cu = integer(d, "compute_units"); cu && *cu > 0 && *cu < 100000)
+        g.computeUnits = static_cast<int>(*cu);
+    if (const auto it = d.find("integrated"); it != d.end() && it->is_boolean())
+        g.integrated = it->get<bool>();
+    if (!amd) {
+        if (const auto drv = str(report, "driver_version", 32))
+            g.driverVersion = *drv;
+    }
+    g.sources = {std::string(name)};
+    return g;
+}
+
+// The HIP runtime that answered (ROCm on Linux, the driver's or the HIP SDK's amdhip64 on
+// Windows) or the CUDA driver version.
+std::optional<RuntimeInfo> runtimeFromProbe(const json& j, std::string_view name, bool amd,
+                                            const std::optional<std::string>& library)
+{
+    RuntimeInfo r;
+    r.path = library.value_or("");
+    r.extra["source"] = std::string(name);
+    if (amd) {
+        const auto version = str(j, "runtime_version", 32);
+        if (!version && !library)
+            return std::nullopt;
+        r.kind = str(j, "platform", 16).value_or("") == "windows" ? "hip-runtime" : "rocm";
+        r.version = version.value_or("");
+        if (const auto drv = str(j, "driver_version", 32))
+            r.extra["driver_version"] = *drv;
+        return r;
+    }
+    const auto version = name == "nvml" ? str(j, "cuda_version", 32) : str(j, "driver_version", 32);
+    if (!version)
+        return std::nullopt;
+    r.kind = "cuda-driver";
+    r.version = *version;
+    if (name == "nvml") {
+        if (const auto drv = str(j, "driver_version", 32))
+            r.extra["driver_version"] = *drv;
+    }
+    return r;
+}
+
 } // namespace
 
 ParsedProbe parseProbeJson(std::string_view name, std::string_view text)
@@ -73,73 +138,12 @@ ParsedProbe parseProbeJson(std::string_view name, std::string_view text)
     const bool amd = name == "hip";
     if (const auto it = j.find("devices"); it != j.end() && it->is_array()) {
         for (const json& d : *it) {
-            if (!d.is_object() || out.gpus.size() >= 64)
-                continue;
-            GpuInfo g;
-            g.vendor = amd ? Vendor::Amd : Vendor::Nvidia;
-            g.name = str(d, "name").value_or("");
-            if (const auto t = str(d, "gfx_target", 64)) {
-                if (const std::string gfx = gfxFromTarget(*t); !gfx.empty())
-                    g.gfx = gfx;
-                if (t->find(':') != std::string::npos)
-                    g.extra["gfx_target"] = *t;
-            }
-            if (!g.gfx) {
-                if (const auto gx = str(d, "gfx", 64); gx && !gfxFromTarget(*gx).empty())
-                    g.gfx = gfxFromTarget(*gx);
-            }
-            if (const auto cc = str(d, "compute_capability", 8))
-                g.computeCapability = *cc;
-            if (const auto bus = str(d, "pci_bus", 32))
-                g.pciBus = normalizeBus(*bus);
-            if (const auto id = str(d, "pci_id", 16))
-                g.pciId = lower(*id);
-            if (const auto mb = integer(d, "vram_mb"); mb && *mb > 0)
-                g.vramMb = *mb;
-            if (const auto cu = integer(d, "compute_units"); cu && *cu > 0 && *cu < 100000)
-                g.computeUnits = static_cast<int>(*cu);
-            if (const auto it2 = d.find("integrated"); it2 != d.end() && it2->is_boolean())
-                g.integrated = it2->get<bool>();
-            if (!amd) {
-                if (const auto drv = str(j, "driver_version", 32))
-                    g.driverVersion = *drv;
-            }
-            g.sources = {std::string(name)};
-            out.gpus.push_back(std::move(g));
+            if (d.is_object() && out.gpus.size() < 64)
+                out.gpus.push_back(gpuFromProbe(d, j, name, amd));
         }
     }
-
-    // Runtimes: the HIP runtime that answered (ROCm on Linux, the driver's or the
-    // HIP SDK's amdhip64 on Windows) and the CUDA driver version.
-    const auto platform = str(j, "platform", 16).value_or("");
-    if (amd) {
-        const auto version = str(j, "runtime_version", 32);
-        if (version || library) {
-            RuntimeInfo r;
-            r.kind = platform == "windows" ? "hip-runtime" : "rocm";
-            r.version = version.value_or("");
-            r.path = library.value_or("");
-            if (const auto drv = str(j, "driver_version", 32))
-                r.extra["driver_version"] = *drv;
-            r.extra["source"] = std::string(name);
-            out.runtimes.push_back(std::move(r));
-        }
-    } else {
-        const auto version =
-            name == "nvml" ? str(j, "cuda_version", 32) : str(j, "driver_version", 32);
-        if (version) {
-            RuntimeInfo r;
-            r.kind = "cuda-driver";
-            r.version = *version;
-            r.path = library.value_or("");
-            if (name == "nvml") {
-                if (const auto drv = str(j, "driver_version", 32))
-                    r.extra["driver_version"] = *drv;
-            }
-            r.extra["source"] = std::string(name);
-            out.runtimes.push_back(std::move(r));
-        }
-    }
+    if (auto r = runtimeFromProbe(j, name, amd, library))
+        out.runtimes.push_back(std::move(*r));
     return out;
 }
 

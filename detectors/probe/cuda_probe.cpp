@@ -35,6 +35,42 @@ std::vector<std::string> cudaCandidates()
 #endif
 }
 
+struct CudaDeviceApi
+{
+    CuDeviceGetName getName = nullptr;
+    CuDeviceTotalMem totalMem = nullptr;
+    CuDeviceGetAttribute attr = nullptr;
+    CuDeviceGetPCIBusId busId = nullptr;
+};
+
+nlohmann::json deviceJson(const CudaDeviceApi& api, CuDevice dev, int index)
+{
+    nlohmann::json d;
+    d["index"] = index;
+    char name[256] = {};
+    if (api.getName && api.getName(name, static_cast<int>(sizeof name), dev) == 0)
+        d["name"] = fixedString(name, sizeof name);
+    std::size_t bytes = 0;
+    if (api.totalMem && api.totalMem(&bytes, dev) == 0 && bytes > 0)
+        d["vram_mb"] = static_cast<long long>(bytes / (1024 * 1024));
+    int major = 0;
+    int minor = 0;
+    if (api.attr && api.attr(&major, kAttrCcMajor, dev) == 0 &&
+        api.attr(&minor, kAttrCcMinor, dev) == 0 && major > 0)
+        d["compute_capability"] = std::to_string(major) + "." + std::to_string(minor);
+    int integrated = 0;
+    if (api.attr && api.attr(&integrated, kAttrIntegrated, dev) == 0)
+        d["integrated"] = integrated != 0;
+    char bus[64] = {};
+    if (api.busId && api.busId(bus, static_cast<int>(sizeof bus), dev) == 0 && bus[0]) {
+        std::string s = fixedString(bus, sizeof bus);
+        for (auto& ch : s)
+            ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        d["pci_bus"] = s;
+    }
+    return d;
+}
+
 } // namespace
 
 nlohmann::json probeCuda()
@@ -77,51 +113,21 @@ nlohmann::json probeCuda()
         return r;
     }
 
-    auto getName = lib.get<CuDeviceGetName>("cuDeviceGetName");
-    auto totalMem = lib.get<CuDeviceTotalMem>("cuDeviceTotalMem_v2");
-    if (!totalMem)
-        totalMem = lib.get<CuDeviceTotalMem>("cuDeviceTotalMem");
-    const auto attr = lib.get<CuDeviceGetAttribute>("cuDeviceGetAttribute");
-    const auto busId = lib.get<CuDeviceGetPCIBusId>("cuDeviceGetPCIBusId");
+    CudaDeviceApi api;
+    api.getName = lib.get<CuDeviceGetName>("cuDeviceGetName");
+    api.totalMem = lib.get<CuDeviceTotalMem>("cuDeviceTotalMem_v2");
+    if (!api.totalMem)
+        api.totalMem = lib.get<CuDeviceTotalMem>("cuDeviceTotalMem");
+    api.attr = lib.get<CuDeviceGetAttribute>("cuDeviceGetAttribute");
+    api.busId = lib.get<CuDeviceGetPCIBusId>("cuDeviceGetPCIBusId");
 
     nlohmann::json devices = nlohmann::json::array();
     for (int i = 0; i < count && i < 64; ++i) {
         CuDevice dev = 0;
-        if (get(&dev, i) != 0)
-            continue;
-        nlohmann::json d;
-        d["index"] = i;
-        char name[256] = {};
-        if (getName && getName(name, static_cast<int>(sizeof name), dev) == 0)
-            d["name"] = fixedString(name, sizeof name);
-        std::size_t bytes = 0;
-        if (totalMem && totalMem(&bytes, dev) == 0 && bytes > 0)
-            d["vram_mb"] = static_cast<long long>(bytes / (1024 * 1024));
-        int major = 0;
-        int minor = 0;
-        if (attr && attr(&major, kAttrCcMajor, dev) == 0 && attr(&minor, kAttrCcMinor, dev) == 0 &&
-            major > 0)
-            d["compute_capability"] = std::to_string(major) + "." + std::to_string(minor);
-        int integrated = 0;
-        if (attr && attr(&integrated, kAttrIntegrated, dev) == 0)
-            d["integrated"] = integrated != 0;
-        char bus[64] = {};
-        if (busId && busId(bus, static_cast<int>(sizeof bus), dev) == 0 && bus[0]) {
-            std::string s = fixedString(bus, sizeof bus);
-            for (auto& ch : s)
-                ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-            d["pci_bus"] = s;
-        }
-        devices.push_back(std::move(d));
+        if (get(&dev, i) == 0)
+            devices.push_back(deviceJson(api, dev, i));
     }
-    r["devices"] = devices;
-    if (devices.empty()) {
-        r["detail"] = "no device";
-        return r;
-    }
-    r["status"] = "ok";
-    r["detail"] = std::to_string(devices.size()) + " device(s)";
-    return r;
+    return finishDevices(r, std::move(devices));
 }
 
 } // namespace probe

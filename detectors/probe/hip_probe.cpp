@@ -82,6 +82,63 @@ std::string errorText(HipGetErrorString errStr, int code)
     return s;
 }
 
+// Plain hipGetDeviceProperties has no layout in its name: trust the one expected,
+// unless only the other layout holds a gfx target.
+bool holdsR0600(const std::vector<unsigned char>& buf, bool expectR0600)
+{
+    namespace L = hip_layout;
+    const auto archAt = [&](std::size_t off) {
+        return fixedString(reinterpret_cast<const char*>(buf.data() + off), L::kGcnArchNameSize);
+    };
+    const std::string expected =
+        archAt(expectR0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName);
+    const std::string other = archAt(expectR0600 ? L::r0000::gcnArchName : L::r0600::gcnArchName);
+    if (expected.rfind("gfx", 0) != 0 && other.rfind("gfx", 0) == 0)
+        return !expectR0600;
+    return expectR0600;
+}
+
+std::string pciBus(const std::vector<unsigned char>& buf, int index, bool r0600,
+                   HipDeviceGetPCIBusId getBusId)
+{
+    namespace L = hip_layout;
+    char bus[64] = {};
+    if (getBusId && getBusId(bus, static_cast<int>(sizeof bus), index) == 0 && bus[0])
+        return fixedString(bus, sizeof bus);
+    const int dom = readAt<int>(buf, r0600 ? L::r0600::pciDomainID : L::r0000::pciDomainID);
+    const int b = readAt<int>(buf, r0600 ? L::r0600::pciBusID : L::r0000::pciBusID);
+    const int dev = readAt<int>(buf, r0600 ? L::r0600::pciDeviceID : L::r0000::pciDeviceID);
+    char s[32];
+    std::snprintf(s, sizeof s, "%04x:%02x:%02x.0", static_cast<unsigned>(dom) & 0xffffu,
+                  static_cast<unsigned>(b) & 0xffu, static_cast<unsigned>(dev) & 0x1fu);
+    return s;
+}
+
+nlohmann::json deviceJson(const std::vector<unsigned char>& buf, int index, bool r0600,
+                          HipDeviceGetPCIBusId getBusId)
+{
+    namespace L = hip_layout;
+    nlohmann::json d;
+    d["index"] = index;
+    d["name"] = fixedString(reinterpret_cast<const char*>(buf.data()), L::kNameSize);
+    const std::size_t archOff = r0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName;
+    const std::string target =
+        fixedString(reinterpret_cast<const char*>(buf.data() + archOff), L::kGcnArchNameSize);
+    d["gfx_target"] = target;
+    d["gfx"] = stripTargetFeatures(target);
+    const auto mem =
+        readAt<std::uint64_t>(buf, r0600 ? L::r0600::totalGlobalMem : L::r0000::totalGlobalMem);
+    if (mem > 0)
+        d["vram_mb"] = static_cast<std::int64_t>(mem / (1024 * 1024));
+    const int cus =
+        readAt<int>(buf, r0600 ? L::r0600::multiProcessorCount : L::r0000::multiProcessorCount);
+    if (cus > 0)
+        d["compute_units"] = cus;
+    d["integrated"] = readAt<int>(buf, r0600 ? L::r0600::integrated : L::r0000::integrated) != 0;
+    d["pci_bus"] = pciBus(buf, index, r0600, getBusId);
+    return d;
+}
+
 } // namespace
 
 nlohmann::json probeHip()
@@ -135,74 +192,20 @@ nlohmann::json probeHip()
     r["props_layout"] = newLayout ? "R0600" : "R0000";
     const auto getBusId = lib.get<HipDeviceGetPCIBusId>("hipDeviceGetPCIBusId");
 
-    namespace L = hip_layout;
     nlohmann::json devices = nlohmann::json::array();
     std::string firstError;
     for (int i = 0; i < count && i < 64; ++i) {
         // Zeroed and larger than any known layout, so a newer runtime writing more
         // fields cannot overrun it.
-        std::vector<unsigned char> buf(L::kBufferSize, 0);
+        std::vector<unsigned char> buf(hip_layout::kBufferSize, 0);
         if (const int rc = getProps(buf.data(), i); rc != 0) {
             if (firstError.empty())
                 firstError = "device " + std::to_string(i) + ": " + errorText(errStr, rc);
             continue;
         }
-        // Plain hipGetDeviceProperties has no layout in its name: trust the one we
-        // expect, unless only the other layout holds a gfx target.
-        bool r0600 = newLayout;
-        const auto archAt = [&](std::size_t off) {
-            return fixedString(reinterpret_cast<const char*>(buf.data() + off),
-                               L::kGcnArchNameSize);
-        };
-        const std::string expected = archAt(r0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName);
-        const std::string other = archAt(r0600 ? L::r0000::gcnArchName : L::r0600::gcnArchName);
-        if (expected.rfind("gfx", 0) != 0 && other.rfind("gfx", 0) == 0) {
-            r0600 = !r0600;
-            r["props_layout"] = newLayout ? "R0600" : "R0000";
-        }
-        const std::size_t archOff = r0600 ? L::r0600::gcnArchName : L::r0000::gcnArchName;
-        const std::size_t memOff = r0600 ? L::r0600::totalGlobalMem : L::r0000::totalGlobalMem;
-        const std::size_t cuOff =
-            r0600 ? L::r0600::multiProcessorCount : L::r0000::multiProcessorCount;
-        const std::size_t intOff = r0600 ? L::r0600::integrated : L::r0000::integrated;
-
-        nlohmann::json d;
-        d["index"] = i;
-        d["name"] = fixedString(reinterpret_cast<const char*>(buf.data()), L::kNameSize);
-        const std::string target =
-            fixedString(reinterpret_cast<const char*>(buf.data() + archOff), L::kGcnArchNameSize);
-        d["gfx_target"] = target;
-        d["gfx"] = stripTargetFeatures(target);
-        const auto mem = readAt<std::uint64_t>(buf, memOff);
-        if (mem > 0)
-            d["vram_mb"] = static_cast<std::int64_t>(mem / (1024 * 1024));
-        const int cus = readAt<int>(buf, cuOff);
-        if (cus > 0)
-            d["compute_units"] = cus;
-        d["integrated"] = readAt<int>(buf, intOff) != 0;
-
-        char bus[64] = {};
-        if (getBusId && getBusId(bus, static_cast<int>(sizeof bus), i) == 0 && bus[0]) {
-            d["pci_bus"] = fixedString(bus, sizeof bus);
-        } else {
-            const int dom = readAt<int>(buf, r0600 ? L::r0600::pciDomainID : L::r0000::pciDomainID);
-            const int b = readAt<int>(buf, r0600 ? L::r0600::pciBusID : L::r0000::pciBusID);
-            const int dev = readAt<int>(buf, r0600 ? L::r0600::pciDeviceID : L::r0000::pciDeviceID);
-            char s[32];
-            std::snprintf(s, sizeof s, "%04x:%02x:%02x.0", static_cast<unsigned>(dom) & 0xffffu,
-                          static_cast<unsigned>(b) & 0xffu, static_cast<unsigned>(dev) & 0x1fu);
-            d["pci_bus"] = std::string(s);
-        }
-        devices.push_back(std::move(d));
+        devices.push_back(deviceJson(buf, i, holdsR0600(buf, newLayout), getBusId));
     }
-    r["devices"] = devices;
-    if (devices.empty()) {
-        r["detail"] = firstError.empty() ? "no device" : firstError;
-        return r;
-    }
-    r["status"] = "ok";
-    r["detail"] = std::to_string(devices.size()) + " device(s)";
-    return r;
+    return finishDevices(r, std::move(devices), firstError);
 }
 
 } // namespace probe

@@ -32,6 +32,20 @@ nlohmann::json makeResult(const char* name)
     return r;
 }
 
+nlohmann::json finishDevices(nlohmann::json& result, nlohmann::json devices,
+                             const std::string& firstError)
+{
+    const std::size_t n = devices.size();
+    result["devices"] = std::move(devices);
+    if (n == 0) {
+        result["detail"] = firstError.empty() ? "no device" : firstError;
+        return result;
+    }
+    result["status"] = "ok";
+    result["detail"] = std::to_string(n) + " device(s)";
+    return result;
+}
+
 bool openVendorLibrary(DynLib& lib, nlohmann::json& result,
                        const std::vector<std::string>& candidates,
                        std::initializer_list<const char*> hidingVariables)

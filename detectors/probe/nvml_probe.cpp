@@ -58,6 +58,42 @@ std::vector<std::string> nvmlCandidates()
 #endif
 }
 
+struct NvmlDeviceApi
+{
+    NvmlGetName getName = nullptr;
+    NvmlGetCc getCc = nullptr;
+    NvmlGetMemory getMem = nullptr;
+    NvmlGetPci getPci = nullptr;
+};
+
+nlohmann::json deviceJson(const NvmlDeviceApi& api, NvmlDevice dev, unsigned int index)
+{
+    nlohmann::json d;
+    d["index"] = index;
+    char name[256] = {};
+    if (api.getName && api.getName(dev, name, sizeof name) == 0)
+        d["name"] = fixedString(name, sizeof name);
+    int major = 0;
+    int minor = 0;
+    if (api.getCc && api.getCc(dev, &major, &minor) == 0 && major > 0)
+        d["compute_capability"] = std::to_string(major) + "." + std::to_string(minor);
+    NvmlMemory mem{};
+    if (api.getMem && api.getMem(dev, &mem) == 0 && mem.total > 0)
+        d["vram_mb"] = static_cast<long long>(mem.total / (1024 * 1024));
+    NvmlPciInfo pci{};
+    if (api.getPci && api.getPci(dev, &pci) == 0) {
+        // busId is "00000000:01:00.0"; the snapshot uses the 4-digit domain form.
+        char bus[32];
+        std::snprintf(bus, sizeof bus, "%04x:%02x:%02x.0", pci.domain & 0xffffu, pci.bus & 0xffu,
+                      pci.device & 0x1fu);
+        d["pci_bus"] = std::string(bus);
+        char id[16];
+        std::snprintf(id, sizeof id, "%04x:%04x", pci.pciDeviceId & 0xffffu, pci.pciDeviceId >> 16);
+        d["pci_id"] = std::string(id);
+    }
+    return d;
+}
+
 } // namespace
 
 nlohmann::json probeNvml()
@@ -115,54 +151,23 @@ nlohmann::json probeNvml()
         return r;
     }
 
-    const auto getName = lib.get<NvmlGetName>("nvmlDeviceGetName");
-    const auto getCc = lib.get<NvmlGetCc>("nvmlDeviceGetCudaComputeCapability");
-    const auto getMem = lib.get<NvmlGetMemory>("nvmlDeviceGetMemoryInfo");
-    auto getPci = lib.get<NvmlGetPci>("nvmlDeviceGetPciInfo_v3");
-    if (!getPci)
-        getPci = lib.get<NvmlGetPci>("nvmlDeviceGetPciInfo_v2");
+    NvmlDeviceApi api;
+    api.getName = lib.get<NvmlGetName>("nvmlDeviceGetName");
+    api.getCc = lib.get<NvmlGetCc>("nvmlDeviceGetCudaComputeCapability");
+    api.getMem = lib.get<NvmlGetMemory>("nvmlDeviceGetMemoryInfo");
+    api.getPci = lib.get<NvmlGetPci>("nvmlDeviceGetPciInfo_v3");
+    if (!api.getPci)
+        api.getPci = lib.get<NvmlGetPci>("nvmlDeviceGetPciInfo_v2");
 
     nlohmann::json devices = nlohmann::json::array();
     for (unsigned int i = 0; i < count && i < 64; ++i) {
         NvmlDevice dev = nullptr;
-        if (getHandle(i, &dev) != 0)
-            continue;
-        nlohmann::json d;
-        d["index"] = i;
-        char name[256] = {};
-        if (getName && getName(dev, name, sizeof name) == 0)
-            d["name"] = fixedString(name, sizeof name);
-        int major = 0;
-        int minor = 0;
-        if (getCc && getCc(dev, &major, &minor) == 0 && major > 0)
-            d["compute_capability"] = std::to_string(major) + "." + std::to_string(minor);
-        NvmlMemory mem{};
-        if (getMem && getMem(dev, &mem) == 0 && mem.total > 0)
-            d["vram_mb"] = static_cast<long long>(mem.total / (1024 * 1024));
-        NvmlPciInfo pci{};
-        if (getPci && getPci(dev, &pci) == 0) {
-            // busId is "00000000:01:00.0"; the snapshot uses the 4-digit domain form.
-            char bus[32];
-            std::snprintf(bus, sizeof bus, "%04x:%02x:%02x.0", pci.domain & 0xffffu,
-                          pci.bus & 0xffu, pci.device & 0x1fu);
-            d["pci_bus"] = std::string(bus);
-            char id[16];
-            std::snprintf(id, sizeof id, "%04x:%04x", pci.pciDeviceId & 0xffffu,
-                          pci.pciDeviceId >> 16);
-            d["pci_id"] = std::string(id);
-        }
-        devices.push_back(std::move(d));
+        if (getHandle(i, &dev) == 0)
+            devices.push_back(deviceJson(api, dev, i));
     }
     if (shutdown)
         shutdown();
-    r["devices"] = devices;
-    if (devices.empty()) {
-        r["detail"] = "no device";
-        return r;
-    }
-    r["status"] = "ok";
-    r["detail"] = std::to_string(devices.size()) + " device(s)";
-    return r;
+    return finishDevices(r, std::move(devices));
 }
 
 } // namespace probe

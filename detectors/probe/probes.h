@@ -32,6 +32,10 @@ bool openVendorLibrary(DynLib& lib, nlohmann::json& result,
                        std::initializer_list<const char*> hidingVariables);
 // "gfx90c:xnack-" -> "gfx90c"
 std::string stripTargetFeatures(const std::string& target);
+// Records the devices; status "ok" with their count, or "no device" (or the first
+// per-device error) when there are none: "ok" always means a GPU was seen.
+nlohmann::json finishDevices(nlohmann::json& result, nlohmann::json devices,
+                             const std::string& firstError = {});
 // Copies a NUL-terminated string out of a fixed-size field, never reading past it.
 std::string fixedString(const char* data, std::size_t size);
 
