@@ -269,22 +269,7 @@ Expected<Catalog> readCatalogDocument(const nlohmann::json& doc, const std::stri
         if (!version->is_number_integer() || version->get<std::int64_t>() != 1)
             reader.fail("/schema_version",
                         "'schema_version' must be 1 (this StackPilot reads version 1)");
-        auto each = [&](const char* key, auto&& fn) {
-            const json* arr = reader.field(doc, "", key, false);
-            if (!arr)
-                return;
-            const std::string ap = std::string("/") + key;
-            if (!arr->is_array())
-                reader.fail(ap, std::string("'") + key + "' must be an array");
-            std::set<std::string> ids;
-            for (std::size_t i = 0; i < arr->size(); ++i) {
-                const auto ptr = ap + "/" + std::to_string(i);
-                const std::string entryId = fn((*arr)[i], ptr);
-                if (!ids.insert(entryId).second)
-                    reader.fail(ptr + "/id",
-                                std::string("duplicate id '") + entryId + "' in " + key);
-            }
-        };
+        auto each = [&](const char* key, auto&& fn) { eachEntry(reader, doc, key, "id", fn); };
         each("runtimes", [&](const json& j, const std::string& p) {
             parsed.runtimes.push_back(reader.runtime(j, p));
             return parsed.runtimes.back().id;

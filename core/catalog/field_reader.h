@@ -74,6 +74,28 @@ private:
     std::vector<std::string>& m_warnings;
 };
 
+// Calls fn(element, pointer) for each element of the array `key` of doc (absent =
+// none); fn returns the element's key, which must be unique within the array.
+template <class Fn>
+void eachEntry(FieldReader& r, const nlohmann::json& doc, const char* key, const char* keyField,
+               Fn&& fn)
+{
+    const auto* arr = r.field(doc, "", key, false);
+    if (!arr)
+        return;
+    const std::string ap = std::string("/") + key;
+    if (!arr->is_array())
+        r.fail(ap, std::string("'") + key + "' must be an array");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const auto ptr = ap + "/" + std::to_string(i);
+        const std::string k = fn((*arr)[i], ptr);
+        if (!seen.insert(k).second)
+            r.fail(FieldReader::child(ptr, keyField),
+                   "duplicate " + std::string(keyField) + " '" + k + "' in " + key);
+    }
+}
+
 // `match` of a profile (section "match") or `applies` of a known issue ("applies").
 Conditions readConditions(FieldReader& r, const nlohmann::json& obj, const std::string& ptr,
                           const std::string& section);

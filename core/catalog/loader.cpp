@@ -106,10 +106,10 @@ Expected<void> CatalogLoader::addText(const std::string& text, const std::string
              file);
     mergeAll(m_catalog.cacheRelocations, in.cacheRelocations, "cache relocation",
              "/cache_relocation/", m, file);
-    const std::size_t largest = std::max(
-        {m_catalog.runtimes.size(), m_catalog.workloads.size(), m_catalog.profiles.size(),
-         m_catalog.knownIssues.size(), m_catalog.gfxOverrides.size(),
-         m_catalog.cacheVariables.size(), m_catalog.cacheRelocations.size()});
+    const std::size_t largest =
+        std::max({m_catalog.runtimes.size(), m_catalog.workloads.size(), m_catalog.profiles.size(),
+                  m_catalog.knownIssues.size(), m_catalog.gfxOverrides.size(),
+                  m_catalog.cacheVariables.size(), m_catalog.cacheRelocations.size()});
     if (largest > kMaxCatalogEntries)
         return Error::invalid(origin + ": the catalog now holds " + std::to_string(largest) +
                               " entries of one kind; at most " +

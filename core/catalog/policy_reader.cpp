@@ -13,26 +13,6 @@ namespace {
 
 const std::set<std::string> kConfidence = {"established", "reported", "inferred"};
 
-template <class Fn>
-void eachEntry(FieldReader& r, const nlohmann::json& doc, const char* key, const char* keyField,
-               Fn&& fn)
-{
-    const auto* arr = r.field(doc, "", key, false);
-    if (!arr)
-        return;
-    const std::string ap = std::string("/") + key;
-    if (!arr->is_array())
-        r.fail(ap, std::string("'") + key + "' must be an array");
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const auto ptr = ap + "/" + std::to_string(i);
-        const std::string k = fn((*arr)[i], ptr);
-        if (!seen.insert(k).second)
-            r.fail(FieldReader::child(ptr, keyField),
-                   "duplicate " + std::string(keyField) + " '" + k + "' in " + key);
-    }
-}
-
 GfxOverride readGfxOverride(FieldReader& r, const nlohmann::json& j, const std::string& ptr)
 {
     r.checkFields(j, ptr, "gfx_override");
