@@ -7,14 +7,14 @@
 namespace sp::cli {
 
 std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
-                                               int* exitCode)
+                                               const std::string& verb, int* exitCode)
 {
     CatalogLoadOptions options;
     for (const auto& dir : parser.values(QStringLiteral("catalog-dir")))
         options.extraDirs.push_back(paths::fromUtf8(toStd(dir)));
     auto loaded = loadCatalog(options);
     if (!loaded) {
-        io.err << loaded.error().message << "\n";
+        io.err << "stackpilot-cli " << verb << ": " << loaded.error().message << "\n";
         *exitCode = sp::cli::exitCodeFor(loaded.error());
         return std::nullopt;
     }

@@ -1,7 +1,7 @@
 #pragma once
-// Catalog loading shared by the `profiles` and `plan` verbs: built-in catalog, the
-// user's catalog.d/ (broken files skipped with a warning) and each --catalog-dir
-// (a broken file is an error, exit 3).
+// The one catalog-loading path of every verb: built-in catalog, the user's catalog.d/
+// (broken files skipped with a warning) and each --catalog-dir (a broken file is an
+// error, exit 3). Warnings and notices go to stderr the same way for every verb.
 
 #include "app/cli/command.h"
 #include "core/catalog/loader.h"
@@ -11,7 +11,8 @@
 namespace sp::cli {
 
 // Prints warnings and notices to io.err; on failure prints the reason and returns nullopt.
+// On failure prints "stackpilot-cli VERB: reason", sets *exitCode and returns nullopt.
 std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
-                                               int* exitCode);
+                                               const std::string& verb, int* exitCode);
 
 } // namespace sp::cli

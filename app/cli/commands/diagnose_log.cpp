@@ -2,6 +2,7 @@
 // what fixes each. Finding nothing is a result, not an error (exit 0).
 
 #include "app/cli/command.h"
+#include "app/cli/commands/catalog_common.h"
 #include "app/cli/printable_stream.h"
 #include "core/catalog/loader.h"
 #include "core/logmatch/matcher.h"
@@ -41,16 +42,10 @@ public:
         }
         const auto file = paths::fromUtf8(toStd(args[0]));
 
-        CatalogLoadOptions options;
-        for (const auto& d : parser.values(QStringLiteral("catalog-dir")))
-            options.extraDirs.push_back(paths::fromUtf8(toStd(d)));
-        auto catalog = loadCatalog(options);
-        if (!catalog) {
-            io.err << "stackpilot-cli diagnose-log: " << catalog.error().message << "\n";
-            return sp::cli::exitCodeFor(catalog.error());
-        }
-        for (const auto& w : catalog->warnings)
-            io.err << w << "\n";
+        int rc = 0;
+        auto catalog = loadCatalogForCli(parser, io, "diagnose-log", &rc);
+        if (!catalog)
+            return rc;
 
         auto matcher = logmatch::LogMatcher::compile(catalog->catalog.knownIssues);
         if (!matcher) {

@@ -45,10 +45,11 @@ public:
         auto age = parsePartialDays(toStd(parser.value(QStringLiteral("partial-days"))));
         if (!age)
             return fail(io, "gc", age.error());
-        std::vector<std::string> warnings;
-        auto catalog = loadCatalogFor(parser, warnings);
-        if (!catalog)
-            return fail(io, "gc", catalog.error());
+        int rc = 0;
+        auto loaded = loadCatalogForCli(parser, io, "gc", &rc);
+        if (!loaded)
+            return rc;
+        const Catalog* catalog = &loaded->catalog;
         GcOptions options;
         for (const auto& p : catalog->profiles)
             options.usedRuntimes.insert(p.runtimes.begin(), p.runtimes.end());
@@ -62,12 +63,12 @@ public:
         const GcReport report = collectGarbage(store, options);
         for (const auto& e : report.errors)
             io.err << "stackpilot-cli gc: " << e << "\n";
-        const int rc = report.errors.empty() ? 0 : 1;
+        const int exitCode = report.errors.empty() ? 0 : 1;
         if (parser.isSet(QStringLiteral("json"))) {
             auto j = toJson(report);
             j["prefix_root"] = paths::toUtf8(store.root());
             io.out << j.dump(2) << "\n";
-            return rc;
+            return exitCode;
         }
         const std::string verb = options.dryRun ? "would remove " : "removed ";
         for (const auto& l : report.cleaned)
@@ -79,7 +80,7 @@ public:
         for (const auto& s : report.skipped)
             io.out << "skipped " << s << "\n";
         io.out << report.kept.size() << " runtime(s) in use kept\n";
-        return rc;
+        return exitCode;
     }
 };
 

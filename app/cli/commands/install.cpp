@@ -43,12 +43,11 @@ public:
             io.err << "stackpilot-cli install: expected one PROFILE_OR_RUNTIME_ID\n";
             return 2;
         }
-        std::vector<std::string> warnings;
-        auto catalog = loadCatalogFor(parser, warnings);
-        if (!catalog)
-            return fail(io, "install", catalog.error());
-        for (const auto& w : warnings)
-            io.err << w << "\n";
+        int rc = 0;
+        auto loaded = loadCatalogForCli(parser, io, "install", &rc);
+        if (!loaded)
+            return rc;
+        const Catalog* catalog = &loaded->catalog;
         auto runtimes = runtimesFor(*catalog, toStd(args[0]));
         if (!runtimes)
             return fail(io, "install", runtimes.error());

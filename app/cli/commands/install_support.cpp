@@ -186,18 +186,6 @@ int fail(Io& io, const std::string& verb, const Error& e)
     return exitCodeFor(e);
 }
 
-Expected<Catalog> loadCatalogFor(const QCommandLineParser& p, std::vector<std::string>& warnings)
-{
-    CatalogLoadOptions options;
-    for (const auto& d : p.values(QStringLiteral("catalog-dir")))
-        options.extraDirs.push_back(paths::fromUtf8(toStd(d)));
-    auto loaded = loadCatalog(options);
-    if (!loaded)
-        return loaded.error();
-    warnings = loaded->warnings;
-    return std::move(loaded->catalog);
-}
-
 int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,
                     const std::string& verb, Io& io, bool json, nlohmann::json& report)
 {

@@ -3,6 +3,7 @@
 // loading the catalog and settings, the progress display and Ctrl-C handling.
 
 #include "app/cli/command.h"
+#include "app/cli/commands/catalog_common.h"
 #include "core/catalog/types.h"
 #include "core/expected.h"
 #include "installers/install_plan.h"
@@ -17,8 +18,6 @@ namespace sp::cli {
 
 void addPrefixRootOption(QCommandLineParser& p);
 std::filesystem::path prefixRootOf(const QCommandLineParser& p);
-
-Expected<Catalog> loadCatalogFor(const QCommandLineParser& p, std::vector<std::string>& warnings);
 
 // Installs `runtimes` in order with a progress display on `io`; fills `report`
 // (JSON) and returns the exit code. Ctrl-C cancels cleanly (staging removed).

@@ -135,7 +135,7 @@ public:
             return 2;
         }
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, &rc);
+        auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc);
         if (!loaded)
             return rc;
         sp::HardwareSnapshot snap;

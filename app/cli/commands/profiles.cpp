@@ -108,7 +108,7 @@ public:
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, &rc);
+        auto loaded = sp::cli::loadCatalogForCli(p, io, "profiles", &rc);
         if (!loaded)
             return rc;
         const auto& cat = loaded->catalog;

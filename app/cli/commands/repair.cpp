@@ -41,10 +41,11 @@ public:
         }
         const std::string id = toStd(args[0]);
         const bool json = parser.isSet(QStringLiteral("json"));
-        std::vector<std::string> warnings;
-        auto catalog = loadCatalogFor(parser, warnings);
-        if (!catalog)
-            return fail(io, "repair", catalog.error());
+        int rc = 0;
+        auto loaded = loadCatalogForCli(parser, io, "repair", &rc);
+        if (!loaded)
+            return rc;
+        const Catalog* catalog = &loaded->catalog;
         const Runtime* rt = catalog->runtime(id);
         if (!rt)
             return fail(io, "repair", Error::usage("'" + id + "' is not a runtime of the catalog"));

@@ -48,9 +48,9 @@ public:
                 ids.push_back(id);
             } else {
                 // Not an installed runtime: maybe a profile of the catalog.
-                std::vector<std::string> warnings;
-                auto catalog = loadCatalogFor(parser, warnings);
-                const Profile* profile = catalog ? catalog->profile(id) : nullptr;
+                int rc = 0;
+                auto loaded = loadCatalogForCli(parser, io, "verify", &rc);
+                const Profile* profile = loaded ? loaded->catalog.profile(id) : nullptr;
                 if (profile)
                     ids = profile->runtimes;
                 else
