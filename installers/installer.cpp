@@ -225,7 +225,14 @@ void Installer::fillReceipt(const Runtime& rt,
     receipt.id = rt.id;
     receipt.kind = rt.kind;
     receipt.version = rt.version;
-    receipt.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    const Clock& clock = m_o.clock ? *m_o.clock : Clock::system();
+    receipt.installedAt =
+        QDateTime::fromMSecsSinceEpoch(
+            std::chrono::duration_cast<std::chrono::milliseconds>(clock.now().time_since_epoch())
+                .count(),
+            Qt::UTC)
+            .toString(Qt::ISODate)
+            .toStdString();
     std::map<std::string, FileRecord> files;
     for (std::size_t i = 0; i < rt.artifacts.size(); ++i) {
         const auto& a = rt.artifacts[i];

@@ -6,6 +6,7 @@
 // (receipt, then an atomic folder rename). Any failure removes the staging folder.
 
 #include "core/catalog/types.h"
+#include "core/clock.h"
 #include "core/expected.h"
 #include "core/settings.h"
 #include "installers/downloader.h"
@@ -52,6 +53,7 @@ struct InstallOptions
     double spaceFactor = 3.0;
     CancelToken cancel;
     std::function<void(const InstallEvent&)> onEvent; // called from worker threads too
+    const Clock* clock = nullptr;                     // stamps the receipt; null = Clock::system()
 };
 
 struct InstalledArtifact
