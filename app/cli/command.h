@@ -28,8 +28,9 @@ public:
     virtual QString summary() const = 0; // one line, for `stackpilot-cli --help`
     // Declares the verb's options and positional arguments.
     virtual void configure(QCommandLineParser& parser) = 0;
-    // Runs after a successful parse. Returns the process exit code (docs/ARCHITECTURE.md, "Contracts": 0 ok,
-    // 1 runtime failure, 2 usage, 3 invalid input), with a one-line reason on err.
+    // Runs after a successful parse. Returns the process exit code (docs/ARCHITECTURE.md,
+    // "Contracts": 0 ok, 1 runtime failure, 2 usage, 3 invalid input), with a one-line reason on
+    // err.
     virtual int run(const QCommandLineParser& parser, Io& io) = 0;
 };
 
