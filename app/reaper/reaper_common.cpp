@@ -1,0 +1,133 @@
+// The platform-neutral half of stackpilot-run: arguments and the status file.
+#include "app/reaper/reaper.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace sp::reaper {
+
+namespace {
+
+bool parseInt(const std::string& s, int& out)
+{
+    if (s.empty() || s.size() > 9)
+        return false;
+    int v = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9')
+            return false;
+        v = v * 10 + (c - '0');
+    }
+    out = v;
+    return true;
+}
+
+// The status file holds paths and messages: escape what JSON requires.
+std::string quoted(const std::string& s)
+{
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+bool parseOptions(const std::vector<std::string>& args, Options& out, std::string& error)
+{
+    std::size_t i = 0;
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--")
+            break;
+        if ((a == "--grace-ms" || a == "--status") && i + 1 >= args.size()) {
+            error = a + " needs a value";
+            return false;
+        }
+        if (a == "--grace-ms") {
+            if (!parseInt(args[++i], out.graceMs) || out.graceMs > 600000) {
+                error = "--grace-ms wants 0..600000, got '" + args[i] + "'";
+                return false;
+            }
+        } else if (a == "--status") {
+            out.statusFile = args[++i];
+        } else {
+            error = "unknown option '" + a + "' (usage: stackpilot-run [--grace-ms N] "
+                    "[--status FILE] -- PROGRAM [ARGS...])";
+            return false;
+        }
+    }
+    if (i + 1 >= args.size()) {
+        error = "no program given after --";
+        return false;
+    }
+    out.argv.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+    return true;
+}
+
+const char* toString(StopRequest r)
+{
+    switch (r) {
+    case StopRequest::Stop:
+        return "stop";
+    case StopRequest::Kill:
+        return "kill";
+    case StopRequest::LauncherGone:
+        return "launcher-gone";
+    case StopRequest::None:
+        break;
+    }
+    return "none";
+}
+
+std::string statusJson(long long mainPid, const ExitInfo& exit, long long mainEndedMs,
+                       long long treeEndedMs, StopRequest stoppedBy)
+{
+    const char* key = exit.kind == ExitInfo::Signal     ? "signal"
+                      : exit.kind == ExitInfo::NtStatus ? "ntstatus"
+                                                        : "code";
+    std::ostringstream s;
+    s << "{\"main_pid\": " << mainPid << ", \"exit\": {\"" << key << "\": " << exit.value
+      << "}, \"main_ended_ms\": " << mainEndedMs << ", \"tree_ended_ms\": " << treeEndedMs
+      << ", \"stopped_by\": \"" << toString(stoppedBy) << "\"}";
+    return s.str();
+}
+
+std::string startedJson(long long mainPid)
+{
+    return "{\"main_pid\": " + std::to_string(mainPid) + ", \"started\": true}";
+}
+
+std::string errorJson(const std::string& message)
+{
+    return "{\"error\": " + quoted(message) + "}";
+}
+
+bool writeStatusFile(const std::string& file, const std::string& json)
+{
+    if (file.empty())
+        return true;
+    const std::string tmp = file + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f << json << '\n';
+        if (!f.flush())
+            return false;
+    }
+    // std::rename replaces an existing file on POSIX; on Windows (MSVCRT) it does not.
+    std::remove(file.c_str());
+    return std::rename(tmp.c_str(), file.c_str()) == 0;
+}
+
+} // namespace sp::reaper
