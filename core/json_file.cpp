@@ -132,3 +132,25 @@ Expected<nlohmann::json> readJsonFile(const fs::path& file, const JsonLimits& li
 }
 
 } // namespace sp
+
+namespace sp {
+
+Expected<void> writeFileAtomic(const std::filesystem::path& file, const std::string& text)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    auto tmp = file;
+    tmp += ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << text;
+        if (!out.flush())
+            return Error::runtime(paths::toUtf8(tmp) + ": cannot write");
+    }
+    std::filesystem::rename(tmp, file, ec);
+    if (ec)
+        return Error::runtime(paths::toUtf8(file) + ": cannot write: " + ec.message());
+    return {};
+}
+
+} // namespace sp

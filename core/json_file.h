@@ -38,3 +38,11 @@ Expected<nlohmann::json> readJsonFile(const std::filesystem::path& file, const J
                                       const std::string& what);
 
 } // namespace sp
+
+namespace sp {
+
+// Writes `text` to FILE.tmp, then renames it over FILE, so a crash leaves the old file
+// or the new one, never half of either. Creates the parent folder.
+Expected<void> writeFileAtomic(const std::filesystem::path& file, const std::string& text);
+
+} // namespace sp

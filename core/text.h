@@ -24,4 +24,8 @@ private:
     bool m_pendingC2 = false;
 };
 
+// Length of the well-formed UTF-8 sequence starting at s[i] (no overlongs, no
+// surrogates, nothing above U+10FFFF), or 0 when the bytes there are not one.
+std::size_t utf8SequenceLength(std::string_view s, std::size_t i);
+
 } // namespace sp

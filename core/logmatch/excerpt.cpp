@@ -2,10 +2,16 @@
 // control characters, whatever bytes the workload wrote.
 
 #include "core/logmatch/matcher.h"
+#include "core/text.h"
 
 namespace sp::logmatch {
 
 namespace {
+
+bool isContinuation(unsigned char c)
+{
+    return (c & 0xC0) == 0x80;
+}
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
 constexpr std::string_view kEllipsis = "\xE2\x80\xA6";    // U+2026
@@ -13,48 +19,6 @@ constexpr std::string_view kEllipsis = "\xE2\x80\xA6";    // U+2026
 bool isSpace(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-bool isContinuation(unsigned char c)
-{
-    return (c & 0xC0) == 0x80;
-}
-
-// Length of a valid UTF-8 sequence starting at s[i], or 0 when it is invalid.
-std::size_t sequenceLength(std::string_view s, std::size_t i)
-{
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    if (b0 < 0x80)
-        return 1;
-    std::size_t len = 0;
-    unsigned char lo = 0x80;
-    unsigned char hi = 0xBF;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        len = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        len = 3;
-        if (b0 == 0xE0)
-            lo = 0xA0;
-        else if (b0 == 0xED)
-            hi = 0x9F; // no UTF-16 surrogates
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        len = 4;
-        if (b0 == 0xF0)
-            lo = 0x90;
-        else if (b0 == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (i + len > s.size())
-        return 0;
-    const auto b1 = static_cast<unsigned char>(s[i + 1]);
-    if (b1 < lo || b1 > hi)
-        return 0;
-    for (std::size_t k = 2; k < len; ++k)
-        if (!isContinuation(static_cast<unsigned char>(s[i + k])))
-            return 0;
-    return len;
 }
 
 } // namespace
@@ -100,7 +64,7 @@ std::string makeExcerpt(std::string_view line, std::size_t focus)
             ++i;
             continue;
         }
-        const std::size_t len = sequenceLength(text, i);
+        const std::size_t len = utf8SequenceLength(text, i);
         if (len == 0) {
             out.append(kReplacement);
             ++i;

@@ -11,10 +11,8 @@
 #include "app/cli/printable_stream.h"
 #include "core/paths.h"
 #include "core/select/select.h"
-#include "detectors/detect.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -117,13 +115,7 @@ public:
         p.addOption({QStringLiteral("profile"),
                      QStringLiteral("Use profile P instead of the best one."),
                      QStringLiteral("P")});
-        p.addOption({QStringLiteral("hardware"),
-                     QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
-                     QStringLiteral("FILE")});
-        p.addOption({QStringLiteral("no-probes"),
-                     QStringLiteral("Detect without the vendor probes (faster, less exact).")});
-        p.addOption({QStringLiteral("sysfs-root"),
-                     QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
+        sp::cli::addSnapshotOptions(p);
         sp::cli::addJsonOption(p);
         sp::cli::addCatalogDirOption(p);
     }
@@ -138,25 +130,11 @@ public:
         auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc);
         if (!loaded)
             return rc;
-        sp::HardwareSnapshot snap;
-        if (p.isSet(QStringLiteral("hardware"))) {
-            auto s = sp::loadSnapshotFile(sp::cli::toStd(p.value(QStringLiteral("hardware"))));
-            if (!s) {
-                io.err << s.error().message << "\n";
-                return sp::cli::exitCodeFor(s.error());
-            }
-            snap = std::move(*s);
-        } else {
-            sp::DetectOptions opts;
-            opts.probes = !p.isSet(QStringLiteral("no-probes"));
-            opts.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
-            snap = sp::detectHardware(opts);
-        }
-        sp::SelectSettings host;
-        host.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
-        host.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
-        auto settings = sp::settingsForSnapshot(snap, std::move(host),
-                                                std::getenv("STACKPILOT_HOME") != nullptr);
+        auto snapshot = sp::cli::snapshotForCli(p, io, "plan", &rc);
+        if (!snapshot)
+            return rc;
+        const sp::HardwareSnapshot& snap = *snapshot;
+        auto settings = sp::cli::selectSettingsForCli(snap);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {

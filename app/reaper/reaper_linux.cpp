@@ -1,0 +1,286 @@
+// stackpilot-run on Linux: a child subreaper that owns the workload's whole tree
+// (see reaper.h for the contract). One poll() loop watches three things: the control
+// channel on stdin, a signalfd (SIGCHLD, SIGTERM, SIGHUP) and the kill deadline of a
+// stop in progress. Descendants are found by walking /proc parent links, so a process
+// that left the workload's session with setsid() is still found: while it lives, its
+// ancestors up to us live too, or it was re-parented to us.
+#include "app/reaper/reaper.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <map>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace sp::reaper {
+
+namespace {
+
+// A launcher that died gets at most this long before the tree is killed.
+constexpr int kLauncherGoneGraceMs = 1000;
+// While killing, the tree is scanned again this often for late forks.
+constexpr int kKillRescanMs = 50;
+
+using SteadyClock = std::chrono::steady_clock;
+
+long long msSince(SteadyClock::time_point t0)
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - t0).count();
+}
+
+// Every process whose parent chain leads to us, read from /proc/<pid>/stat.
+std::vector<pid_t> descendants()
+{
+    std::map<pid_t, pid_t> parentOf;
+    DIR* proc = opendir("/proc");
+    if (!proc)
+        return {};
+    while (dirent* e = readdir(proc)) {
+        char* end = nullptr;
+        const long pid = std::strtol(e->d_name, &end, 10);
+        if (pid <= 0 || *end != '\0')
+            continue;
+        char path[64];
+        std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+        FILE* f = std::fopen(path, "re");
+        if (!f)
+            continue;
+        char buf[512];
+        const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+        std::fclose(f);
+        buf[n] = '\0';
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+        const char* close = std::strrchr(buf, ')');
+        int ppid = 0;
+        char state = 0;
+        if (close && std::sscanf(close + 1, " %c %d", &state, &ppid) == 2)
+            parentOf[static_cast<pid_t>(pid)] = ppid;
+    }
+    closedir(proc);
+    std::vector<pid_t> out;
+    std::vector<pid_t> frontier{getpid()};
+    while (!frontier.empty()) {
+        const pid_t p = frontier.back();
+        frontier.pop_back();
+        for (const auto& [pid, ppid] : parentOf) {
+            if (ppid == p) {
+                out.push_back(pid);
+                frontier.push_back(pid);
+            }
+        }
+    }
+    return out;
+}
+
+void signalTree(int sig)
+{
+    for (pid_t pid : descendants())
+        kill(pid, sig);
+}
+
+struct Loop
+{
+    const Options& options;
+    SteadyClock::time_point started = SteadyClock::now();
+    pid_t mainPid = -1;
+    ExitInfo exit;
+    long long mainEndedMs = -1;
+    bool stdinOpen = true;
+    std::string control;
+    StopRequest stoppedBy = StopRequest::None;
+    bool killing = false;
+    SteadyClock::time_point killAt{};
+
+    void requestStop(StopRequest why, int graceMs)
+    {
+        if (stoppedBy == StopRequest::None || why == StopRequest::Kill)
+            stoppedBy = why;
+        if (why == StopRequest::Kill || graceMs == 0) {
+            killing = true;
+            signalTree(SIGKILL);
+            return;
+        }
+        const auto at = SteadyClock::now() + std::chrono::milliseconds(graceMs);
+        if (killAt == SteadyClock::time_point{} || at < killAt) {
+            if (killAt == SteadyClock::time_point{})
+                signalTree(SIGTERM);
+            killAt = at;
+        }
+    }
+
+    void readControl()
+    {
+        char buf[256];
+        const ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+        if (n <= 0) {
+            if (n < 0 && errno == EINTR)
+                return;
+            stdinOpen = false;
+            requestStop(StopRequest::LauncherGone,
+                        std::min(options.graceMs, kLauncherGoneGraceMs));
+            return;
+        }
+        control.append(buf, static_cast<std::size_t>(n));
+        for (std::size_t nl; (nl = control.find('\n')) != std::string::npos;) {
+            const std::string line = control.substr(0, nl);
+            control.erase(0, nl + 1);
+            if (line == "stop")
+                requestStop(StopRequest::Stop, options.graceMs);
+            else if (line == "kill")
+                requestStop(StopRequest::Kill, 0);
+        }
+    }
+
+    // Reaps what has ended; false once we have no children left (the tree is empty).
+    bool reap()
+    {
+        for (;;) {
+            int status = 0;
+            const pid_t pid = waitpid(-1, &status, WNOHANG);
+            if (pid == 0)
+                return true;
+            if (pid < 0)
+                return errno == EINTR;
+            if (pid != mainPid)
+                continue;
+            mainEndedMs = msSince(started);
+            if (WIFSIGNALED(status))
+                exit = {ExitInfo::Signal, WTERMSIG(status)};
+            else
+                exit = {ExitInfo::Code, WEXITSTATUS(status)};
+        }
+    }
+
+    void onSignal(int sigfd)
+    {
+        signalfd_siginfo info{};
+        while (read(sigfd, &info, sizeof info) == sizeof info) {
+            if (info.ssi_signo == SIGTERM)
+                requestStop(StopRequest::Stop, options.graceMs);
+            else if (info.ssi_signo == SIGHUP) // PR_SET_PDEATHSIG: the launcher died
+                requestStop(StopRequest::LauncherGone,
+                            std::min(options.graceMs, kLauncherGoneGraceMs));
+        }
+    }
+
+    int pollTimeout() const
+    {
+        if (killing)
+            return kKillRescanMs;
+        if (killAt == SteadyClock::time_point{})
+            return -1;
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(killAt - SteadyClock::now());
+        return static_cast<int>(std::max<long long>(0, left.count()));
+    }
+
+    void run(int sigfd)
+    {
+        while (reap()) {
+            pollfd fds[2] = {{sigfd, POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+            const int n = poll(fds, stdinOpen ? 2 : 1, pollTimeout());
+            if (n < 0 && errno != EINTR)
+                break;
+            if (fds[0].revents)
+                onSignal(sigfd);
+            if (stdinOpen && fds[1].revents)
+                readControl();
+            if (killing || (killAt != SteadyClock::time_point{} && SteadyClock::now() >= killAt)) {
+                killing = true;
+                signalTree(SIGKILL);
+            }
+        }
+    }
+};
+
+[[noreturn]] void execWorkload(const Options& options, const sigset_t& oldMask, int errPipe)
+{
+    // The helper ignores SIGINT (the launcher turns Ctrl-C into "stop"); the workload
+    // must not inherit that, nor our blocked signals.
+    std::signal(SIGINT, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &oldMask, nullptr);
+    setsid();
+    const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null >= 0)
+        dup2(null, STDIN_FILENO);
+    std::vector<char*> argv;
+    for (const std::string& a : options.argv)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    const int err = errno;
+    (void)!write(errPipe, &err, sizeof err);
+    _exit(127);
+}
+
+// Forks and execs the workload; returns its pid, or -1 with `error` set.
+pid_t startWorkload(const Options& options, const sigset_t& oldMask, std::string& error)
+{
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) != 0) {
+        error = std::string("pipe: ") + std::strerror(errno);
+        return -1;
+    }
+    const pid_t pid = fork();
+    if (pid == 0)
+        execWorkload(options, oldMask, pipefd[1]);
+    close(pipefd[1]);
+    int childErr = 0;
+    const ssize_t n = pid < 0 ? 0 : read(pipefd[0], &childErr, sizeof childErr);
+    close(pipefd[0]);
+    if (pid < 0 || n == sizeof childErr) {
+        error = "cannot start " + options.argv[0] + ": " + std::strerror(pid < 0 ? errno : childErr);
+        if (pid > 0)
+            waitpid(pid, nullptr, 0);
+        return -1;
+    }
+    return pid;
+}
+
+} // namespace
+
+int runContained(const Options& options)
+{
+    const pid_t launcher = getppid();
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    prctl(PR_SET_PDEATHSIG, SIGHUP);
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGPIPE, SIG_IGN);
+    sigset_t mask, oldMask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGCHLD);
+    sigaddset(&mask, SIGTERM);
+    sigaddset(&mask, SIGHUP);
+    sigprocmask(SIG_BLOCK, &mask, &oldMask);
+    const int sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+
+    Loop loop{options};
+    std::string error;
+    loop.mainPid = startWorkload(options, oldMask, error);
+    if (loop.mainPid < 0) {
+        std::fprintf(stderr, "stackpilot-run: %s\n", error.c_str());
+        writeStatusFile(options.statusFile, errorJson(error));
+        return 127;
+    }
+    writeStatusFile(options.statusFile, startedJson(loop.mainPid));
+    // The launcher may have died before PR_SET_PDEATHSIG took hold.
+    if (getppid() != launcher)
+        loop.requestStop(StopRequest::LauncherGone, std::min(options.graceMs, kLauncherGoneGraceMs));
+    loop.run(sigfd);
+    writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
+                                                   msSince(loop.started), loop.stoppedBy));
+    if (loop.exit.kind == ExitInfo::Signal)
+        return 128 + static_cast<int>(loop.exit.value);
+    return static_cast<int>(loop.exit.value);
+}
+
+} // namespace sp::reaper

@@ -1,0 +1,201 @@
+#include "core/launch/contained_process.h"
+
+#include "core/json_file.h"
+#include "core/paths.h"
+#include "core/process/exit_status.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QProcessEnvironment>
+
+namespace sp {
+
+namespace {
+
+QProcessEnvironment toQt(const EnvMap& env)
+{
+    QProcessEnvironment q;
+    for (const auto& [name, value] : env)
+        q.insert(QString::fromStdString(name), QString::fromStdString(value));
+    return q;
+}
+
+ProcessEnd endFromStatus(const nlohmann::json& j)
+{
+    ProcessEnd e;
+    const nlohmann::json exit = j.value("exit", nlohmann::json::object());
+    if (exit.contains("signal"))
+        e.kind = ProcessEnd::Signaled;
+    else if (exit.contains("ntstatus"))
+        e.kind = ProcessEnd::NtStatus;
+    e.value = exit.value(e.kind == ProcessEnd::Signaled   ? "signal"
+                         : e.kind == ProcessEnd::NtStatus ? "ntstatus"
+                                                          : "code",
+                         0LL);
+    e.mainPid = j.value("main_pid", 0LL);
+    e.stoppedBy = j.value("stopped_by", "none");
+    e.mainEndedMs = j.value("main_ended_ms", -1LL);
+    e.treeEndedMs = j.value("tree_ended_ms", -1LL);
+    return e;
+}
+
+} // namespace
+
+std::string describeEnd(ProcessEnd::Kind kind, long long value)
+{
+    switch (kind) {
+    case ProcessEnd::Signaled:
+        return "killed by " + describeSignal(static_cast<int>(value));
+    case ProcessEnd::NtStatus:
+        return "crashed: " + describeNtStatus(static_cast<std::uint32_t>(value));
+    case ProcessEnd::NotStarted:
+        return "did not start";
+    case ProcessEnd::Exited:
+        break;
+    }
+    return "exited with code " + std::to_string(value);
+}
+
+nlohmann::json toJson(const ProcessEnd& e)
+{
+    nlohmann::json j;
+    if (e.kind == ProcessEnd::Signaled) {
+        j["signal"] = e.value;
+    } else if (e.kind == ProcessEnd::NtStatus) {
+        j["ntstatus"] = e.value;
+        j["code"] = e.value;
+    } else {
+        j["code"] = e.kind == ProcessEnd::NotStarted ? -1 : e.value;
+    }
+    j["text"] = e.text;
+    return j;
+}
+
+QString containmentHelper()
+{
+    const QString env = qEnvironmentVariable("STACKPILOT_RUN");
+    if (!env.isEmpty())
+        return env;
+#ifdef _WIN32
+    const QString name = QStringLiteral("stackpilot-run.exe");
+#else
+    const QString name = QStringLiteral("stackpilot-run");
+#endif
+    const QString dir =
+        QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
+    return dir.isEmpty() ? name : QDir(dir).filePath(name);
+}
+
+ContainedProcess::ContainedProcess(QObject* parent) : QObject(parent)
+{
+    qRegisterMetaType<sp::ProcessEnd>();
+    m_statusFile = m_dir.filePath(QStringLiteral("status.json"));
+    connect(&m_process, &QProcess::readyReadStandardOutput, this, &ContainedProcess::drain);
+    connect(&m_process, &QProcess::readyReadStandardError, this, &ContainedProcess::drain);
+    connect(&m_process, &QProcess::started, this, &ContainedProcess::started);
+    connect(&m_process, &QProcess::finished, this, &ContainedProcess::onFinished);
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError err) {
+        if (err != QProcess::FailedToStart || m_emitted)
+            return;
+        m_emitted = true;
+        ProcessEnd e;
+        e.kind = ProcessEnd::NotStarted;
+        e.text = "did not start: " + containmentHelper().toStdString() + ": " +
+                 m_process.errorString().toStdString();
+        emit finished(e);
+    });
+}
+
+ContainedProcess::~ContainedProcess()
+{
+    // Closing our end of the helper's stdin is its cue to end the tree; then wait
+    // briefly so a destroyed launcher leaves no helper behind either.
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.closeWriteChannel();
+        if (!m_process.waitForFinished(2000))
+            m_process.kill();
+        m_process.waitForFinished(1000);
+    }
+}
+
+void ContainedProcess::start(const Spec& spec)
+{
+    m_emitted = false;
+    QFile::remove(m_statusFile);
+    QStringList args{QStringLiteral("--grace-ms"), QString::number(spec.graceMs),
+                     QStringLiteral("--status"), m_statusFile, QStringLiteral("--")};
+    for (const std::string& a : spec.argv)
+        args << QString::fromStdString(a);
+    m_process.setProcessEnvironment(toQt(spec.env));
+    m_process.setWorkingDirectory(QString::fromStdString(spec.cwd));
+    m_process.setProgram(containmentHelper());
+    m_process.setArguments(args);
+    m_process.start(QIODevice::ReadWrite);
+}
+
+// Written while the helper is still starting too: QProcess keeps the bytes until
+// the pipe is there.
+void ContainedProcess::stop()
+{
+    if (m_process.state() != QProcess::NotRunning)
+        m_process.write("stop\n");
+}
+
+void ContainedProcess::kill()
+{
+    if (m_process.state() != QProcess::NotRunning)
+        m_process.write("kill\n");
+}
+
+bool ContainedProcess::isRunning() const
+{
+    return m_process.state() != QProcess::NotRunning;
+}
+
+long long ContainedProcess::helperPid() const
+{
+    return isRunning() ? m_process.processId() : 0;
+}
+
+void ContainedProcess::drain()
+{
+    for (const auto channel : {QProcess::StandardOutput, QProcess::StandardError}) {
+        m_process.setReadChannel(channel);
+        const QByteArray bytes = m_process.readAll();
+        if (!bytes.isEmpty() && onOutput)
+            onOutput(channel == QProcess::StandardError,
+                     std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    }
+}
+
+ProcessEnd ContainedProcess::readStatus(int exitCode, QProcess::ExitStatus status) const
+{
+    ProcessEnd e;
+    auto j = readJsonFile(paths::fromUtf8(m_statusFile.toStdString()), kSettingsLimits,
+                          "status file");
+    if (j && j->contains("error")) {
+        e.kind = ProcessEnd::NotStarted;
+        e.text = "did not start: " + j->value("error", "");
+        return e;
+    }
+    if (j && j->contains("exit")) {
+        e = endFromStatus(*j);
+    } else {
+        e.value = exitCode;
+    }
+    e.text = describeEnd(e.kind, e.value);
+    if (!j && status == QProcess::CrashExit) // the helper itself was killed
+        e.text = "the containment helper (stackpilot-run) was killed";
+    return e;
+}
+
+void ContainedProcess::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    drain();
+    if (m_emitted)
+        return;
+    m_emitted = true;
+    emit finished(readStatus(exitCode, status));
+}
+
+} // namespace sp

@@ -1,0 +1,270 @@
+// docs/LAUNCH.md, "The composed environment".
+#include "core/launch/env_composer.h"
+
+#include "core/strings.h"
+
+#include <algorithm>
+#include <set>
+
+namespace sp {
+
+namespace {
+
+bool isAmdKind(const std::string& kind)
+{
+    return kind == "rocm" || kind == "hip-sdk" || kind == "zluda" || kind == "rocblas-library";
+}
+
+// Which GPU stack the plan runs: "amd", "nvidia" or "" (CPU or unknown).
+std::string planStack(const Plan& plan)
+{
+    for (const PlanRuntime& rt : plan.runtimes)
+        if (isAmdKind(rt.kind))
+            return "amd";
+    if (plan.env.count("CUDA_VISIBLE_DEVICES") || plan.env.count("CUDA_DEVICE_ORDER"))
+        return "nvidia";
+    return {};
+}
+
+std::string runtimeDirOfKind(const Plan& plan, const std::string& kind)
+{
+    for (const PlanRuntime& rt : plan.runtimes)
+        if (rt.kind == kind && !rt.dir.empty())
+            return rt.dir;
+    return {};
+}
+
+// Paths compare as the OS does: on Windows without case and slash direction.
+std::string normalPath(std::string p, bool windows)
+{
+    if (windows) {
+        p = lower(p);
+        std::replace(p.begin(), p.end(), '/', '\\');
+    }
+    while (p.size() > 1 && (p.back() == '/' || p.back() == '\\'))
+        p.pop_back();
+    return p;
+}
+
+bool isUnder(const std::string& entry, const std::string& dir, bool windows)
+{
+    if (dir.empty())
+        return false;
+    const std::string e = normalPath(entry, windows), d = normalPath(dir, windows);
+    return e == d || (e.size() > d.size() && e.compare(0, d.size(), d) == 0 &&
+                      (e[d.size()] == '/' || e[d.size()] == '\\'));
+}
+
+std::vector<std::string> splitList(const std::string& value, char sep)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= value.size(); ++i) {
+        if (i == value.size() || value[i] == sep) {
+            if (i > start)
+                out.push_back(value.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return out;
+}
+
+// The environment being edited, with Windows' case-insensitive names and a reason
+// per variable.
+class EnvEditor
+{
+public:
+    EnvEditor(EnvMap env, bool windows) : m_env(std::move(env)), m_windows(windows) {}
+
+    const std::string* find(const std::string& name) const
+    {
+        const auto it = lookup(name);
+        return it == m_env.end() ? nullptr : &it->second;
+    }
+    std::vector<std::string> namesStartingWith(const std::string& prefix) const
+    {
+        std::vector<std::string> out;
+        for (const auto& [name, value] : m_env)
+            if (m_windows ? startsWithNoCase(name, prefix) : name.rfind(prefix, 0) == 0)
+                out.push_back(name);
+        return out;
+    }
+    void set(const std::string& name, const std::string& value, const std::string& reason)
+    {
+        const auto it = lookup(name);
+        (it == m_env.end() ? m_env[name] : it->second) = value;
+        note(name, reason);
+    }
+    void erase(const std::string& name, const std::string& reason)
+    {
+        const auto it = lookup(name);
+        if (it == m_env.end())
+            return;
+        m_env.erase(it);
+        note(name, reason);
+    }
+    std::string key(const std::string& name) const { return m_windows ? lower(name) : name; }
+    const EnvMap& env() const { return m_env; }
+    const std::map<std::string, std::string>& reasons() const { return m_reasons; }
+
+private:
+    EnvMap::const_iterator lookup(const std::string& name) const
+    {
+        if (!m_windows)
+            return m_env.find(name);
+        return std::find_if(m_env.begin(), m_env.end(), [&](const auto& kv) {
+            return lower(kv.first) == lower(name);
+        });
+    }
+    EnvMap::iterator lookup(const std::string& name)
+    {
+        const auto c = static_cast<const EnvEditor*>(this)->lookup(name);
+        return m_env.erase(c, c); // const_iterator -> iterator without moving
+    }
+    void note(const std::string& name, const std::string& reason)
+    {
+        std::string& r = m_reasons[key(name)];
+        if (r.find(reason) == std::string::npos)
+            r += (r.empty() ? "" : "; ") + reason;
+    }
+
+    EnvMap m_env;
+    bool m_windows;
+    std::map<std::string, std::string> m_reasons; // by key()
+};
+
+void removeStalePython(EnvEditor& e)
+{
+    for (const char* name : {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX"})
+        e.erase(name, "another Python environment's setting; the profile brings its own");
+    e.set("PYTHONNOUSERSITE", "1",
+          "packages in the user's site folder must not shadow the profile's");
+}
+
+void removeForeignSdkVariables(EnvEditor& e, const Plan& plan, bool windows)
+{
+    const std::string sdk = runtimeDirOfKind(plan, "hip-sdk");
+    for (const std::string& name : e.namesStartingWith("HIP_PATH")) {
+        const std::string value = *e.find(name);
+        if (sdk.empty())
+            e.erase(name, "names a HIP SDK, and this profile uses none");
+        else if (normalPath(value, windows) != normalPath(sdk, windows))
+            e.erase(name, "names another HIP SDK (" + value + "); the profile's is " + sdk);
+    }
+    if (planStack(plan) != "amd")
+        return;
+    for (const char* prefix : {"CUDA_PATH", "CUDA_HOME"})
+        for (const std::string& name : e.namesStartingWith(prefix))
+            e.erase(name, "names a CUDA toolkit, and this profile runs on an AMD stack");
+}
+
+// Drops the entries of ROCm or CUDA installs that are not the profile's own.
+void filterPathList(EnvEditor& e, const std::string& name, const Plan& plan, bool windows)
+{
+    const std::string* value = e.find(name);
+    if (!value)
+        return;
+    const char sep = windows ? ';' : ':';
+    const std::string stack = planStack(plan);
+    std::vector<std::string> kept;
+    std::vector<std::string> dropped;
+    for (const std::string& entry : splitList(*value, sep)) {
+        const std::string s = stackOfPathEntry(entry);
+        const bool ours =
+            std::any_of(plan.runtimes.begin(), plan.runtimes.end(),
+                        [&](const PlanRuntime& rt) { return isUnder(entry, rt.dir, windows); });
+        // A CPU profile keeps them: nothing it loads comes from there.
+        const bool foreign = !s.empty() && !ours && !stack.empty();
+        (foreign ? dropped : kept).push_back(entry);
+    }
+    if (dropped.empty())
+        return;
+    e.set(name, join(kept, std::string(1, sep)),
+          "entries of another ROCm or CUDA install removed: " + join(dropped, ", "));
+}
+
+void prependRuntimeFolders(EnvEditor& e, const Plan& plan, const std::string& name, bool windows)
+{
+    if (plan.path.empty())
+        return;
+    const std::string sep = windows ? ";" : ":";
+    std::string value = join(plan.path, sep);
+    if (const std::string* old = e.find(name); old && !old->empty())
+        value += sep + *old;
+    e.set(name, value, "the profile's runtime folders come first");
+}
+
+std::vector<EnvChange> difference(const EnvMap& user, const EnvEditor& e, bool windows)
+{
+    std::map<std::string, EnvChange> byKey;
+    for (const auto& [name, value] : user)
+        byKey[e.key(name)] = {EnvChange::Removed, name, value, {}, {}};
+    for (const auto& [name, value] : e.env()) {
+        EnvChange& c = byKey[e.key(name)];
+        c.kind = c.name.empty() ? EnvChange::Added : EnvChange::Changed;
+        c.name = name;
+        c.after = value;
+    }
+    std::vector<EnvChange> out;
+    for (auto& [key, c] : byKey) {
+        if (c.kind == EnvChange::Changed && c.before == c.after)
+            continue;
+        const auto why = e.reasons().find(key);
+        c.reason = why == e.reasons().end() ? std::string() : why->second;
+        out.push_back(std::move(c));
+    }
+    (void)windows;
+    return out;
+}
+
+} // namespace
+
+const char* toString(EnvChange::Kind k)
+{
+    return k == EnvChange::Added ? "added" : k == EnvChange::Changed ? "changed" : "removed";
+}
+
+std::string stackOfPathEntry(const std::string& entry)
+{
+    std::string p = lower(entry);
+    std::replace(p.begin(), p.end(), '\\', '/');
+    for (const char* rocm : {"/opt/rocm", "/amd/rocm/", "/rocm-", "/hip sdk"})
+        if (p.find(rocm) != std::string::npos)
+            return "rocm";
+    for (const char* cuda : {"/usr/local/cuda", "/opt/cuda", "/nvidia gpu computing toolkit/cuda",
+                             "/cuda-"})
+        if (p.find(cuda) != std::string::npos)
+            return "cuda";
+    return {};
+}
+
+ComposedLaunch composeLaunch(const Plan& plan, const EnvMap& user, const std::string& os,
+                             const std::vector<std::string>& extraArgs)
+{
+    const bool windows = os == "windows";
+    EnvEditor e(user, windows);
+    removeStalePython(e);
+    removeForeignSdkVariables(e, plan, windows);
+    filterPathList(e, "PATH", plan, windows);
+    prependRuntimeFolders(e, plan, "PATH", windows);
+    if (!windows) {
+        filterPathList(e, "LD_LIBRARY_PATH", plan, windows);
+        prependRuntimeFolders(e, plan, "LD_LIBRARY_PATH", windows);
+    }
+    for (const std::string& name : plan.envUnset)
+        e.erase(name, "the profile unsets it");
+    for (const auto& [name, value] : plan.env) {
+        const auto why = plan.envWhy.find(name);
+        e.set(name, value, why == plan.envWhy.end() ? "set by the profile" : why->second);
+    }
+    ComposedLaunch out;
+    out.changes = difference(user, e, windows);
+    out.env = e.env();
+    out.argv = plan.command;
+    out.argv.insert(out.argv.end(), plan.args.begin(), plan.args.end());
+    out.argv.insert(out.argv.end(), extraArgs.begin(), extraArgs.end());
+    out.cwd = plan.cwd;
+    return out;
+}
+
+} // namespace sp

@@ -1,0 +1,169 @@
+#include "core/launch/launch_log.h"
+
+#include "core/json_file.h"
+#include "core/paths.h"
+
+#include <algorithm>
+#include <ctime>
+#include <regex>
+
+namespace fs = std::filesystem;
+
+namespace sp {
+
+namespace {
+
+// Names StackPilot gives: "20261124T034500Z" or "20261124T034500Z-2", then .log/.json.
+bool isLaunchStem(const std::string& stem)
+{
+    static const std::regex re(R"(\d{8}T\d{6}Z(-\d{1,4})?)");
+    return std::regex_match(stem, re);
+}
+
+std::tm utc(const Clock::time_point& t)
+{
+    const std::time_t secs = std::chrono::system_clock::to_time_t(t);
+    std::tm tm{};
+#ifdef _WIN32
+    gmtime_s(&tm, &secs);
+#else
+    gmtime_r(&secs, &tm);
+#endif
+    return tm;
+}
+
+std::string format(const Clock::time_point& t, bool iso)
+{
+    const std::tm tm = utc(t);
+    char buf[32];
+    if (iso)
+        std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    else
+        std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
+    return buf;
+}
+
+// Stems of a folder's launches, oldest first ("…Z" sorts before "…Z-2").
+std::vector<std::string> launchStems(const fs::path& dir)
+{
+    std::vector<std::string> stems;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& p = it->path();
+        if (p.extension() == ".log" && isLaunchStem(p.stem().string()) && it->is_regular_file(ec))
+            stems.push_back(p.stem().string());
+    }
+    std::sort(stems.begin(), stems.end(), [](const std::string& a, const std::string& b) {
+        const std::string ka = a.substr(0, 16), kb = b.substr(0, 16);
+        if (ka != kb)
+            return ka < kb;
+        auto suffix = [](const std::string& s) { return s.size() > 17 ? std::stoi(s.substr(17)) : 1; };
+        return suffix(a) < suffix(b);
+    });
+    return stems;
+}
+
+} // namespace
+
+nlohmann::json toJson(const LaunchRecord& r)
+{
+    return {{"profile", r.profile},   {"workload", r.workload},       {"plan_hash", r.planHash},
+            {"started", r.started},   {"ended", r.ended},             {"exit", r.exit},
+            {"known_issues", r.knownIssues}, {"urls", r.urls},        {"stopped_by", r.stoppedBy},
+            {"log", r.log},           {"lines", r.lines}};
+}
+
+Expected<LaunchRecord> readLaunchRecord(const fs::path& file)
+{
+    auto j = readJsonFile(file, kSettingsLimits, "launch record");
+    if (!j)
+        return j.error();
+    try {
+        LaunchRecord r;
+        r.profile = j->value("profile", "");
+        r.workload = j->value("workload", "");
+        r.planHash = j->value("plan_hash", "");
+        r.started = j->value("started", "");
+        r.ended = j->value("ended", "");
+        r.exit = j->value("exit", nlohmann::json::object());
+        r.knownIssues = j->value("known_issues", std::vector<std::string>{});
+        r.urls = j->value("urls", std::vector<std::string>{});
+        r.stoppedBy = j->value("stopped_by", "none");
+        r.log = j->value("log", "");
+        r.lines = j->value("lines", std::size_t{0});
+        return r;
+    } catch (const nlohmann::json::exception& e) {
+        return Error::invalid(paths::toUtf8(file) + ": not a launch record: " + e.what());
+    }
+}
+
+std::string launchStamp(const Clock& clock)
+{
+    return format(clock.now(), false);
+}
+
+std::string isoTime(const Clock::time_point& t)
+{
+    return format(t, true);
+}
+
+Expected<LaunchLogFiles> newLaunchFiles(const fs::path& logsRoot, const std::string& profile,
+                                        const Clock& clock)
+{
+    const fs::path dir = logsRoot / paths::fromUtf8(profile);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+        return Error::runtime(paths::toUtf8(dir) + ": cannot create the log folder: " + ec.message());
+    const std::string stamp = launchStamp(clock);
+    for (int n = 1; n < 10000; ++n) {
+        const std::string stem = n == 1 ? stamp : stamp + "-" + std::to_string(n);
+        LaunchLogFiles f{dir / (stem + ".log"), dir / (stem + ".json")};
+        if (!fs::exists(f.log, ec) && !fs::exists(f.record, ec))
+            return f;
+    }
+    return Error::runtime(paths::toUtf8(dir) + ": too many launches in one second");
+}
+
+std::vector<fs::path> rotateLaunchLogs(const fs::path& profileDir, int keep)
+{
+    std::vector<fs::path> removed;
+    const std::vector<std::string> stems = launchStems(profileDir);
+    const std::size_t excess = stems.size() > static_cast<std::size_t>(std::max(keep, 1))
+                                   ? stems.size() - static_cast<std::size_t>(std::max(keep, 1))
+                                   : 0;
+    for (std::size_t i = 0; i < excess; ++i) {
+        for (const char* ext : {".log", ".json"}) {
+            const fs::path p = profileDir / (stems[i] + ext);
+            std::error_code ec;
+            if (fs::is_regular_file(p, ec) && fs::remove(p, ec))
+                removed.push_back(p);
+        }
+    }
+    return removed;
+}
+
+std::vector<LaunchRecord> listLaunchRecords(const fs::path& logsRoot, const std::string& profile)
+{
+    std::vector<fs::path> dirs;
+    std::error_code ec;
+    if (!profile.empty())
+        dirs.push_back(logsRoot / paths::fromUtf8(profile));
+    else
+        for (fs::directory_iterator it(logsRoot, ec), end; !ec && it != end; it.increment(ec))
+            if (it->is_directory(ec))
+                dirs.push_back(it->path());
+    std::vector<std::pair<std::string, LaunchRecord>> found;
+    for (const fs::path& dir : dirs)
+        for (const std::string& stem : launchStems(dir))
+            if (auto r = readLaunchRecord(dir / (stem + ".json")))
+                found.emplace_back(r->started + stem, std::move(*r));
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<LaunchRecord> out;
+    for (auto& f : found)
+        out.push_back(std::move(f.second));
+    return out;
+}
+
+} // namespace sp

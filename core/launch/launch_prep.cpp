@@ -1,0 +1,95 @@
+#include "core/launch/launch_prep.h"
+
+#include "core/paths.h"
+
+#include <QProcessEnvironment>
+
+namespace sp {
+
+namespace {
+
+std::string rejectionReasons(const Plan& plan, const std::string& profile)
+{
+    std::string out;
+    for (const PlanAlternative& a : plan.alternatives)
+        if (a.profile == profile)
+            for (const PlanReason& r : a.reasons)
+                out += (out.empty() ? "" : "; ") + r.text;
+    return out;
+}
+
+} // namespace
+
+Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup)
+{
+    const Catalog& catalog = *setup.catalog;
+    const Profile* profile = catalog.profile(setup.profile);
+    if (!profile)
+        return Error::usage("unknown profile '" + setup.profile +
+                            "' (stackpilot-cli profiles lists them)");
+    SelectSettings select = setup.select;
+    select.profile = setup.profile;
+    auto plan = makePlan(setup.snapshot, catalog, profile->workload, select);
+    if (!plan)
+        return plan.error();
+    if (plan->profile != setup.profile)
+        return Error::runtime("profile '" + setup.profile + "' does not fit this machine: " +
+                              rejectionReasons(*plan, setup.profile));
+    auto matcher = logmatch::LogMatcher::compile(catalog.knownIssues);
+    if (!matcher)
+        return matcher.error();
+    LaunchRequest r;
+    r.composed = composeLaunch(*plan, setup.userEnv, setup.snapshot.os.family, setup.extraArgs);
+    if (const Workload* w = catalog.workload(profile->workload))
+        r.urlRegex = w->urlRegex;
+    r.plan = std::move(*plan);
+    r.logsRoot = setup.logsRoot;
+    r.dataDir = setup.dataDir;
+    r.graceMs = setup.graceMs;
+    r.keepLaunches = setup.keepLaunches;
+    r.codePage = setup.codePage;
+    r.matcher = std::make_shared<const logmatch::LogMatcher>(std::move(*matcher));
+    return r;
+}
+
+std::vector<std::string> missingRuntimes(const Plan& plan)
+{
+    std::vector<std::string> out;
+    for (const PlanRuntime& rt : plan.runtimes) {
+        std::error_code ec;
+        if (!rt.system && !rt.dir.empty() && !std::filesystem::is_directory(paths::fromUtf8(rt.dir), ec))
+            out.push_back(rt.id);
+    }
+    return out;
+}
+
+nlohmann::json dryRunJson(const LaunchRequest& request)
+{
+    nlohmann::json changes = nlohmann::json::array();
+    for (const EnvChange& c : request.composed.changes) {
+        nlohmann::json j = {{"name", c.name}, {"change", toString(c.kind)}, {"reason", c.reason}};
+        if (c.kind != EnvChange::Added)
+            j["before"] = c.before;
+        if (c.kind != EnvChange::Removed)
+            j["after"] = c.after;
+        changes.push_back(std::move(j));
+    }
+    return {{"profile", request.plan.profile},
+            {"workload", request.plan.workload},
+            {"env", request.composed.env},
+            {"argv", request.composed.argv},
+            {"cwd", request.composed.cwd},
+            {"steps", request.plan.steps},
+            {"changes", std::move(changes)}};
+}
+
+EnvMap currentEnvironment()
+{
+    EnvMap out;
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& key : env.keys())
+        out[key.toStdString()] = env.value(key).toStdString();
+    return out;
+}
+
+} // namespace sp

@@ -1,0 +1,222 @@
+#include "core/launch/launch_session.h"
+
+#include "core/json_file.h"
+#include "core/launch/step_receipt.h"
+#include "core/paths.h"
+
+#include <QCryptographicHash>
+
+namespace sp {
+
+namespace {
+
+constexpr std::size_t kFailedStepLines = 20;
+
+nlohmann::json stepArgv(const std::vector<std::string>& step)
+{
+    return step;
+}
+
+} // namespace
+
+std::string planHash(const Plan& plan)
+{
+    const std::string text = toJson(plan).dump();
+    return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
+                                    QCryptographicHash::Sha256)
+        .toHex()
+        .toStdString();
+}
+
+LaunchSession::LaunchSession(LaunchRequest request, EventSink sink, const Clock& clock,
+                             QObject* parent)
+    : QObject(parent), m_req(std::move(request)), m_sink(std::move(sink)), m_clock(clock)
+{
+}
+
+LaunchSession::~LaunchSession()
+{
+    m_process.reset(); // ends the tree (ContainedProcess closes the helper's stdin)
+    if (m_log)
+        std::fclose(m_log);
+}
+
+bool LaunchSession::start(std::string& error)
+{
+    auto files = newLaunchFiles(m_req.logsRoot, m_req.plan.profile, m_clock);
+    if (!files) {
+        error = files.error().message;
+        return false;
+    }
+    m_files = *files;
+    m_log = std::fopen(paths::toUtf8(m_files.log).c_str(), "wb");
+    if (!m_log) {
+        error = paths::toUtf8(m_files.log) + ": cannot create the log";
+        return false;
+    }
+    rotateLaunchLogs(m_files.log.parent_path(), m_req.keepLaunches);
+    m_record.profile = m_req.plan.profile;
+    m_record.workload = m_req.plan.workload;
+    m_record.planHash = planHash(m_req.plan);
+    m_record.started = isoTime(m_clock.now());
+    m_record.log = paths::toUtf8(m_files.log.filename());
+    writeRecord();
+    m_pipeline = std::make_unique<OutputPipeline>(
+        m_req.matcher.get(), m_req.urlRegex, m_req.codePage,
+        [this](const LaunchEvent& e) { forward(e); }, m_log);
+    m_process = std::make_unique<ContainedProcess>();
+    m_process->onOutput = [this](bool isStderr, std::string_view chunk) {
+        m_pipeline->feed(isStderr, chunk);
+    };
+    m_stepsHash = stepsHash(m_req.plan);
+    const auto receipt = stepReceiptFile(m_req.dataDir, m_req.plan.profile);
+    if (m_req.plan.steps.empty() ||
+        (!m_req.rerunSteps && stepsAlreadyDone(receipt, m_stepsHash))) {
+        if (!m_req.plan.steps.empty())
+            emitStep("skipped", {{"reason", "done before with the same steps and runtimes"}});
+        startWorkload();
+    } else {
+        m_inSteps = true;
+        runNextStep();
+    }
+    return true;
+}
+
+void LaunchSession::forward(const LaunchEvent& e)
+{
+    if (m_inSteps && e.kind == LaunchEvent::Line) {
+        m_lastLines.push_back(e.text);
+        if (m_lastLines.size() > kFailedStepLines)
+            m_lastLines.pop_front();
+    }
+    m_sink(e);
+}
+
+void LaunchSession::emitStep(const char* state, nlohmann::json extra)
+{
+    LaunchEvent e;
+    e.kind = LaunchEvent::Step;
+    e.data = {{"event", "step"}, {"state", state}, {"of", m_req.plan.steps.size()}};
+    if (m_inSteps) {
+        e.data["index"] = m_step + 1;
+        e.data["argv"] = stepArgv(m_req.plan.steps[m_step]);
+    }
+    e.data.update(extra);
+    m_sink(e);
+}
+
+void LaunchSession::runNextStep()
+{
+    if (m_step >= m_req.plan.steps.size()) {
+        m_inSteps = false;
+        const auto receipt = stepReceiptFile(m_req.dataDir, m_req.plan.profile);
+        if (auto w = writeStepReceipt(receipt, m_stepsHash, m_req.plan.steps.size(),
+                                      isoTime(m_clock.now()));
+            !w)
+            emitStep("warning", {{"text", w.error().message}});
+        startWorkload();
+        return;
+    }
+    emitStep("started");
+    m_lastLines.clear();
+    disconnect(m_process.get(), &ContainedProcess::finished, this, nullptr);
+    connect(m_process.get(), &ContainedProcess::finished, this, &LaunchSession::onStepFinished);
+    m_process->start({m_req.plan.steps[m_step], m_req.composed.env, m_req.composed.cwd,
+                      m_req.graceMs});
+}
+
+void LaunchSession::onStepFinished(const ProcessEnd& end)
+{
+    m_pipeline->finish();
+    if (!end.ok() || m_stopping) {
+        nlohmann::json extra = {{"exit", toJson(end)},
+                                {"last_lines", std::vector<std::string>(m_lastLines.begin(),
+                                                                        m_lastLines.end())}};
+        emitStep(m_stopping ? "stopped" : "failed", std::move(extra));
+        m_record.exit = toJson(end);
+        m_record.stoppedBy = end.stoppedBy;
+        finish(false);
+        return;
+    }
+    emitStep("done", {{"exit", toJson(end)}});
+    ++m_step;
+    runNextStep();
+}
+
+void LaunchSession::startWorkload()
+{
+    if (m_stopping) {
+        finish(false);
+        return;
+    }
+    disconnect(m_process.get(), &ContainedProcess::finished, this, nullptr);
+    connect(m_process.get(), &ContainedProcess::finished, this,
+            &LaunchSession::onWorkloadFinished);
+    m_process->start({m_req.composed.argv, m_req.composed.env, m_req.composed.cwd,
+                      m_req.graceMs});
+}
+
+void LaunchSession::onWorkloadFinished(const ProcessEnd& end)
+{
+    m_pipeline->finish();
+    ProcessEnd e = end;
+    std::vector<std::string> issues;
+    for (const auto& m : m_pipeline->matches())
+        issues.push_back(m.knownIssue);
+    // A crash with a known issue in the log names both.
+    if (!e.ok() && !issues.empty())
+        e.text += "; the log shows known issue " + issues.front();
+    LaunchEvent ev;
+    ev.kind = LaunchEvent::Exit;
+    ev.data = toJson(e);
+    ev.data["event"] = "exit";
+    ev.data["stopped_by"] = e.stoppedBy;
+    if (!issues.empty())
+        ev.data["known_issues"] = issues;
+    m_sink(ev);
+    m_record.exit = toJson(e);
+    m_record.stoppedBy = e.stoppedBy;
+    finish(e.ok());
+}
+
+void LaunchSession::finish(bool ok)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_succeeded = ok;
+    m_record.ended = isoTime(m_clock.now());
+    for (const auto& m : m_pipeline->matches())
+        m_record.knownIssues.push_back(m.knownIssue);
+    m_record.urls = m_pipeline->urls();
+    m_record.lines = m_pipeline->lineCount();
+    std::fflush(m_log);
+    writeRecord();
+    emit finished();
+}
+
+void LaunchSession::writeRecord()
+{
+    writeFileAtomic(m_files.record, toJson(m_record).dump(2) + "\n");
+}
+
+void LaunchSession::stop()
+{
+    m_stopping = true;
+    if (m_process)
+        m_process->stop();
+}
+
+void LaunchSession::kill()
+{
+    m_stopping = true;
+    if (m_process)
+        m_process->kill();
+}
+
+bool LaunchSession::isRunning() const
+{
+    return !m_done && m_process && m_process->isRunning();
+}
+
+} // namespace sp

@@ -1,0 +1,96 @@
+#pragma once
+// One launch of a workload: its setup steps (once per step receipt), then the
+// workload, each as a contained process tree, with the output going through the
+// OutputPipeline into the log, the matcher and the subscribers. The CLI and the window
+// both drive this object; it runs on whichever thread owns it and never blocks it.
+//
+// Order: log files → port check → steps (or "skipped") → workload → exit event and
+// the launch record. A failed step stops the launch: its event names the step, its
+// exit and its last lines, and no step receipt is written.
+
+#include "core/clock.h"
+#include "core/launch/contained_process.h"
+#include "core/launch/env_composer.h"
+#include "core/launch/launch_log.h"
+#include "core/launch/output.h"
+#include "core/select/plan.h"
+
+#include <QObject>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+namespace sp {
+
+struct LaunchRequest
+{
+    Plan plan;
+    ComposedLaunch composed;
+    std::string urlRegex; // the workload's
+    std::filesystem::path logsRoot;
+    std::filesystem::path dataDir; // step receipts under <data>/steps
+    int graceMs = 5000;
+    int keepLaunches = 20;
+    unsigned codePage = 0;
+    std::shared_ptr<const logmatch::LogMatcher> matcher; // null: no live diagnosis
+    bool rerunSteps = false;                             // repair: ignore the receipt
+    std::optional<int> port;                             // checked before the launch
+};
+
+// The plan's SHA-256, for the launch record.
+std::string planHash(const Plan& plan);
+
+class LaunchSession : public QObject
+{
+    Q_OBJECT
+public:
+    LaunchSession(LaunchRequest request, EventSink sink, const Clock& clock = Clock::system(),
+                  QObject* parent = nullptr);
+    ~LaunchSession() override;
+
+    // Opens the log files and begins; false (with `error`) when nothing could start,
+    // e.g. the port is taken. Everything after that is reported through events and
+    // `finished`.
+    bool start(std::string& error);
+    void stop();
+    void kill();
+    bool isRunning() const;
+
+    const LaunchRecord& record() const { return m_record; }
+    const LaunchLogFiles& files() const { return m_files; }
+    // Whether the launch ended well: steps done and the workload exited with 0.
+    bool succeeded() const { return m_succeeded; }
+
+signals:
+    void finished();
+
+private:
+    void runNextStep();
+    void onStepFinished(const ProcessEnd& end);
+    void startWorkload();
+    void onWorkloadFinished(const ProcessEnd& end);
+    void emitStep(const char* state, nlohmann::json extra = nlohmann::json::object());
+    void finish(bool ok);
+    void writeRecord();
+    void forward(const LaunchEvent& e);
+
+    LaunchRequest m_req;
+    EventSink m_sink;
+    const Clock& m_clock;
+    LaunchLogFiles m_files;
+    std::FILE* m_log = nullptr;
+    std::unique_ptr<OutputPipeline> m_pipeline;
+    std::unique_ptr<ContainedProcess> m_process;
+    LaunchRecord m_record;
+    std::string m_stepsHash;
+    std::size_t m_step = 0;
+    bool m_inSteps = false;
+    bool m_stopping = false;
+    bool m_succeeded = false;
+    bool m_done = false;
+    std::deque<std::string> m_lastLines; // for a failed step's report
+};
+
+} // namespace sp

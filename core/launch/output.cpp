@@ -1,0 +1,238 @@
+#include "core/launch/output.h"
+
+#include "core/logmatch/signature.h"
+#include "core/strings.h"
+
+#include <cstring>
+#include <re2/re2.h>
+
+namespace sp {
+
+namespace {
+
+// Where the escape sequence starting at s[i] (an ESC) ends.
+std::size_t escapeEnd(std::string_view s, std::size_t i)
+{
+    if (i + 1 >= s.size())
+        return s.size();
+    const char kind = s[i + 1];
+    if (kind == '[') { // CSI: parameters and intermediates, then a final byte @..~
+        std::size_t j = i + 2;
+        while (j < s.size() && !(s[j] >= '@' && s[j] <= '~'))
+            ++j;
+        return std::min(j + 1, s.size());
+    }
+    if (kind == ']') { // OSC: up to BEL or ESC backslash
+        for (std::size_t j = i + 2; j < s.size(); ++j) {
+            if (s[j] == '\a')
+                return j + 1;
+            if (s[j] == '\x1b' && j + 1 < s.size() && s[j + 1] == '\\')
+                return j + 2;
+        }
+        return s.size();
+    }
+    return i + 2;
+}
+
+bool isLocalHost(std::string_view host)
+{
+    return host == "0.0.0.0" || host == "localhost" || host == "[::]" || host == "[::1]" ||
+           host.rfind("127.", 0) == 0;
+}
+
+// "http://HOST:PORT/..." -> HOST.
+std::string_view hostOf(std::string_view url)
+{
+    const std::size_t scheme = url.find("://");
+    if (scheme == std::string_view::npos)
+        return {};
+    std::string_view rest = url.substr(scheme + 3);
+    if (!rest.empty() && rest.front() == '[')
+        return rest.substr(0, rest.find(']') + 1);
+    return rest.substr(0, rest.find_first_of(":/"));
+}
+
+constexpr const char* kGenericUrl = R"((https?://[^\s'"<>)\]]+))";
+
+} // namespace
+
+std::string stripAnsi(std::string_view line)
+{
+    if (std::memchr(line.data(), '\x1b', line.size()) == nullptr)
+        return std::string(line);
+    std::string out;
+    out.reserve(line.size());
+    for (std::size_t i = 0; i < line.size();) {
+        if (line[i] == '\x1b') {
+            i = escapeEnd(line, i);
+        } else {
+            out += line[i];
+            ++i;
+        }
+    }
+    return out;
+}
+
+void LineSplitter::feed(std::string_view chunk, const std::function<void(std::string_view)>& onLine)
+{
+    while (!chunk.empty()) {
+        const std::size_t nl = chunk.find('\n');
+        const std::string_view piece = chunk.substr(0, nl);
+        if (nl != std::string_view::npos && m_partial.empty()) {
+            // The common case: a whole line inside the chunk, passed without a copy.
+            std::string_view line = piece.size() > m_maxLine ? piece.substr(0, m_maxLine) : piece;
+            if (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1);
+            onLine(line);
+        } else {
+            m_partial.append(piece.substr(0, m_maxLine - std::min(m_maxLine, m_partial.size())));
+            if (nl != std::string_view::npos || m_partial.size() >= m_maxLine)
+                finish(onLine);
+        }
+        if (nl == std::string_view::npos)
+            break;
+        chunk.remove_prefix(nl + 1);
+    }
+}
+
+void LineSplitter::finish(const std::function<void(std::string_view)>& onLine)
+{
+    if (m_partial.empty())
+        return;
+    std::string_view line = m_partial;
+    if (line.back() == '\r')
+        line.remove_suffix(1);
+    onLine(line);
+    m_partial.clear();
+}
+
+std::string browsableUrl(std::string url)
+{
+    for (const auto& [wild, local] : {std::pair{"://0.0.0.0", "://127.0.0.1"},
+                                      std::pair{"://[::]", "://[::1]"}}) {
+        if (const std::size_t at = url.find(wild); at != std::string::npos)
+            url.replace(at, std::strlen(wild), local);
+    }
+    return url;
+}
+
+UrlFinder::UrlFinder(const std::string& urlRegex)
+{
+    auto re = logmatch::compileSignature(urlRegex.empty() ? kGenericUrl : urlRegex, true);
+    if (!re) // the catalog loader already refused a bad url_regex; fall back anyway
+        re = logmatch::compileSignature(kGenericUrl, true);
+    m_regex = *re;
+    m_localOnly = urlRegex.empty();
+}
+
+UrlFinder::~UrlFinder() = default;
+UrlFinder::UrlFinder(UrlFinder&&) noexcept = default;
+UrlFinder& UrlFinder::operator=(UrlFinder&&) noexcept = default;
+
+std::optional<std::string> UrlFinder::find(std::string_view line)
+{
+    if (line.find("://") == std::string_view::npos)
+        return std::nullopt;
+    re2::StringPiece whole, group;
+    const re2::StringPiece text(line.data(), line.size());
+    const int groups = std::min(1, m_regex->NumberOfCapturingGroups());
+    re2::StringPiece found[2];
+    if (!m_regex->Match(text, 0, text.size(), RE2::UNANCHORED, found, groups + 1))
+        return std::nullopt;
+    const re2::StringPiece hit = groups ? found[1] : found[0];
+    std::string url(trim(std::string_view(hit.data(), hit.size())));
+    if (url.empty() || (m_localOnly && !isLocalHost(hostOf(url))))
+        return std::nullopt;
+    url = browsableUrl(std::move(url));
+    if (!m_seen.insert(url).second)
+        return std::nullopt;
+    return url;
+}
+
+LaunchEvent lineEvent(const char* stream, std::string text)
+{
+    LaunchEvent e;
+    e.stream = stream;
+    e.text = std::move(text);
+    return e;
+}
+
+LaunchEvent urlEvent(const std::string& url)
+{
+    LaunchEvent e;
+    e.kind = LaunchEvent::Url;
+    e.data = {{"event", "url"}, {"url", url}};
+    return e;
+}
+
+LaunchEvent knownIssueEvent(const logmatch::LogMatch& m)
+{
+    LaunchEvent e;
+    e.kind = LaunchEvent::KnownIssue;
+    e.data = {{"event", "known_issue"},
+             {"known_issue", m.knownIssue},
+             {"title", m.title},
+             {"line", m.line},
+             {"excerpt", m.excerpt},
+             {"remedy", m.remedy},
+             {"action", m.action}};
+    return e;
+}
+
+nlohmann::json toJson(const LaunchEvent& e)
+{
+    if (e.kind != LaunchEvent::Line)
+        return e.data;
+    return {{"event", "line"}, {"stream", e.stream}, {"text", e.text}};
+}
+
+OutputPipeline::OutputPipeline(const logmatch::LogMatcher* matcher, const std::string& urlRegex,
+                               unsigned codePage, EventSink sink, std::FILE* log)
+    : m_decoder(codePage), m_urlFinder(urlRegex), m_sink(std::move(sink)), m_log(log)
+{
+    if (matcher)
+        m_scan.emplace(*matcher);
+}
+
+void OutputPipeline::feed(bool isStderr, std::string_view chunk)
+{
+    const char* stream = isStderr ? "stderr" : "stdout";
+    (isStderr ? m_err : m_out).feed(chunk, [&](std::string_view line) { onLine(stream, line); });
+}
+
+void OutputPipeline::finish()
+{
+    m_out.finish([&](std::string_view line) { onLine("stdout", line); });
+    m_err.finish([&](std::string_view line) { onLine("stderr", line); });
+    if (m_log)
+        std::fflush(m_log);
+}
+
+const std::vector<logmatch::LogMatch>& OutputPipeline::matches() const
+{
+    static const std::vector<logmatch::LogMatch> none;
+    return m_scan ? m_scan->matches() : none;
+}
+
+void OutputPipeline::onLine(const char* stream, std::string_view bytes)
+{
+    ++m_lines;
+    std::string text = m_decoder.decode(bytes);
+    const std::string plain = stripAnsi(text);
+    if (m_log) {
+        std::fwrite(plain.data(), 1, plain.size(), m_log);
+        std::fputc('\n', m_log);
+    }
+    const std::size_t fresh = m_scan ? m_scan->feed(plain) : 0;
+    const std::optional<std::string> url = m_urlFinder.find(plain);
+    m_sink(lineEvent(stream, std::move(text)));
+    if (url) {
+        m_urls.push_back(*url);
+        m_sink(urlEvent(*url));
+    }
+    const auto& all = matches();
+    for (std::size_t i = all.size() - fresh; i < all.size(); ++i)
+        m_sink(knownIssueEvent(all[i]));
+}
+
+} // namespace sp

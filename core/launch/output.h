@@ -1,0 +1,121 @@
+#pragma once
+// What the launcher does with a workload's output, line by line: split the byte
+// streams into lines, decode them to UTF-8, strip ANSI colours for matching and the
+// log, spot the URL the UI serves on, and run the known-issue matcher. All of it is
+// plain code with no process attached, so it is tested and benchmarked on its own.
+
+#include "core/launch/text_decoder.h"
+#include "core/logmatch/matcher.h"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace re2 {
+class RE2;
+}
+
+namespace sp {
+
+// ESC [ ... final (CSI: colours, cursor moves), ESC ] ... BEL or ESC \ (OSC: titles,
+// links) and two-byte ESC sequences removed; everything else kept.
+std::string stripAnsi(std::string_view line);
+
+// Splits one byte stream into lines ('\n'; a trailing '\r' dropped). A line longer
+// than maxLine bytes is cut into pieces of maxLine bytes, so a runaway stream without
+// newlines cannot eat memory.
+class LineSplitter
+{
+public:
+    explicit LineSplitter(std::size_t maxLine = std::size_t{1} << 20) : m_maxLine(maxLine) {}
+    void feed(std::string_view chunk, const std::function<void(std::string_view)>& onLine);
+    void finish(const std::function<void(std::string_view)>& onLine);
+
+private:
+    std::size_t m_maxLine;
+    std::string m_partial;
+};
+
+// Finds the URL a workload serves on. With the workload's url_regex (group 1, else
+// the whole match) any URL it names counts; without one, only local http(s) URLs
+// (0.0.0.0, 127.x, localhost, [::], [::1]). 0.0.0.0 becomes 127.0.0.1 and [::]
+// becomes [::1]: a browser cannot open a wildcard address. Each URL is reported once.
+class UrlFinder
+{
+public:
+    explicit UrlFinder(const std::string& urlRegex = {});
+    ~UrlFinder();
+    UrlFinder(UrlFinder&&) noexcept;
+    UrlFinder& operator=(UrlFinder&&) noexcept;
+    // A URL seen for the first time on this (ANSI-stripped) line.
+    std::optional<std::string> find(std::string_view line);
+
+private:
+    std::shared_ptr<const re2::RE2> m_regex;
+    bool m_localOnly = true;
+    std::set<std::string> m_seen;
+};
+
+std::string browsableUrl(std::string url);
+
+// One event of a launch, as `launch --json` prints it (one JSON object per line).
+struct LaunchEvent
+{
+    enum Kind
+    {
+        Step,
+        Line,
+        Url,
+        KnownIssue,
+        Exit
+    } kind = Line;
+    // Line events, the bulk of them, carry only these two: no JSON is built per line
+    // unless a subscriber asks for it (toJson).
+    const char* stream = "stdout"; // "stdout" | "stderr"
+    std::string text;              // decoded UTF-8, ANSI colours kept
+    nlohmann::json data;           // the other events' fields, "event" included
+};
+
+// The event as `launch --json` prints it.
+nlohmann::json toJson(const LaunchEvent& e);
+
+LaunchEvent lineEvent(const char* stream, std::string text);
+LaunchEvent urlEvent(const std::string& url);
+LaunchEvent knownIssueEvent(const logmatch::LogMatch& m);
+
+using EventSink = std::function<void(const LaunchEvent&)>;
+
+// Everything between a stream's bytes and the events: splitting, decoding, the log
+// file, URL spotting and the matcher (each issue reported once per launch).
+class OutputPipeline
+{
+public:
+    OutputPipeline(const logmatch::LogMatcher* matcher, const std::string& urlRegex,
+                   unsigned codePage, EventSink sink, std::FILE* log);
+
+    void feed(bool isStderr, std::string_view chunk);
+    void finish();
+
+    const std::vector<logmatch::LogMatch>& matches() const;
+    const std::vector<std::string>& urls() const { return m_urls; }
+    std::size_t lineCount() const { return m_lines; }
+
+private:
+    void onLine(const char* stream, std::string_view bytes);
+
+    TextDecoder m_decoder;
+    UrlFinder m_urlFinder;
+    std::optional<logmatch::LogScan> m_scan;
+    EventSink m_sink;
+    std::FILE* m_log;
+    LineSplitter m_out, m_err;
+    std::vector<std::string> m_urls;
+    std::size_t m_lines = 0;
+};
+
+} // namespace sp
