@@ -52,7 +52,7 @@ std::string_view hostOf(std::string_view url)
     return rest.substr(0, rest.find_first_of(":/"));
 }
 
-constexpr const char* kGenericUrl = R"((https?://[^\s'"<>)\]]+))";
+constexpr const char* kGenericUrl = R"((https?://[^\s'"<>]+))";
 
 } // namespace
 
@@ -77,17 +77,29 @@ void LineSplitter::feed(std::string_view chunk, const std::function<void(std::st
 {
     while (!chunk.empty()) {
         const std::size_t nl = chunk.find('\n');
-        const std::string_view piece = chunk.substr(0, nl);
-        if (nl != std::string_view::npos && m_partial.empty()) {
+        std::string_view piece = chunk.substr(0, nl);
+        if (nl != std::string_view::npos && m_partial.empty() && !m_justCut &&
+            piece.size() <= m_maxLine) {
             // The common case: a whole line inside the chunk, passed without a copy.
-            std::string_view line = piece.size() > m_maxLine ? piece.substr(0, m_maxLine) : piece;
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
-            onLine(line);
+            if (!piece.empty() && piece.back() == '\r')
+                piece.remove_suffix(1);
+            onLine(piece);
         } else {
-            m_partial.append(piece.substr(0, m_maxLine - std::min(m_maxLine, m_partial.size())));
-            if (nl != std::string_view::npos || m_partial.size() >= m_maxLine)
-                finish(onLine);
+            while (!piece.empty()) {
+                const std::size_t take = std::min(m_maxLine - m_partial.size(), piece.size());
+                m_partial.append(piece.substr(0, take));
+                piece.remove_prefix(take);
+                m_justCut = false;
+                if (m_partial.size() >= m_maxLine) {
+                    finish(onLine);
+                    m_justCut = true; // the newline that may follow ends no new line
+                }
+            }
+            if (nl != std::string_view::npos) {
+                if (!m_justCut || !m_partial.empty())
+                    emitPartial(onLine);
+                m_justCut = false;
+            }
         }
         if (nl == std::string_view::npos)
             break;
@@ -97,10 +109,14 @@ void LineSplitter::feed(std::string_view chunk, const std::function<void(std::st
 
 void LineSplitter::finish(const std::function<void(std::string_view)>& onLine)
 {
-    if (m_partial.empty())
-        return;
+    if (!m_partial.empty())
+        emitPartial(onLine);
+}
+
+void LineSplitter::emitPartial(const std::function<void(std::string_view)>& onLine)
+{
     std::string_view line = m_partial;
-    if (line.back() == '\r')
+    if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
     onLine(line);
     m_partial.clear();
@@ -141,6 +157,9 @@ std::optional<std::string> UrlFinder::find(std::string_view line)
         return std::nullopt;
     const re2::StringPiece hit = groups ? found[1] : found[0];
     std::string url(trim(std::string_view(hit.data(), hit.size())));
+    // Sentence punctuation after a URL is not part of it.
+    while (!url.empty() && std::strchr(".,;:)'\"", url.back()) != nullptr)
+        url.pop_back();
     if (url.empty() || (m_localOnly && !isLocalHost(hostOf(url))))
         return std::nullopt;
     url = browsableUrl(std::move(url));

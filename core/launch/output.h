@@ -37,8 +37,11 @@ public:
     void finish(const std::function<void(std::string_view)>& onLine);
 
 private:
+    void emitPartial(const std::function<void(std::string_view)>& onLine);
+
     std::size_t m_maxLine;
     std::string m_partial;
+    bool m_justCut = false; // the last piece was emitted because it reached maxLine
 };
 
 // Finds the URL a workload serves on. With the workload's url_regex (group 1, else
