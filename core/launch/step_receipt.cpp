@@ -4,6 +4,7 @@
 #include "core/paths.h"
 
 #include <QCryptographicHash>
+#include <algorithm>
 
 namespace fs = std::filesystem;
 
@@ -67,6 +68,17 @@ bool clearStepReceipt(const fs::path& receipt)
 {
     std::error_code ec;
     return fs::remove(receipt, ec);
+}
+
+std::vector<std::string> clearStepReceiptsUsing(const Catalog& catalog, const std::string& runtimeId,
+                                                const fs::path& dataDir)
+{
+    std::vector<std::string> cleared;
+    for (const Profile& p : catalog.profiles)
+        if (std::find(p.runtimes.begin(), p.runtimes.end(), runtimeId) != p.runtimes.end() &&
+            clearStepReceipt(stepReceiptFile(dataDir, p.id)))
+            cleared.push_back(p.id);
+    return cleared;
 }
 
 } // namespace sp

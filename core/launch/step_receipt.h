@@ -7,6 +7,7 @@
 //
 // <data>/steps/<profile>.json: {"hash": "...", "completed": "ISO time", "steps": N}
 
+#include "core/catalog/types.h"
 #include "core/expected.h"
 #include "core/select/plan.h"
 
@@ -28,5 +29,9 @@ Expected<void> writeStepReceipt(const std::filesystem::path& receipt, const std:
                                 std::size_t steps, const std::string& completed);
 // Removes the receipt (repair); true when there was one.
 bool clearStepReceipt(const std::filesystem::path& receipt);
+// `repair RUNTIME`: the steps of every profile that uses the runtime run again at
+// their next launch. Returns the profiles whose receipt was removed.
+std::vector<std::string> clearStepReceiptsUsing(const Catalog& catalog, const std::string& runtimeId,
+                                                const std::filesystem::path& dataDir);
 
 } // namespace sp

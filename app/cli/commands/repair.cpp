@@ -3,6 +3,7 @@
 // artifacts come from the download cache, so nothing is downloaded twice.
 
 #include "app/cli/commands/install_support.h"
+#include "core/launch/step_receipt.h"
 #include "core/paths.h"
 #include "installers/prefix_store.h"
 
@@ -55,6 +56,9 @@ public:
             return fail(io, "repair", check.error());
         nlohmann::json report;
         report["problems_before"] = check->problems.size();
+        // Whatever the files say, the setup steps built on this runtime run again.
+        report["steps_rerun_for"] =
+            clearStepReceiptsUsing(*catalog, id, paths::dataDir());
         if (!check->needed()) {
             report["repaired"] = false;
             if (json)
