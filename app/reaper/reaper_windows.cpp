@@ -4,12 +4,11 @@
 #include "app/reaper/reaper.h"
 #include "core/process/exit_status.h"
 
-#include <windows.h>
-
 #include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
+#include <windows.h>
 
 namespace sp::reaper {
 
@@ -58,10 +57,10 @@ std::string narrow(const std::wstring& w)
 std::string systemMessage(DWORD error)
 {
     wchar_t* buf = nullptr;
-    const DWORD flags = FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM |
-                        FORMAT_MESSAGE_IGNORE_INSERTS;
-    const DWORD n = FormatMessageW(flags, nullptr, error, 0, reinterpret_cast<wchar_t*>(&buf), 0,
-                                   nullptr);
+    const DWORD flags =
+        FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS;
+    const DWORD n =
+        FormatMessageW(flags, nullptr, error, 0, reinterpret_cast<wchar_t*>(&buf), 0, nullptr);
     std::wstring w = n > 0 && buf ? std::wstring(buf, n) : std::wstring();
     LocalFree(buf);
     while (!w.empty() && (w.back() == L'\n' || w.back() == L'\r' || w.back() == L'.'))
@@ -171,14 +170,14 @@ bool startWorkload(const Options& options, Handles& h, std::string& error)
     std::wstring line = commandLine(options.argv);
     STARTUPINFOW si = startupInfo(h);
     const DWORD flags = CREATE_SUSPENDED | CREATE_NEW_PROCESS_GROUP | CREATE_UNICODE_ENVIRONMENT;
-    if (!CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, flags, nullptr, nullptr,
-                        &si, &h.pi)) {
+    if (!CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, flags, nullptr, nullptr, &si,
+                        &h.pi)) {
         error = "cannot start " + options.argv.front() + ": " + systemMessage(GetLastError());
         return false;
     }
     if (!AssignProcessToJobObject(h.job, h.pi.hProcess)) {
-        error = "cannot put " + options.argv.front() + " in the job object: " +
-                systemMessage(GetLastError());
+        error = "cannot put " + options.argv.front() +
+                " in the job object: " + systemMessage(GetLastError());
         TerminateProcess(h.pi.hProcess, 1);
         return false;
     }
@@ -245,10 +244,9 @@ void applyRequest(StopRequest r, const Options& options, const Handles& h, TreeS
         s.killed = true;
         return;
     }
-    const int grace =
-        r == StopRequest::LauncherGone && options.graceMs > kLauncherGoneGraceMs
-            ? kLauncherGoneGraceMs
-            : options.graceMs;
+    const int grace = r == StopRequest::LauncherGone && options.graceMs > kLauncherGoneGraceMs
+                          ? kLauncherGoneGraceMs
+                          : options.graceMs;
     GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, h.pi.dwProcessId);
     s.hasDeadline = true;
     s.deadline = Clock::now() + std::chrono::milliseconds(grace);
@@ -257,8 +255,8 @@ void applyRequest(StopRequest r, const Options& options, const Handles& h, TreeS
 bool treeIsEmpty(HANDLE job)
 {
     JOBOBJECT_BASIC_ACCOUNTING_INFORMATION info{};
-    return QueryInformationJobObject(job, JobObjectBasicAccountingInformation, &info,
-                                     sizeof info, nullptr) &&
+    return QueryInformationJobObject(job, JobObjectBasicAccountingInformation, &info, sizeof info,
+                                     nullptr) &&
            info.ActiveProcesses == 0;
 }
 
@@ -333,9 +331,8 @@ int runContained(const Options& options)
     DWORD code = 0;
     GetExitCodeProcess(h.pi.hProcess, &code);
     const long long mainEndedMs = state.mainEndedMs >= 0 ? state.mainEndedMs : treeEndedMs;
-    writeStatusFile(options.statusFile,
-                    statusJson(mainPid, exitInfoOf(code), mainEndedMs, treeEndedMs,
-                               state.stoppedBy));
+    writeStatusFile(options.statusFile, statusJson(mainPid, exitInfoOf(code), mainEndedMs,
+                                                   treeEndedMs, state.stoppedBy));
     return static_cast<int>(code);
 }
 

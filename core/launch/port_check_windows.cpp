@@ -2,12 +2,11 @@
 // tables (GetExtendedTcpTable) for the owning process.
 #include "core/launch/port_check.h"
 
+#include <iphlpapi.h>
+#include <vector>
+#include <windows.h>
 #include <winsock2.h>
 #include <ws2tcpip.h>
-#include <iphlpapi.h>
-#include <windows.h>
-
-#include <vector>
 
 namespace sp {
 

@@ -31,8 +31,8 @@ namespace {
 int toWide(UINT codePage, std::string_view bytes, wchar_t* out, int outLen)
 {
     const int len = static_cast<int>(bytes.size());
-    const int n = MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, bytes.data(), len, out,
-                                      outLen);
+    const int n =
+        MultiByteToWideChar(codePage, MB_ERR_INVALID_CHARS, bytes.data(), len, out, outLen);
     if (n == 0 && GetLastError() == ERROR_INVALID_FLAGS)
         return MultiByteToWideChar(codePage, 0, bytes.data(), len, out, outLen);
     return n;

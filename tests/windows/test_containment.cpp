@@ -3,8 +3,6 @@
 // exit status and status file say how the first process ended.
 // Expects stackpilot-run.exe and tree_child.exe next to itself. One line per check;
 // exits non-zero when any check fails.
-#include <windows.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <windows.h>
 
 namespace {
 
@@ -173,9 +172,9 @@ bool treeEnds(const Tree& t, DWORD ms, long long& took)
     const auto t0 = std::chrono::steady_clock::now();
     const HANDLE both[2] = {t.child, t.grandchild};
     const bool ended = WaitForMultipleObjects(2, both, TRUE, ms) == WAIT_OBJECT_0;
-    took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 t0)
-               .count();
+    took =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     return ended;
 }
 
@@ -294,8 +293,8 @@ void startFails()
     SECURITY_ATTRIBUTES sa{sizeof sa, nullptr, TRUE};
     HANDLE readEnd = nullptr;
     CreatePipe(&readEnd, &h.stdinWrite, &sa, 0);
-    std::wstring line = L"\"" + dir + L"stackpilot-run.exe\" --status \"" + status +
-                        L"\" -- \"" + dir + L"no-such-program.exe\"";
+    std::wstring line = L"\"" + dir + L"stackpilot-run.exe\" --status \"" + status + L"\" -- \"" +
+                        dir + L"no-such-program.exe\"";
     STARTUPINFOW si{};
     si.cb = sizeof si;
     CreateProcessW(nullptr, line.data(), nullptr, nullptr, FALSE, 0, nullptr, nullptr, &si, &h.pi);
@@ -318,9 +317,10 @@ void argumentsQuoted()
     startHelper(h, L"", L"--args-out " + args);
     const long long code = h.waitExit(10000);
     const std::string got = readText(out);
-    const std::string want = "a b\nwith\"quote\ntrail\\\n\n\\\\srv\\share\" x\n\xC3\xBC\xE6\x97\xA5\n";
-    check(code == 0 && got == want, label + ": passed through unchanged (exit " +
-                                        std::to_string(code) + ")");
+    const std::string want =
+        "a b\nwith\"quote\ntrail\\\n\n\\\\srv\\share\" x\n\xC3\xBC\xE6\x97\xA5\n";
+    check(code == 0 && got == want,
+          label + ": passed through unchanged (exit " + std::to_string(code) + ")");
 }
 
 } // namespace

@@ -5,12 +5,11 @@
 #include "core/launch/text_decoder.h"
 #include "core/process/exit_status.h"
 
-#include <winsock2.h>
-#include <ws2tcpip.h>
-#include <windows.h>
-
 #include <cstdio>
 #include <string>
+#include <windows.h>
+#include <winsock2.h>
+#include <ws2tcpip.h>
 
 namespace {
 
@@ -59,8 +58,8 @@ void textDecoder()
     const std::string utf8 = "\xE6\x98\xBE\xE5\xAD\x98\xE4\xB8\x8D\xE8\xB6\xB3"; // 显存不足
     const sp::TextDecoder cp936(936);
     const std::string got = cp936.decode(gbk);
-    check(cp936.canConvert() && got == utf8, "TextDecoder(936): GBK 显存不足 -> UTF-8 " +
-                                                 hexBytes(got));
+    check(cp936.canConvert() && got == utf8,
+          "TextDecoder(936): GBK 显存不足 -> UTF-8 " + hexBytes(got));
     const std::string mixed = "CUDA out of memory \xE2\x80\x94 \xE6\x98\xBE\xE5\xAD\x98";
     check(cp936.decode(mixed) == mixed, "TextDecoder(936): valid UTF-8 passes through unchanged");
     const sp::TextDecoder none(0);
@@ -120,9 +119,9 @@ void portCheck()
     // Wine 8 lists the listener with owning PID 0, so there the holder is unknown;
     // Windows must name this test.
     const bool wineNoPid = underWine() && !taken.holder;
-    check(taken.inUse && (byUs || wineNoPid),
-          "checkPort, held by this test (pid " + std::to_string(self) + "): " +
-              taken.describe() + (wineNoPid ? " (Wine gives no owning PID)" : ""));
+    check(taken.inUse && (byUs || wineNoPid), "checkPort, held by this test (pid " +
+                                                  std::to_string(self) + "): " + taken.describe() +
+                                                  (wineNoPid ? " (Wine gives no owning PID)" : ""));
     closesocket(held);
     const sp::PortStatus freed = sp::checkPort(port);
     check(!freed.inUse && !freed.holder, "checkPort after closing it: " + freed.describe());

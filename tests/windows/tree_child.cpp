@@ -6,12 +6,11 @@
 //   tree_child --crash                         dies of an access violation.
 //   tree_child --args-out FILE ARGS...         writes its ARGS to FILE, one a line.
 // --ignore-break: CTRL_BREAK_EVENT is ignored, so only the grace-period kill ends it.
-#include <windows.h>
-#include <shellapi.h>
-
 #include <cstdio>
+#include <shellapi.h>
 #include <string>
 #include <vector>
+#include <windows.h>
 
 namespace {
 
