@@ -2,11 +2,15 @@
 // tables (GetExtendedTcpTable) for the owning process.
 #include "core/launch/port_check.h"
 
-#include <iphlpapi.h>
-#include <vector>
-#include <windows.h>
+// Winsock before windows.h, IP Helper after both.
+// clang-format off
 #include <winsock2.h>
 #include <ws2tcpip.h>
+#include <windows.h>
+#include <iphlpapi.h>
+// clang-format on
+
+#include <vector>
 
 namespace sp {
 

@@ -5,11 +5,15 @@
 #include "core/launch/text_decoder.h"
 #include "core/process/exit_status.h"
 
-#include <cstdio>
-#include <string>
-#include <windows.h>
+// Winsock before windows.h.
+// clang-format off
 #include <winsock2.h>
 #include <ws2tcpip.h>
+#include <windows.h>
+// clang-format on
+
+#include <cstdio>
+#include <string>
 
 namespace {
 

@@ -6,11 +6,15 @@
 //   tree_child --crash                         dies of an access violation.
 //   tree_child --args-out FILE ARGS...         writes its ARGS to FILE, one a line.
 // --ignore-break: CTRL_BREAK_EVENT is ignored, so only the grace-period kill ends it.
-#include <cstdio>
+// shellapi.h needs windows.h first.
+// clang-format off
+#include <windows.h>
 #include <shellapi.h>
+// clang-format on
+
+#include <cstdio>
 #include <string>
 #include <vector>
-#include <windows.h>
 
 namespace {
 
