@@ -234,22 +234,32 @@ struct TreeState
     long long mainEndedMs = -1;
 };
 
+// "stop" and EOF: CTRL_BREAK_EVENT to the workload's process group, then the job is
+// terminated when the grace period is over. "kill": terminated now. EOF during a
+// stop shortens what is left of the grace period to 1 s (no one will say "kill").
 void applyRequest(StopRequest r, const Options& options, const Handles& h, TreeState& s)
 {
-    if (s.killed || (r != StopRequest::Kill && s.stoppedBy != StopRequest::None))
-        return; // a stop already under way, or the tree already killed
-    s.stoppedBy = r;
+    if (s.killed)
+        return;
     if (r == StopRequest::Kill) {
+        s.stoppedBy = r;
         TerminateJobObject(h.job, 1);
         s.killed = true;
         return;
     }
+    const auto now = Clock::now();
     const int grace = r == StopRequest::LauncherGone && options.graceMs > kLauncherGoneGraceMs
                           ? kLauncherGoneGraceMs
                           : options.graceMs;
+    const auto deadline = now + std::chrono::milliseconds(grace);
+    if (s.hasDeadline) { // a stop is under way already
+        s.deadline = deadline < s.deadline ? deadline : s.deadline;
+        return;
+    }
+    s.stoppedBy = r;
     GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, h.pi.dwProcessId);
     s.hasDeadline = true;
-    s.deadline = Clock::now() + std::chrono::milliseconds(grace);
+    s.deadline = deadline;
 }
 
 bool treeIsEmpty(HANDLE job)

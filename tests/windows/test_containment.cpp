@@ -201,44 +201,70 @@ void helperKilled()
     checkTreeEnds(t, 2000, label);
 }
 
-void stopRequested(bool ignoreBreak)
+// How one control-channel check drives the helper and what it expects.
+struct Control
 {
-    const std::string label =
-        ignoreBreak ? "(b) \"stop\", break ignored, grace 300 ms" : "(b) \"stop\"";
+    std::string label;
+    const wchar_t* graceMs;
+    bool ignoreBreak;
+    std::vector<const char*> lines; // written to the helper's stdin; nullptr: close it
+    DWORD limitMs;                  // the tree must be gone within this
+    long long atLeastMs;            // and not before this
+    const char* stoppedBy;          // the status file's "stopped_by"
+};
+
+void controlled(const Control& c)
+{
     Helper h;
     Tree t;
-    const std::wstring pids = tempPath(L"pids-b.txt");
-    const std::wstring status = tempPath(L"status-b.json");
-    const std::wstring childArgs = L"\"" + pids + L"\"" + (ignoreBreak ? L" --ignore-break" : L"");
-    check(startHelper(h, L"--grace-ms 300 --status \"" + status + L"\"", childArgs),
-          label + ": helper started");
-    if (!openTree(pids, t, label))
+    const std::wstring pids = tempPath(L"pids-control.txt");
+    const std::wstring status = tempPath(L"status-control.json");
+    const std::wstring childArgs =
+        L"\"" + pids + L"\"" + (c.ignoreBreak ? L" --ignore-break" : L"");
+    check(startHelper(h,
+                      L"--grace-ms " + std::wstring(c.graceMs) + L" --status \"" + status + L"\"",
+                      childArgs),
+          c.label + ": helper started");
+    if (!openTree(pids, t, c.label))
         return;
-    check(h.send("stop\n"), label + ": sent");
-    checkTreeEnds(t, 2300, label, ignoreBreak ? 250 : 0);
+    for (const char* line : c.lines)
+        line ? (void)h.send(line) : h.closeStdin();
+    checkTreeEnds(t, c.limitMs, c.label, c.atLeastMs);
     DWORD childCode = 0;
     GetExitCodeProcess(t.child, &childCode);
     std::printf("     child exit code 0x%lX (%s)\n", static_cast<unsigned long>(childCode),
-                childCode == 0xC000013A ? "CTRL_BREAK" : "grace-period TerminateJobObject");
+                childCode == 0xC000013A ? "CTRL_BREAK" : "TerminateJobObject");
     const long long code = h.waitExit(3000);
-    check(code >= 0, label + ": helper exited with " + std::to_string(code));
+    check(code >= 0, c.label + ": helper exited with " + std::to_string(code));
     const std::string json = readText(status);
-    check(json.find("\"stopped_by\": \"stop\"") != std::string::npos,
-          label + ": status file " + json.substr(0, json.find('\n')));
+    check(json.find("\"stopped_by\": \"" + std::string(c.stoppedBy) + "\"") != std::string::npos,
+          c.label + ": status file " + json.substr(0, json.find('\n')));
 }
 
-void launcherGone()
+void controlChannel()
 {
-    const std::string label = "(c) helper's stdin closed, --grace-ms 30000, break ignored";
-    Helper h;
-    Tree t;
-    const std::wstring pids = tempPath(L"pids-c.txt");
-    check(startHelper(h, L"--grace-ms 30000", L"\"" + pids + L"\" --ignore-break"),
-          label + ": helper started");
-    if (!openTree(pids, t, label))
-        return;
-    h.closeStdin();
-    checkTreeEnds(t, 2000, label);
+    const std::vector<Control> checks = {
+        {"(b) \"stop\", grace 300 ms", L"300", false, {"stop\n"}, 2300, 0, "stop"},
+        // What ends the tree when CTRL_BREAK does not (Wine, or a workload ignoring it).
+        {"(b) \"stop\", break ignored, grace 300 ms", L"300", true, {"stop\n"}, 2300, 250, "stop"},
+        {"(b) \"kill\", grace 30000 ms", L"30000", true, {"kill\n"}, 1000, 0, "kill"},
+        {"(c) stdin closed, grace 30000 ms, break ignored",
+         L"30000",
+         true,
+         {nullptr},
+         2000,
+         900,
+         "launcher-gone"},
+        {"(c) \"stop\" then stdin closed, grace 30000 ms, break ignored",
+         L"30000",
+         true,
+         {"stop\n", nullptr},
+         2000,
+         900,
+         "stop"},
+    };
+    for (const Control& c : checks)
+        controlled(c);
 }
 
 void firstExitsEarly()
@@ -328,9 +354,7 @@ void argumentsQuoted()
 int main()
 {
     helperKilled();
-    stopRequested(false);
-    stopRequested(true);
-    launcherGone();
+    controlChannel();
     firstExitsEarly();
     firstCrashes();
     startFails();
