@@ -3,7 +3,8 @@
 # Xvfb display when there is no X server (Wine's DXGI needs its display driver).
 # Usage: run-under-wine.sh WINE OUT_DIR
 # OUT_DIR holds wine_detect.exe and, when the probe was built,
-# stackpilot-probe.exe and amdhip64_6.dll (the fake HIP runtime).
+# stackpilot-probe.exe and amdhip64_6.dll (the fake HIP runtime), and
+# stackpilot-run.exe, tree_child.exe, test_containment.exe, test_launch_windows.exe.
 set -uo pipefail
 WINE=$1
 out=$2
@@ -100,6 +101,16 @@ if [ -f "$out/stackpilot-probe.exe" ]; then
     [[ $found == *"$want"* ]] || fail "probe with fake runtime: missing $want"
   done
 fi
+# The Windows launch decoders, then stackpilot-run's containment. One test child
+# crashes on purpose: no winedbg for it (Wine ignores SEM_NOGPFAULTERRORBOX).
+"$WINE" "$out/test_launch_windows.exe" | tr -d '\r'
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] || fail "test_launch_windows.exe exited $status"
+WINEDLLOVERRIDES="$WINEDLLOVERRIDES;winedbg.exe=d" "$WINE" "$out/test_containment.exe" 2>&1 |
+  tr -d '\r' | grep -v '^wine: Unhandled page fault'
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] || fail "test_containment.exe exited $status"
+
 t2=$(date +%s)
 echo "test-windows: wine runs took $((t2 - t1)) s"
 
