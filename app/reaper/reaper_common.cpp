@@ -2,6 +2,7 @@
 #include "app/reaper/reaper.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -118,16 +119,20 @@ bool writeStatusFile(const std::string& file, const std::string& json)
 {
     if (file.empty())
         return true;
-    const std::string tmp = file + ".tmp";
+    // The path is UTF-8: through std::filesystem it opens with the wide API on Windows,
+    // so a user folder with non-ASCII characters works there too.
+    const std::filesystem::path target(std::u8string(file.begin(), file.end()));
+    std::filesystem::path tmp = target;
+    tmp += ".tmp";
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
         f << json << '\n';
         if (!f.flush())
             return false;
     }
-    // std::rename replaces an existing file on POSIX; on Windows (MSVCRT) it does not.
-    std::remove(file.c_str());
-    return std::rename(tmp.c_str(), file.c_str()) == 0;
+    std::error_code ec;
+    std::filesystem::rename(tmp, target, ec); // replaces the target on both systems
+    return !ec;
 }
 
 } // namespace sp::reaper
