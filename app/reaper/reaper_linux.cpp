@@ -89,6 +89,8 @@ void signalTree(int sig)
 
 struct Loop
 {
+    explicit Loop(const Options& o) : options(o) {}
+
     const Options& options;
     SteadyClock::time_point started = SteadyClock::now();
     pid_t mainPid = -1;
@@ -263,7 +265,7 @@ int runContained(const Options& options)
     sigprocmask(SIG_BLOCK, &mask, &oldMask);
     const int sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 
-    Loop loop{options};
+    Loop loop(options);
     std::string error;
     loop.mainPid = startWorkload(options, oldMask, error);
     if (loop.mainPid < 0) {
