@@ -88,6 +88,7 @@ struct Workload
     std::vector<std::string> command;
     std::string cwd;
     std::string urlRegex;
+    std::optional<int> defaultPort; // the port it listens on without a --port argument
     std::map<std::string, std::string> env;
     SourceLocation where;
     std::map<std::string, std::vector<std::string>> commandByOs; // "windows" -> argv template

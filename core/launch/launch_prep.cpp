@@ -1,5 +1,6 @@
 #include "core/launch/launch_prep.h"
 
+#include "core/launch/port_check.h"
 #include "core/paths.h"
 
 #include <QProcessEnvironment>
@@ -40,8 +41,10 @@ Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup)
         return matcher.error();
     LaunchRequest r;
     r.composed = composeLaunch(*plan, setup.userEnv, setup.snapshot.os.family, setup.extraArgs);
-    if (const Workload* w = catalog.workload(profile->workload))
+    if (const Workload* w = catalog.workload(profile->workload)) {
         r.urlRegex = w->urlRegex;
+        r.port = portFromArgs(r.composed.argv, w->defaultPort);
+    }
     r.plan = std::move(*plan);
     r.logsRoot = setup.logsRoot;
     r.dataDir = setup.dataDir;

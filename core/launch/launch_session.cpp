@@ -1,6 +1,7 @@
 #include "core/launch/launch_session.h"
 
 #include "core/json_file.h"
+#include "core/launch/port_check.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
 
@@ -43,6 +44,16 @@ LaunchSession::~LaunchSession()
 
 bool LaunchSession::start(std::string& error)
 {
+    // A ghost instance of a self-restarting UI holding the port is the classic failure:
+    // say who holds it instead of launching a second one that fails to bind.
+    if (m_req.port) {
+        const PortStatus port = checkPort(*m_req.port);
+        if (port.inUse) {
+            error = port.describe() + ": another instance may still be running; stop it, or "
+                                      "launch with -- --port N";
+            return false;
+        }
+    }
     auto files = newLaunchFiles(m_req.logsRoot, m_req.plan.profile, m_clock);
     if (!files) {
         error = files.error().message;

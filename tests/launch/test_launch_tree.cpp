@@ -12,6 +12,10 @@
 #include "launch_fixture.h"
 
 #include <QProcess>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -172,6 +176,25 @@ long helperOf(long parent)
     return 0;
 }
 
+// A port this test listens on (127.0.0.1, ephemeral).
+struct HeldPort
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int port = 0;
+    HeldPort()
+    {
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        if (bind(fd, reinterpret_cast<sockaddr*>(&a), len) != 0 || listen(fd, 1) != 0)
+            qFatal("cannot listen");
+        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+        port = ntohs(a.sin_port);
+    }
+    ~HeldPort() { ::close(fd); }
+};
+
 } // namespace
 
 class TestLaunchTree : public QObject
@@ -325,6 +348,32 @@ private slots:
         ::kill(static_cast<pid_t>(cli.processId()), SIGKILL);
         QVERIFY(cli.waitForFinished(5000));
         QVERIFY2(allGone(pids, 2000), "a process of the tree outlived the killed launcher by 2 s");
+    }
+
+    void aPortInUseIsNamedAndNothingStarts()
+    {
+        StandinWorld w;
+        w.write(50);
+        HeldPort held;
+        const LoadedCatalog cat = catalogWith(w);
+        LaunchSetup s;
+        s.catalog = &cat.catalog;
+        s.snapshot = *loadSnapshotFile(w.snapshot.string());
+        s.profile = "standin-exit-early";
+        s.select.dataDir = (w.root / "data").string();
+        s.select.cacheDir = (w.root / "cache").string();
+        s.logsRoot = w.root / "logs";
+        s.extraArgs = {"--port", std::to_string(held.port)};
+        auto req = prepareLaunch(s);
+        QVERIFY(req);
+        QCOMPARE(req->port, std::optional<int>(held.port));
+        LaunchSession session(std::move(*req), [](const LaunchEvent&) {});
+        std::string error;
+        QVERIFY(!session.start(error));
+        QVERIFY2(error.find("port " + std::to_string(held.port) + " is in use by") == 0 &&
+                     error.find("(pid " + std::to_string(getpid()) + ")") != std::string::npos,
+                 error.c_str());
+        QVERIFY(!fs::exists(w.envFile()));
     }
 
     void workloadSeesExactlyTheDryRunEnvironment()
