@@ -11,6 +11,8 @@
 #include "app/cli/printable_stream.h"
 #include "core/paths.h"
 #include "core/select/select.h"
+#include "core/select/workload_overrides.h"
+#include "core/settings.h"
 #include "detectors/detect.h"
 
 #include <algorithm>
@@ -58,6 +60,8 @@ void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ost
                 out << "  (no pinned SHA-256)";
             out << "\n";
         }
+        if (!plan.repair.empty())
+            out << "Will reinstall (asked for by a remedy): " << joinArgv(plan.repair) << "\n";
         if (!plan.steps.empty()) {
             out << "\nBefore launch:\n";
             for (std::size_t i = 0; i < plan.steps.size(); ++i)
@@ -152,12 +156,18 @@ public:
             opts.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
             snap = sp::detectHardware(opts);
         }
+        const auto userSettings = sp::Settings::load();
+        if (!userSettings) {
+            io.err << "stackpilot-cli plan: " << userSettings.error().message << "\n";
+            return sp::cli::exitCodeFor(userSettings.error());
+        }
         sp::SelectSettings host;
         host.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
         host.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
         auto settings = sp::settingsForSnapshot(snap, std::move(host),
                                                 std::getenv("STACKPILOT_HOME") != nullptr);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
+        settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {
             io.err << "stackpilot-cli plan: " << plan.error().message << "\n";
