@@ -8,15 +8,13 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
-#include "core/paths.h"
 #include "core/select/select.h"
 #include "core/select/workload_overrides.h"
 #include "core/settings.h"
-#include "detectors/detect.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -121,13 +119,7 @@ public:
         p.addOption({QStringLiteral("profile"),
                      QStringLiteral("Use profile P instead of the best one."),
                      QStringLiteral("P")});
-        p.addOption({QStringLiteral("hardware"),
-                     QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
-                     QStringLiteral("FILE")});
-        p.addOption({QStringLiteral("no-probes"),
-                     QStringLiteral("Detect without the vendor probes (faster, less exact).")});
-        p.addOption({QStringLiteral("sysfs-root"),
-                     QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
+        sp::cli::addMachineOptions(p);
         sp::cli::addJsonOption(p);
         sp::cli::addCatalogDirOption(p);
     }
@@ -142,30 +134,16 @@ public:
         auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc);
         if (!loaded)
             return rc;
-        sp::HardwareSnapshot snap;
-        if (p.isSet(QStringLiteral("hardware"))) {
-            auto s = sp::loadSnapshotFile(sp::cli::toStd(p.value(QStringLiteral("hardware"))));
-            if (!s) {
-                io.err << s.error().message << "\n";
-                return sp::cli::exitCodeFor(s.error());
-            }
-            snap = std::move(*s);
-        } else {
-            sp::DetectOptions opts;
-            opts.probes = !p.isSet(QStringLiteral("no-probes"));
-            opts.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
-            snap = sp::detectHardware(opts);
-        }
+        auto machine = sp::cli::machineForCli(p, io, &rc);
+        if (!machine)
+            return rc;
+        const sp::HardwareSnapshot& snap = *machine;
         const auto userSettings = sp::Settings::load();
         if (!userSettings) {
             io.err << "stackpilot-cli plan: " << userSettings.error().message << "\n";
             return sp::cli::exitCodeFor(userSettings.error());
         }
-        sp::SelectSettings host;
-        host.dataDir = sp::paths::toUtf8(sp::paths::dataDir());
-        host.cacheDir = sp::paths::toUtf8(sp::paths::cacheDir());
-        auto settings = sp::settingsForSnapshot(snap, std::move(host),
-                                                std::getenv("STACKPILOT_HOME") != nullptr);
+        auto settings = sp::cli::hostSelectSettings(snap);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
