@@ -185,12 +185,12 @@ Expected<RemedyChange> applyRemedy(Settings& s, const Catalog& c, const Hardware
     const KnownIssue* issue = c.knownIssue(issueId);
     if (!issue)
         return Error::usage("unknown known issue '" + issueId + "'");
-    const auto workload = resolveWorkload(c, *issue, workloadArg);
-    if (!workload)
-        return workload.error();
     if (issue->remedy.action == RemedyAction::Info)
         return Error::usage("the remedy for '" + issueId +
                             "' is advice only, nothing to apply: " + issue->remedy.text);
+    const auto workload = resolveWorkload(c, *issue, workloadArg);
+    if (!workload)
+        return workload.error();
     if (const auto* r = remedy_support::findApplied(s, *workload, issueId))
         return alreadyApplied(*r, *workload);
 

@@ -186,6 +186,37 @@ private slots:
         QVERIFY2(r.error().message.find("advice only") != std::string::npos &&
                      r.error().message.find("batch size") != std::string::npos,
                  r.error().message.c_str());
+        // Said before anything else: the issue applies to any workload, none is named.
+        r = sp::applyRemedy(s, shippedCatalog(), linux780m(), "gpu-out-of-memory", "", settings(),
+                            kClock);
+        QVERIFY(!r.ok() && r.error().message.find("advice only") != std::string::npos);
+        QVERIFY(s.workloads.empty());
+    }
+
+    void excludedProfilesAreRejected()
+    {
+        auto st = settings();
+        const auto best = plan(windowsRx6750(), "sdnext", st);
+        st.excludeProfiles = {best.profile};
+        const auto next = plan(windowsRx6750(), "sdnext", st);
+        QVERIFY(next.profile != best.profile);
+        const auto* alt = alternative(next, best.profile);
+        QVERIFY(alt && alt->verdict == "rejected");
+    }
+
+    void commandLineProfileWinsOverSettings()
+    {
+        sp::Settings s;
+        s.workloads["sdnext"].profile = "sdnext-cpu-windows";
+        s.workloads["sdnext"].args = {"--x"};
+        auto base = settings();
+        QCOMPARE(sp::selectSettingsFor(s, "sdnext", base).profile,
+                 std::string("sdnext-cpu-windows"));
+        base.profile = "chosen";
+        const auto st = sp::selectSettingsFor(s, "sdnext", base);
+        QCOMPARE(st.profile, std::string("chosen"));
+        QVERIFY(st.args == std::vector<std::string>{"--x"});
+        QVERIFY(sp::selectSettingsFor(s, "pytorch", settings()).args.empty());
     }
 
     void workloadMustBeKnownOrSingle()
