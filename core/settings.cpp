@@ -2,6 +2,7 @@
 
 #include "core/json_file.h"
 #include "core/paths.h"
+#include "core/settings_json.h"
 
 #include <algorithm>
 #include <fstream>
@@ -16,58 +17,93 @@ namespace {
 
 using nlohmann::json;
 
-struct Position
+bool inRange(const json& v, long long low, long long high)
 {
-    int line = 1;
-    int column = 1;
-};
-
-Position positionOf(const std::string& text, std::size_t byte)
-{
-    Position p;
-    byte = std::min(byte, text.size());
-    for (std::size_t i = 0; i < byte; ++i) {
-        if (text[i] == '\n') {
-            ++p.line;
-            p.column = 1;
-        } else {
-            ++p.column;
-        }
-    }
-    return p;
+    return v.is_number_integer() && v.get<long long>() >= low && v.get<long long>() <= high;
 }
-
-// nlohmann::json keeps no positions for values, so a value error is reported at
-// the first occurrence of its key as a JSON string after `from` (good enough for a
-// small hand-edited file).
-std::size_t findKey(const std::string& text, const std::string& key, std::size_t from = 0)
-{
-    const std::string quoted = json(key).dump();
-    for (auto pos = text.find(quoted, from); pos != std::string::npos;
-         pos = text.find(quoted, pos + 1)) {
-        auto after = text.find_first_not_of(" \t\r\n", pos + quoted.size());
-        if (after != std::string::npos && text[after] == ':')
-            return pos;
-    }
-    return from;
-}
-
-struct Parser
-{
-    const std::string& text;
-    const std::string& name;
-
-    Error at(std::size_t byte, const std::string& why) const
-    {
-        const auto p = positionOf(text, byte);
-        return Error::invalid(name + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) +
-                              ": " + why);
-    }
-};
 
 bool isHttpUrl(const std::string& s)
 {
     return s.rfind("https://", 0) == 0 || s.rfind("http://", 0) == 0;
+}
+
+Expected<std::vector<std::string>> readMirrorList(const std::string& host, const json& list,
+                                                  const settings_json::Locator& p,
+                                                  std::size_t hostAt)
+{
+    if (!list.is_array())
+        return p.at(hostAt, "mirrors for \"" + host + "\" must be a list of URLs");
+    std::vector<std::string> prefixes;
+    for (const auto& u : list) {
+        if (!u.is_string() || !isHttpUrl(u.get<std::string>()))
+            return p.at(hostAt,
+                        "mirrors for \"" + host + "\" must be http:// or https:// URL prefixes");
+        prefixes.push_back(u.get<std::string>());
+    }
+    return prefixes;
+}
+
+Expected<void> readMirrors(Settings& s, const json& v, const settings_json::Locator& p,
+                           std::size_t where)
+{
+    if (!v.is_object())
+        return p.at(where, "\"mirrors\" must be an object of host: [URL prefixes]");
+    for (const auto& [host, list] : v.items()) {
+        auto prefixes = readMirrorList(host, list, p, p.keyAt(host, where));
+        if (!prefixes)
+            return prefixes.error();
+        s.mirrors[host] = std::move(*prefixes);
+    }
+    return {};
+}
+
+// An integer setting in [low, high]; `why` ends the error message.
+Expected<void> readInt(int& out, const json& v, const settings_json::Locator& p, std::size_t where,
+                       const std::string& key, long long low, long long high,
+                       const std::string& why = {})
+{
+    if (!inRange(v, low, high))
+        return p.at(where, "\"" + key + "\" must be an integer from " + std::to_string(low) +
+                               " to " + std::to_string(high) + why);
+    out = v.get<int>();
+    return {};
+}
+
+// One top-level key. Unknown keys are ignored: a newer StackPilot may have written them.
+Expected<void> readKey(Settings& s, const std::string& key, const json& v,
+                       const settings_json::Locator& p)
+{
+    const std::size_t where = p.keyAt(key);
+    if (key == "proxy") {
+        if (!v.is_string())
+            return p.at(where, "\"proxy\" must be a string");
+        if (const auto proxy = v.get<std::string>(); !proxy.empty())
+            s.proxy = proxy;
+    } else if (key == "mirrors") {
+        return readMirrors(s, v, p, where);
+    } else if (key == "mirrors_first") {
+        if (!v.is_boolean())
+            return p.at(where, "\"mirrors_first\" must be true or false");
+        s.mirrorsFirst = v.get<bool>();
+    } else if (key == "parallel_downloads") {
+        return readInt(s.parallelDownloads, v, p, where, key, 1, 16);
+    } else if (key == "max_extract_size") {
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0)
+            return p.at(where, "\"max_extract_size\" must be a positive number of bytes");
+        s.maxExtractSize = v.get<std::uint64_t>();
+    } else if (key == "keep_launches") {
+        return readInt(s.keepLaunches, v, p, where, key, 1, 1000);
+    } else if (key == "stop_grace_ms") {
+        return readInt(s.stopGraceMs, v, p, where, key, 0, 600000);
+    } else if (key == "console_code_page") {
+        return readInt(s.consoleCodePage, v, p, where, key, 0, 65535, " (0 = the system's)");
+    } else if (key == "workloads") {
+        auto w = settings_json::readWorkloads(v, p, where);
+        if (!w)
+            return w.error();
+        s.workloads = std::move(*w);
+    }
+    return {};
 }
 
 } // namespace
@@ -95,7 +131,7 @@ Expected<Settings> Settings::loadFile(const std::filesystem::path& file)
 
 Expected<Settings> Settings::parse(const std::string& text, const std::string& name)
 {
-    const Parser p{text, name};
+    const settings_json::Locator p{text, name};
     if (auto deep = checkJsonDepth(text, name, kSettingsLimits.maxDepth); !deep.empty())
         return Error::invalid(deep);
     json j;
@@ -115,44 +151,9 @@ Expected<Settings> Settings::parse(const std::string& text, const std::string& n
         return p.at(text.find_first_not_of(" \t\r\n"), "settings must be a JSON object");
 
     Settings s;
-    for (const auto& [key, v] : j.items()) {
-        const std::size_t where = findKey(text, key);
-        if (key == "proxy") {
-            if (!v.is_string())
-                return p.at(where, "\"proxy\" must be a string");
-            if (const auto proxy = v.get<std::string>(); !proxy.empty())
-                s.proxy = proxy;
-        } else if (key == "mirrors") {
-            if (!v.is_object())
-                return p.at(where, "\"mirrors\" must be an object of host: [URL prefixes]");
-            for (const auto& [host, list] : v.items()) {
-                const std::size_t hostAt = findKey(text, host, where);
-                if (!list.is_array())
-                    return p.at(hostAt, "mirrors for \"" + host + "\" must be a list of URLs");
-                std::vector<std::string> prefixes;
-                for (const auto& u : list) {
-                    if (!u.is_string() || !isHttpUrl(u.get<std::string>()))
-                        return p.at(hostAt, "mirrors for \"" + host +
-                                                "\" must be http:// or https:// URL prefixes");
-                    prefixes.push_back(u.get<std::string>());
-                }
-                s.mirrors[host] = std::move(prefixes);
-            }
-        } else if (key == "mirrors_first") {
-            if (!v.is_boolean())
-                return p.at(where, "\"mirrors_first\" must be true or false");
-            s.mirrorsFirst = v.get<bool>();
-        } else if (key == "parallel_downloads") {
-            if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 16)
-                return p.at(where, "\"parallel_downloads\" must be an integer from 1 to 16");
-            s.parallelDownloads = v.get<int>();
-        } else if (key == "max_extract_size") {
-            if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0)
-                return p.at(where, "\"max_extract_size\" must be a positive number of bytes");
-            s.maxExtractSize = v.get<std::uint64_t>();
-        }
-        // Unknown keys are ignored: a newer StackPilot may have written them.
-    }
+    for (const auto& [key, v] : j.items())
+        if (auto ok = readKey(s, key, v, p); !ok)
+            return ok.error();
     return s;
 }
 
@@ -164,6 +165,10 @@ std::string Settings::toJson() const
     j["mirrors_first"] = mirrorsFirst;
     j["parallel_downloads"] = parallelDownloads;
     j["max_extract_size"] = maxExtractSize;
+    j["keep_launches"] = keepLaunches;
+    j["stop_grace_ms"] = stopGraceMs;
+    j["console_code_page"] = consoleCodePage;
+    j["workloads"] = settings_json::workloadsToJson(workloads);
     return j.dump(2) + "\n";
 }
 

@@ -8,13 +8,23 @@
 //   "mirrors": {"github.com": ["https://mirror.example/github.com"]},
 //   "mirrors_first": true,    // rewritten URLs tried before the original (else after)
 //   "parallel_downloads": 3,  // 1..16
-//   "max_extract_size": 68719476736  // bytes; bomb guard for artifacts without a bound
+//   "max_extract_size": 68719476736, // bytes; bomb guard for artifacts without a bound
+//   "keep_launches": 20,      // 1..1000 launch logs kept per profile
+//   "stop_grace_ms": 5000,    // 0..600000: how long a stopped workload may take to exit
+//   "console_code_page": 0,   // 0..65535; 0 = the system's (Windows consoles)
+//   "workloads": {"llamafile": {          // per-workload overrides that remedies write
+//       "profile": "", "env": {"K": "V"}, "args": ["--tinyblas"],
+//       "relocate_caches": false, "repair": ["zluda-3.9.5-rocm5"],
+//       "remedies": [{"issue": "hipblas-status-unknown", "action": "add_args",
+//                     "applied_at": "2026-01-02T03:04:05Z", "before": {"args": {"--tinyblas":
+//                     false}}}]}}
 // }
 //
 // Mirror rules rewrite a URL's "scheme://host[:port]" into the prefix: with the rule
 // above, https://github.com/a/b.zip becomes https://mirror.example/github.com/a/b.zip.
 // The artifact's SHA-256 still decides whether a mirror's bytes are accepted.
 
+#include "core/catalog/types.h"
 #include "core/expected.h"
 
 #include <cstdint>
@@ -26,6 +36,38 @@
 
 namespace sp {
 
+// What an applied remedy replaced, field by field; a field it did not touch is absent.
+// env and list entries are per item, so remedies that touch different items undo
+// independently: env maps a variable to its old value (nullopt = was unset), args and
+// repair map an item to whether it was already there.
+struct RemedyBefore
+{
+    std::optional<std::string> profile; // "" = no forced profile
+    std::map<std::string, std::optional<std::string>> env;
+    std::map<std::string, bool> args;
+    std::optional<bool> relocateCaches;
+    std::map<std::string, bool> repair;
+};
+
+struct AppliedRemedy
+{
+    std::string issue; // known issue id
+    RemedyAction action = RemedyAction::Info;
+    std::string appliedAt; // ISO 8601 UTC, "2026-01-02T03:04:05Z"
+    RemedyBefore before;
+};
+
+// Overrides for one workload (settings.json "workloads"), written by remedies.
+struct WorkloadOverrides
+{
+    std::string profile; // force this profile; "" = the best one
+    std::map<std::string, std::string> env;
+    std::vector<std::string> args;
+    bool relocateCaches = false;
+    std::vector<std::string> repair; // runtime ids to reinstall
+    std::vector<AppliedRemedy> remedies;
+};
+
 struct Settings
 {
     std::optional<std::string> proxy;
@@ -33,6 +75,10 @@ struct Settings
     bool mirrorsFirst = true;
     int parallelDownloads = 3;
     std::uint64_t maxExtractSize = std::uint64_t{64} << 30;
+    int keepLaunches = 20;
+    int stopGraceMs = 5000;
+    int consoleCodePage = 0;                            // 0 = the system's
+    std::map<std::string, WorkloadOverrides> workloads; // by workload id
 
     // <config>/settings.json
     static std::filesystem::path defaultFile();

@@ -16,8 +16,6 @@ using json = nlohmann::json;
 
 const std::set<std::string> kFormats = {"zip", "tar.gz", "tar.xz",        "tar.zst",
                                         "deb", "file",   "exe-installer", "7z"};
-const std::set<std::string> kActions = {"switch-profile",  "set-env",   "add-args",
-                                        "relocate-caches", "reinstall", "info"};
 
 // "bin", "cmd/git.exe", "." - never absolute, never "..".
 bool relativeInside(const std::string& path)
@@ -217,6 +215,44 @@ public:
             fail(ptr, compiled.error().message);
     }
 
+    // A remedy must carry what its action needs, so applying it later cannot fail on
+    // the catalog's account.
+    Remedy remedy(const json& r, const std::string& rp)
+    {
+        checkFields(r, rp, "remedy");
+        Remedy out;
+        const std::string action = str(r, rp, "action", false);
+        if (!action.empty()) {
+            const auto parsed = remedyActionFromString(action);
+            if (!parsed)
+                fail(child(rp, "action"),
+                     "remedy 'action' '" + action +
+                         "' is not one of switch_profile, set_env, add_args, relocate_caches, "
+                         "repair_runtime, info");
+            out.action = *parsed;
+        }
+        out.text = str(r, rp, "text", false);
+        out.profile = str(r, rp, "profile", false);
+        out.env = strMap(r, rp, "env", true);
+        out.args = strList(r, rp, "args");
+        out.runtime = str(r, rp, "runtime", false);
+        out.runtimeKind = str(r, rp, "runtime_kind", false);
+        checkRemedy(r, rp, out);
+        return out;
+    }
+
+    void checkRemedy(const json& r, const std::string& rp, const Remedy& out)
+    {
+        const std::string what = "a remedy '" + toString(out.action) + "' needs ";
+        if (out.action == RemedyAction::SetEnv && out.env.empty())
+            fail(r.contains("env") ? child(rp, "env") : rp, what + "a non-empty 'env'");
+        if (out.action == RemedyAction::AddArgs && out.args.empty())
+            fail(r.contains("args") ? child(rp, "args") : rp, what + "a non-empty 'args'");
+        if (out.action == RemedyAction::RepairRuntime &&
+            out.runtime.empty() == out.runtimeKind.empty())
+            fail(rp, what + "exactly one of 'runtime' or 'runtime_kind'");
+    }
+
     KnownIssue knownIssue(const json& k, const std::string& ptr)
     {
         checkFields(k, ptr, "known_issue");
@@ -234,20 +270,8 @@ public:
             compileRegex(out.signatures[i], child(ptr, "signatures") + "/" + std::to_string(i));
         }
         out.literals = strList(k, ptr, "literals");
-        if (const json* r = field(k, ptr, "remedy", false)) {
-            const auto rp = child(ptr, "remedy");
-            checkFields(*r, rp, "remedy");
-            out.remedy.action = str(*r, rp, "action", false);
-            if (out.remedy.action.empty())
-                out.remedy.action = "info";
-            if (!kActions.count(out.remedy.action))
-                fail(child(rp, "action"),
-                     "remedy 'action' '" + out.remedy.action + "' is not a known action");
-            out.remedy.text = str(*r, rp, "text", false);
-            out.remedy.profile = str(*r, rp, "profile", false);
-            out.remedy.env = strMap(*r, rp, "env", true);
-            out.remedy.args = strList(*r, rp, "args");
-        }
+        if (const json* r = field(k, ptr, "remedy", false))
+            out.remedy = remedy(*r, child(ptr, "remedy"));
         out.references = strList(k, ptr, "references");
         str(k, ptr, "notes", false);
         out.where = where(ptr);

@@ -36,7 +36,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
     {"known_issue",
      {"id", "title", "applies", "rejects_profiles", "signatures", "literals", "remedy",
       "references", "notes"}},
-    {"remedy", {"action", "text", "profile", "env", "args"}},
+    {"remedy", {"action", "text", "profile", "env", "args", "runtime", "runtime_kind"}},
     {"gfx_override",
      {"gfx", "hsa_override", "os", "confidence", "evidence", "warning", "references", "notes"}},
     {"cache_variable", {"name", "subdir", "why", "when_runtime", "always", "references", "notes"}},

@@ -159,6 +159,21 @@ std::string checkProfile(const Catalog& cat, const Profile& p, const CatalogLoca
     return {};
 }
 
+// A remedy that names a profile or runtime must name one that exists, or applying it
+// would write a dangling override into the user's settings.
+std::string checkRemedy(const Catalog& cat, const KnownIssue& k, const CatalogLocator& at)
+{
+    const std::string key = "known issue:" + k.id;
+    const Remedy& r = k.remedy;
+    if (!r.profile.empty() && !cat.profile(r.profile))
+        return at(key, "/remedy/profile") + ": remedy of '" + k.id + "' names profile '" +
+               r.profile + "', which does not exist";
+    if (!r.runtime.empty() && !cat.runtime(r.runtime))
+        return at(key, "/remedy/runtime") + ": remedy of '" + k.id + "' names runtime '" +
+               r.runtime + "', which does not exist";
+    return {};
+}
+
 } // namespace
 
 std::string checkCatalogReferences(const Catalog& cat, const CatalogLocator& at)
@@ -173,6 +188,9 @@ std::string checkCatalogReferences(const Catalog& cat, const CatalogLocator& at)
                        "} names a runtime that does not exist";
     for (const auto& p : cat.profiles)
         if (auto e = checkProfile(cat, p, at); !e.empty())
+            return e;
+    for (const auto& k : cat.knownIssues)
+        if (auto e = checkRemedy(cat, k, at); !e.empty())
             return e;
     return {};
 }

@@ -10,7 +10,36 @@ template <class T> const T* findById(const std::vector<T>& v, const std::string&
     auto it = std::find_if(v.begin(), v.end(), [&](const T& e) { return e.id == id; });
     return it == v.end() ? nullptr : &*it;
 }
+struct ActionName
+{
+    RemedyAction action;
+    const char* name;
+};
+constexpr ActionName kActionNames[] = {
+    {RemedyAction::SwitchProfile, "switch_profile"},
+    {RemedyAction::SetEnv, "set_env"},
+    {RemedyAction::AddArgs, "add_args"},
+    {RemedyAction::RelocateCaches, "relocate_caches"},
+    {RemedyAction::RepairRuntime, "repair_runtime"},
+    {RemedyAction::Info, "info"},
+};
 } // namespace
+
+std::string toString(RemedyAction a)
+{
+    for (const auto& n : kActionNames)
+        if (n.action == a)
+            return n.name;
+    return "info";
+}
+
+std::optional<RemedyAction> remedyActionFromString(const std::string& s)
+{
+    for (const auto& n : kActionNames)
+        if (s == n.name)
+            return n.action;
+    return std::nullopt;
+}
 
 const Runtime* Catalog::runtime(const std::string& id) const
 {

@@ -126,15 +126,30 @@ struct Profile
     std::string cwd;       // replaces the workload's cwd when not empty
 };
 
-// What to do about a known issue. `action` is one of: switch-profile, set-env,
-// add-args, relocate-caches, reinstall, info.
+// What to do about a known issue. Every action but Info can be applied (and undone)
+// by core/remedy: it writes a per-workload override into settings.json.
+enum class RemedyAction
+{
+    SwitchProfile,  // switch_profile: use `profile`, or the next best one when it is empty
+    SetEnv,         // set_env: add `env` to the launch environment
+    AddArgs,        // add_args: append `args` to the workload's command line
+    RelocateCaches, // relocate_caches: move caches to a local disk even on a local home
+    RepairRuntime,  // repair_runtime: reinstall `runtime`, or the plan's runtime of `runtime_kind`
+    Info            // info: advice only, nothing to apply
+};
+std::string toString(RemedyAction a);
+// The action spelled as in the catalog, or nullopt for an unknown spelling.
+std::optional<RemedyAction> remedyActionFromString(const std::string& s);
+
 struct Remedy
 {
-    std::string action = "info";
+    RemedyAction action = RemedyAction::Info;
     std::string text;    // one or two sentences a user can act on
-    std::string profile; // switch-profile: target profile id (may be empty: "next best")
-    std::map<std::string, std::string> env;
-    std::vector<std::string> args;
+    std::string profile; // switch_profile: target profile id (may be empty: "next best")
+    std::map<std::string, std::string> env; // set_env (and a hint for relocate_caches)
+    std::vector<std::string> args;          // add_args
+    std::string runtime;                    // repair_runtime: a runtime id ...
+    std::string runtimeKind;                // ... or the kind of the plan's runtime ("zluda")
 };
 
 struct KnownIssue

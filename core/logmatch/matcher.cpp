@@ -183,7 +183,7 @@ std::size_t LogScan::feed(std::string_view line)
         m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
         m_matches.push_back({ki.id, ki.title, m_line, 1,
                              makeExcerpt(line.substr(0, kMaxLineBytes), m_starts[k]),
-                             ki.remedy.text, ki.remedy.action});
+                             ki.remedy.text, toString(ki.remedy.action)});
     }
     return m_matches.size() - before;
 }

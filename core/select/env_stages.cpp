@@ -142,7 +142,8 @@ void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat
                     const SelectSettings& settings)
 {
     const std::string sep = snap.os.family == "windows" ? "\\" : "/";
-    if (!homeIsNetwork(snap)) {
+    const bool network = homeIsNetwork(snap);
+    if (!network && !settings.relocateCaches) {
         for (const auto& c : cat.cacheVariables)
             if (c.always && !settings.cacheDir.empty() && planHasRuntime(plan, cat, c.whenRuntime))
                 setPlanEnv(plan, c.name, settings.cacheDir + sep + c.subdir,
@@ -158,13 +159,16 @@ void relocateCaches(Plan& plan, const HardwareSnapshot& snap, const Catalog& cat
                                 "; set one in the settings [hsa-aperture-violation]");
         return;
     }
+    // A remedy (relocate_caches) forces this on a home that is not detected as network.
+    const std::string because = network ? "the home folder " + snap.home.path + " is on " +
+                                              snap.home.filesystem + " (a network filesystem)"
+                                        : "a remedy asked for it (settings.json)";
     for (const auto& c : cat.cacheVariables) {
         if (!planHasRuntime(plan, cat, c.whenRuntime))
             continue;
         setPlanEnv(plan, c.name, base + sep + c.subdir,
-                   "the home folder " + snap.home.path + " is on " + snap.home.filesystem +
-                       " (a network filesystem), so this cache goes to " + base +
-                       " on a local disk: " + c.why + " [hsa-aperture-violation]");
+                   because + ", so this cache goes to " + base + " on a local disk: " + c.why +
+                       " [hsa-aperture-violation]");
     }
 }
 

@@ -31,6 +31,7 @@ nlohmann::json toJson(const Plan& plan)
     j["args"] = plan.args;
     j["steps"] = plan.steps;
     j["warnings"] = plan.warnings;
+    j["repair"] = plan.repair;
     j["alternatives"] = json::array();
     for (const auto& a : plan.alternatives) {
         json aj{{"profile", a.profile}, {"verdict", a.verdict}, {"reasons", json::array()}};

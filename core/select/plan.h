@@ -56,6 +56,8 @@ struct Plan
     std::vector<std::string> warnings;
     std::vector<PlanAlternative> alternatives;
     std::vector<std::string> references;
+    // Runtime ids a remedy asked to reinstall before the launch (settings.json).
+    std::vector<std::string> repair;
 };
 
 nlohmann::json toJson(const Plan& plan);

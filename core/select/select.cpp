@@ -106,6 +106,30 @@ Expected<void> checkExpanded(const Plan& plan)
     return {};
 }
 
+// Profiles a remedy asked to skip are rejected, so they are never chosen and the
+// alternatives say why.
+void excludeProfiles(std::vector<Candidate>& candidates, const SelectSettings& settings)
+{
+    for (auto& c : candidates)
+        if (std::find(settings.excludeProfiles.begin(), settings.excludeProfiles.end(),
+                      c.profile->id) != settings.excludeProfiles.end())
+            c.rejections.push_back(
+                {"excluded by the settings: a remedy asked for another profile", {}});
+}
+
+// Stage 6: what remedies wrote into settings.json for this workload. Applied last, so
+// a remedy's variable wins over the catalog's.
+void applyOverrides(Plan& plan, const SelectSettings& settings, const PlanExpander& x)
+{
+    for (const auto& [name, value] : settings.env)
+        setPlanEnv(plan, name, x.expand(value), "set by a remedy (settings.json)");
+    for (const auto& a : settings.args)
+        if (const auto arg = x.expand(a);
+            std::find(plan.args.begin(), plan.args.end(), arg) == plan.args.end())
+            plan.args.push_back(arg); // a profile that already passes it needs it once
+    plan.repair = settings.repair;
+}
+
 void addWarnings(Plan& plan, const Profile& profile)
 {
     plan.warnings.insert(plan.warnings.end(), profile.warnings.begin(), profile.warnings.end());
@@ -156,7 +180,8 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     const GpuInfo* gpu = plan.gpu ? &snap.gpus[*plan.gpu] : nullptr;
 
     // Stage 1: rank.
-    const auto candidates = evaluateCandidates(snap, cat, workloadId, gpu);
+    auto candidates = evaluateCandidates(snap, cat, workloadId, gpu);
+    excludeProfiles(candidates, settings);
     const auto fitting = rankFitting(candidates, cat);
     auto picked = pickCandidate(candidates, fitting, settings);
     if (!picked)
@@ -188,6 +213,7 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     }
     relocateCaches(plan, snap, cat, settings);
     addLaunch(plan, snap, workload, profile, expander);
+    applyOverrides(plan, settings, expander);
     addWarnings(plan, profile);
     if (auto ok = checkExpanded(plan); !ok)
         return ok.error();

@@ -16,8 +16,10 @@
 #include "core/select/plan.h"
 #include "core/snapshot.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sp {
 
@@ -29,6 +31,14 @@ struct SelectSettings
                           // unless cacheDir is itself under that home (then localCacheDir)
     std::string localCacheDir; // optional override for the relocated caches
     std::string profile;       // force this profile (still refused if rejected)
+    // Per-workload overrides that remedies write (settings.json "workloads";
+    // selectSettingsFor in core/select/workload_overrides.h fills them).
+    std::map<std::string, std::string> env; // added to the plan's env (templates)
+    std::vector<std::string> args;          // appended to the plan's args (templates)
+    bool relocateCaches = false;            // move caches to a local disk even on a local home
+    std::vector<std::string> repair;        // runtime ids to reinstall: the plan's `repair`
+    // Profiles never chosen (listed as rejected): how a remedy asks for "the next best".
+    std::vector<std::string> excludeProfiles;
 };
 
 // Picks the GPU a plan uses, or nullopt when the snapshot has none of amd/nvidia/intel.

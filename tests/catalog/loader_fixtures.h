@@ -14,7 +14,11 @@ namespace {
     R"({"schema_version": 1, "known_issues": [{"id": "k", "title": "T",
             "applies": {"os": ["windows"], "runtimes": [{"kind": "hip-sdk", "version": ">=6.1 <6.2"}]},
             "rejects_profiles": true, "signatures": ["rocblas\\.dll"], "literals": ["rocblas"],
-            "remedy": {"action": "switch-profile", "text": "x", "profile": "p", "env": {"A": "1"}, "args": ["--y"]},
+            "remedy": {"action": "switch_profile", "text": "x", "profile": "p", "env": {"A": "1"}, "args": ["--y"]},
             "references": ["https://example.org"]}]})";
+
+// A known issue whose remedy is REMEDY (spliced in by the tests), on line 2.
+[[maybe_unused]] const char* kRemedyIssue = R"({"schema_version": 1, "known_issues": [
+{"id": "k", "title": "T", "remedy": REMEDY}]})";
 
 } // namespace

@@ -159,9 +159,47 @@ private slots:
         const auto& k = loader.catalog().knownIssues.at(0);
         QVERIFY(k.rejectsProfiles);
         QCOMPARE(k.signatures.at(0), std::string("rocblas\\.dll"));
-        QCOMPARE(k.remedy.action, std::string("switch-profile"));
+        QVERIFY(k.remedy.action == sp::RemedyAction::SwitchProfile);
+        QCOMPARE(sp::toString(k.remedy.action), std::string("switch_profile"));
         QCOMPARE(k.remedy.env.at("A"), std::string("1"));
         QCOMPARE(k.where.line, 1);
+    }
+
+    void remedyActionsAreTyped()
+    {
+        auto remedy = [](const std::string& r) {
+            std::string text = kRemedyIssue;
+            text.replace(text.find("REMEDY"), 6, r);
+            return text;
+        };
+        sp::CatalogLoader loader;
+        auto ok = loader.addText(remedy(R"({"action": "repair_runtime", "runtime_kind": "zluda"})"),
+                                 "k.json");
+        QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().message.c_str());
+        const auto& r = loader.catalog().knownIssues.at(0).remedy;
+        QVERIFY(r.action == sp::RemedyAction::RepairRuntime);
+        QCOMPARE(r.runtimeKind, std::string("zluda"));
+        QCOMPARE(load(remedy(R"({"action": "switch_profile", "profile": ""})")), std::string());
+
+        // The old spellings and unknown actions are errors at the action's value.
+        auto e = load(remedy(R"({"action": "switch-profile"})"));
+        QVERIFY2(e.rfind("c.json:2:38: remedy 'action' 'switch-profile' is not one of", 0) == 0,
+                 e.c_str());
+        e = load(remedy(R"({"action": "reinstall"})"));
+        QVERIFY2(e.find("'reinstall' is not one of") != std::string::npos, e.c_str());
+        // Missing fields an action needs are errors at the remedy.
+        e = load(remedy(R"({"action": "set_env"})"));
+        QVERIFY2(e.rfind("c.json:2:27: a remedy 'set_env' needs a non-empty 'env'", 0) == 0,
+                 e.c_str());
+        e = load(remedy(R"({"action": "add_args", "args": []})"));
+        QVERIFY2(e.rfind("c.json:2:60: a remedy 'add_args' needs a non-empty 'args'", 0) == 0,
+                 e.c_str());
+        e = load(remedy(R"({"action": "repair_runtime"})"));
+        QVERIFY2(e.find("needs exactly one of 'runtime' or 'runtime_kind'") != std::string::npos,
+                 e.c_str());
+        e = load(remedy(R"({"action": "repair_runtime", "runtime": "nope"})"));
+        QVERIFY2(e.find("names runtime 'nope', which does not exist") != std::string::npos,
+                 e.c_str());
     }
 
     void versionRanges()

@@ -25,6 +25,10 @@ private slots:
         QVERIFY(s->mirrorsFirst);
         QCOMPARE(s->parallelDownloads, 3);
         QCOMPARE(s->maxExtractSize, std::uint64_t(64) << 30);
+        QCOMPARE(s->keepLaunches, 20);
+        QCOMPARE(s->stopGraceMs, 5000);
+        QCOMPARE(s->consoleCodePage, 0);
+        QVERIFY(s->workloads.empty());
         QVERIFY(Settings::defaultFile() == paths::configDir() / "settings.json");
     }
 
@@ -45,6 +49,135 @@ private slots:
         QCOMPARE(back->parallelDownloads, 5);
         QCOMPARE(back->maxExtractSize, std::uint64_t(1234));
         fs::remove(Settings::defaultFile());
+    }
+
+    void launchSettingsRoundTrip()
+    {
+        auto s = Settings::parse(
+            "{\"keep_launches\": 1000, \"stop_grace_ms\": 0, \"console_code_page\": 65001}",
+            "s.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QCOMPARE(s->keepLaunches, 1000);
+        QCOMPARE(s->stopGraceMs, 0);
+        QCOMPARE(s->consoleCodePage, 65001);
+        auto back = Settings::parse(s->toJson(), "back.json");
+        QVERIFY(back.ok());
+        QCOMPARE(back->toJson(), s->toJson());
+        QCOMPARE(back->consoleCodePage, 65001);
+    }
+
+    void launchSettingsOutOfRange()
+    {
+        struct Case
+        {
+            const char* text;
+            const char* error;
+        };
+        const Case cases[] = {
+            {"{\"keep_launches\": 0}",
+             "s.json:1:2: \"keep_launches\" must be an integer from 1 to 1000"},
+            {"{\"keep_launches\": 1001}", "from 1 to 1000"},
+            {"{\"keep_launches\": \"20\"}", "from 1 to 1000"},
+            {"{\"stop_grace_ms\": -1}", "\"stop_grace_ms\" must be an integer from 0 to 600000"},
+            {"{\"stop_grace_ms\": 600001}", "from 0 to 600000"},
+            {"{\"console_code_page\": 65536}", "from 0 to 65535 (0 = the system's)"},
+            {"{\"console_code_page\": 1.5}", "from 0 to 65535"},
+        };
+        for (const auto& c : cases) {
+            auto s = Settings::parse(c.text, "s.json");
+            QVERIFY2(!s.ok(), c.text);
+            QVERIFY2(s.error().message.find(c.error) != std::string::npos,
+                     s.error().message.c_str());
+        }
+    }
+
+    void workloadOverridesRoundTrip()
+    {
+        Settings s;
+        WorkloadOverrides& w = s.workloads["llamafile"];
+        w.profile = "llamafile-0.8-cuda";
+        w.env["PYTHONUTF8"] = "1";
+        w.args = {"--recompile", "--tinyblas"};
+        w.relocateCaches = true;
+        w.repair = {"zluda-3.9.5-rocm5"};
+        AppliedRemedy r;
+        r.issue = "hipblas-status-unknown";
+        r.action = RemedyAction::AddArgs;
+        r.appliedAt = "2026-01-02T03:04:05Z";
+        r.before.profile = "";
+        r.before.env["PYTHONUTF8"] = std::nullopt;
+        r.before.env["HIP_PATH"] = "C:\\old";
+        r.before.args = {{"--recompile", false}, {"--tinyblas", true}};
+        r.before.relocateCaches = false;
+        r.before.repair = {{"zluda-3.9.5-rocm5", false}};
+        w.remedies.push_back(r);
+        QVERIFY(s.save(Settings::defaultFile()).ok());
+        auto back = Settings::load();
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back->toJson(), s.toJson());
+        const auto& b = back->workloads.at("llamafile");
+        QCOMPARE(b.profile, w.profile);
+        QVERIFY(b.env == w.env && b.args == w.args && b.repair == w.repair);
+        QVERIFY(b.relocateCaches);
+        QCOMPARE(int(b.remedies.size()), 1);
+        const auto& rb = b.remedies[0];
+        QCOMPARE(rb.issue, r.issue);
+        QVERIFY(rb.action == RemedyAction::AddArgs);
+        QCOMPARE(rb.appliedAt, r.appliedAt);
+        QVERIFY(rb.before.profile == std::optional<std::string>(""));
+        QVERIFY(rb.before.env == r.before.env);
+        QVERIFY(rb.before.args == r.before.args);
+        QVERIFY(rb.before.relocateCaches == std::optional<bool>(false));
+        QVERIFY(rb.before.repair == r.before.repair);
+        fs::remove(Settings::defaultFile());
+    }
+
+    void workloadOverridesIgnoreUnknownKeys()
+    {
+        auto s = Settings::parse(R"({"workloads": {"w": {"later": 1, "args": ["-x"],
+            "remedies": [{"issue": "i", "action": "info", "future": true,
+                          "before": {"someday": 2}}]}}})",
+                                 "s.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QVERIFY(s->workloads.at("w").args == std::vector<std::string>{"-x"});
+        QCOMPARE(s->workloads.at("w").remedies.at(0).issue, std::string("i"));
+    }
+
+    void workloadOverridesBadValues()
+    {
+        struct Case
+        {
+            const char* text;
+            const char* error;
+        };
+        const Case cases[] = {
+            {"{\"workloads\": []}", "s.json:1:2: \"workloads\" must be an object"},
+            {"{\"workloads\": {\"w\": 1}}", "s.json:1:16: workload \"w\" must be an object"},
+            {"{\"workloads\": {\"w\": {\n \"env\": {\"K\": 1}}}}",
+             "s.json:2:10: \"env\" values must be a string"},
+            {"{\"workloads\": {\"w\": {\n \"args\": \"-x\"}}}",
+             "s.json:2:2: \"args\" must be a list of strings"},
+            {"{\"workloads\": {\"w\": {\"relocate_caches\": 1}}}",
+             "\"relocate_caches\" must be true or false"},
+            {"{\"workloads\": {\"w\": {\"repair\": [1]}}}", "\"repair\" entries must be a string"},
+            {"{\"workloads\": {\"w\": {\"remedies\": [{\"action\": \"info\"}]}}}",
+             "needs an \"issue\""},
+            {"{\"workloads\": {\"w\": {\"remedies\": [{\"issue\": \"i\",\n \"action\": "
+             "\"set-env\"}]}}}",
+             "s.json:2:2: \"action\" must be one of"},
+            {"{\"workloads\": {\"w\": {\"remedies\": [{\"issue\": \"i\", \"before\": {\"args\": "
+             "[\"-x\"]}}]}}}",
+             "\"before.args\" must map each item"},
+            {"{\"workloads\": {\"w\": {\"remedies\": [{\"issue\": \"i\", \"before\": {\"env\": "
+             "{\"K\": 2}}}]}}}",
+             "\"before.env\" values must be a string"},
+        };
+        for (const auto& c : cases) {
+            auto s = Settings::parse(c.text, "s.json");
+            QVERIFY2(!s.ok(), c.text);
+            QVERIFY2(s.error().message.find(c.error) != std::string::npos,
+                     s.error().message.c_str());
+        }
     }
 
     void mirrorRewrite()

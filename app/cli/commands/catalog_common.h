@@ -5,8 +5,6 @@
 
 #include "app/cli/command.h"
 #include "core/catalog/loader.h"
-#include "core/select/select.h"
-#include "core/snapshot.h"
 
 #include <optional>
 
@@ -16,14 +14,5 @@ namespace sp::cli {
 // On failure prints "stackpilot-cli VERB: reason", sets *exitCode and returns nullopt.
 std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
                                                const std::string& verb, int* exitCode);
-
-// --hardware FILE, --no-probes, --sysfs-root DIR: where a verb's snapshot comes from.
-void addSnapshotOptions(QCommandLineParser& p);
-// The snapshot from --hardware, else from detecting this machine. On failure prints
-// "stackpilot-cli VERB: reason" (the file and position), sets *exitCode, returns nullopt.
-std::optional<HardwareSnapshot> snapshotForCli(const QCommandLineParser& parser, Io& io,
-                                               const std::string& verb, int* exitCode);
-// The folders a plan uses for this snapshot (the host's, or the snapshot OS's defaults).
-SelectSettings selectSettingsForCli(const HardwareSnapshot& snapshot);
 
 } // namespace sp::cli

@@ -7,6 +7,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
 #include "core/launch/launch_prep.h"
 #include "core/paths.h"
@@ -146,7 +147,7 @@ public:
                      QStringLiteral("Print the environment, argv and folder; run nothing.")});
         p.addOption({QStringLiteral("rerun-steps"),
                      QStringLiteral("Run the setup steps even when done before.")});
-        sp::cli::addSnapshotOptions(p);
+        sp::cli::addMachineOptions(p);
         sp::cli::addJsonOption(p);
         sp::cli::addCatalogDirOption(p);
     }
@@ -161,14 +162,14 @@ public:
         auto loaded = sp::cli::loadCatalogForCli(p, io, "launch", &rc);
         if (!loaded)
             return rc;
-        auto snapshot = sp::cli::snapshotForCli(p, io, "launch", &rc);
+        auto snapshot = sp::cli::machineForCli(p, io, &rc);
         if (!snapshot)
             return rc;
         sp::LaunchSetup setup;
         setup.catalog = &loaded->catalog;
         setup.snapshot = std::move(*snapshot);
         setup.profile = sp::cli::toStd(pos.front());
-        setup.select = sp::cli::selectSettingsForCli(setup.snapshot);
+        setup.select = sp::cli::hostSelectSettings(setup.snapshot);
         setup.userEnv = sp::currentEnvironment();
         for (qsizetype i = 1; i < pos.size(); ++i)
             setup.extraArgs.push_back(sp::cli::toStd(pos[i]));

@@ -8,9 +8,11 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
-#include "core/paths.h"
 #include "core/select/select.h"
+#include "core/select/workload_overrides.h"
+#include "core/settings.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -56,6 +58,8 @@ void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ost
                 out << "  (no pinned SHA-256)";
             out << "\n";
         }
+        if (!plan.repair.empty())
+            out << "Will reinstall (asked for by a remedy): " << joinArgv(plan.repair) << "\n";
         if (!plan.steps.empty()) {
             out << "\nBefore launch:\n";
             for (std::size_t i = 0; i < plan.steps.size(); ++i)
@@ -115,7 +119,7 @@ public:
         p.addOption({QStringLiteral("profile"),
                      QStringLiteral("Use profile P instead of the best one."),
                      QStringLiteral("P")});
-        sp::cli::addSnapshotOptions(p);
+        sp::cli::addMachineOptions(p);
         sp::cli::addJsonOption(p);
         sp::cli::addCatalogDirOption(p);
     }
@@ -130,12 +134,18 @@ public:
         auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc);
         if (!loaded)
             return rc;
-        auto snapshot = sp::cli::snapshotForCli(p, io, "plan", &rc);
-        if (!snapshot)
+        auto machine = sp::cli::machineForCli(p, io, &rc);
+        if (!machine)
             return rc;
-        const sp::HardwareSnapshot& snap = *snapshot;
-        auto settings = sp::cli::selectSettingsForCli(snap);
+        const sp::HardwareSnapshot& snap = *machine;
+        const auto userSettings = sp::Settings::load();
+        if (!userSettings) {
+            io.err << "stackpilot-cli plan: " << userSettings.error().message << "\n";
+            return sp::cli::exitCodeFor(userSettings.error());
+        }
+        auto settings = sp::cli::hostSelectSettings(snap);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
+        settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {
             io.err << "stackpilot-cli plan: " << plan.error().message << "\n";

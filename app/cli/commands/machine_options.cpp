@@ -1,0 +1,47 @@
+#include "app/cli/commands/machine_options.h"
+
+#include "core/paths.h"
+#include "detectors/detect.h"
+
+#include <cstdlib>
+#include <ostream>
+
+namespace sp::cli {
+
+void addMachineOptions(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("hardware"),
+                 QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
+                 QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("no-probes"),
+                 QStringLiteral("Detect without the vendor probes (faster, less exact).")});
+    p.addOption({QStringLiteral("sysfs-root"), QStringLiteral("Detect from DIR instead of /sys."),
+                 QStringLiteral("DIR")});
+}
+
+std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& io, int* exitCode)
+{
+    if (p.isSet(QStringLiteral("hardware"))) {
+        auto s = loadSnapshotFile(toStd(p.value(QStringLiteral("hardware"))));
+        if (!s) {
+            io.err << s.error().message << "\n"; // it names the file and position
+            *exitCode = exitCodeFor(s.error());
+            return std::nullopt;
+        }
+        return std::move(*s);
+    }
+    DetectOptions opts;
+    opts.probes = !p.isSet(QStringLiteral("no-probes"));
+    opts.sysfsRoot = toStd(p.value(QStringLiteral("sysfs-root")));
+    return detectHardware(opts);
+}
+
+SelectSettings hostSelectSettings(const HardwareSnapshot& snap)
+{
+    SelectSettings host;
+    host.dataDir = paths::toUtf8(paths::dataDir());
+    host.cacheDir = paths::toUtf8(paths::cacheDir());
+    return settingsForSnapshot(snap, std::move(host), std::getenv("STACKPILOT_HOME") != nullptr);
+}
+
+} // namespace sp::cli

@@ -1,0 +1,22 @@
+#include "core/select/workload_overrides.h"
+
+namespace sp {
+
+SelectSettings selectSettingsFor(const Settings& settings, const std::string& workload,
+                                 SelectSettings base)
+{
+    const auto it = settings.workloads.find(workload);
+    if (it == settings.workloads.end())
+        return base;
+    const WorkloadOverrides& w = it->second;
+    if (base.profile.empty())
+        base.profile = w.profile;
+    for (const auto& [name, value] : w.env)
+        base.env[name] = value;
+    base.args.insert(base.args.end(), w.args.begin(), w.args.end());
+    base.relocateCaches = base.relocateCaches || w.relocateCaches;
+    base.repair.insert(base.repair.end(), w.repair.begin(), w.repair.end());
+    return base;
+}
+
+} // namespace sp
