@@ -1,6 +1,7 @@
 #include "core/launch/launch_prep.h"
 
 #include "core/launch/port_check.h"
+#include "core/select/workload_overrides.h"
 #include "core/paths.h"
 
 #include <QProcessEnvironment>
@@ -30,6 +31,7 @@ Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup)
                             "' (stackpilot-cli profiles lists them)");
     SelectSettings select = setup.select;
     select.profile = setup.profile;
+    select = selectSettingsFor(setup.settings, profile->workload, std::move(select));
     auto plan = makePlan(setup.snapshot, catalog, profile->workload, select);
     if (!plan)
         return plan.error();
@@ -48,9 +50,11 @@ Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup)
     r.plan = std::move(*plan);
     r.logsRoot = setup.logsRoot;
     r.dataDir = setup.dataDir;
-    r.graceMs = setup.graceMs;
-    r.keepLaunches = setup.keepLaunches;
-    r.codePage = setup.codePage;
+    r.graceMs = setup.settings.stopGraceMs;
+    r.keepLaunches = setup.settings.keepLaunches;
+    r.codePage = setup.settings.consoleCodePage > 0
+                     ? static_cast<unsigned>(setup.settings.consoleCodePage)
+                     : defaultConsoleCodePage();
     r.matcher = std::make_shared<const logmatch::LogMatcher>(std::move(*matcher));
     return r;
 }

@@ -7,6 +7,7 @@
 #include "core/expected.h"
 #include "core/launch/launch_session.h"
 #include "core/select/select.h"
+#include "core/settings.h"
 #include "core/snapshot.h"
 
 #include <filesystem>
@@ -21,14 +22,12 @@ struct LaunchSetup
     const Catalog* catalog = nullptr;
     HardwareSnapshot snapshot;
     std::string profile;
-    SelectSettings select;
+    SelectSettings select;     // StackPilot's folders for this snapshot
+    Settings settings;         // the user's: overrides of the workload, grace, logs kept
     EnvMap userEnv;
     std::vector<std::string> extraArgs;
     std::filesystem::path logsRoot;
     std::filesystem::path dataDir;
-    int graceMs = 5000;
-    int keepLaunches = 20;
-    unsigned codePage = 0;
 };
 
 // Usage error for an unknown profile; runtime error when the profile is rejected on

@@ -65,4 +65,9 @@ Expected<RemedyChange> undoRemedy(Settings& s, const Catalog& c, const HardwareS
                                   const std::string& issueId, const std::string& workload,
                                   const SelectSettings& base);
 
+// After a launch has reinstalled the runtimes of the workload's `repair` list: forgets
+// the repair_runtime remedies that asked for it (their effect is done, and the next
+// launch must not reinstall again). Returns the issues forgotten.
+std::vector<std::string> completeRepairs(Settings& s, const std::string& workload);
+
 } // namespace sp

@@ -140,4 +140,19 @@ Expected<RemedyChange> undoRemedy(Settings& s, const Catalog& c, const HardwareS
     return change;
 }
 
+std::vector<std::string> completeRepairs(Settings& s, const std::string& workload)
+{
+    std::vector<std::string> issues;
+    const auto it = s.workloads.find(workload);
+    if (it == s.workloads.end())
+        return issues;
+    for (const AppliedRemedy& r : it->second.remedies)
+        if (r.action == RemedyAction::RepairRuntime)
+            issues.push_back(r.issue);
+    // Newest first, so each undo finds its own change on top.
+    for (auto i = issues.rbegin(); i != issues.rend(); ++i)
+        (void)undoRemedy(s, *i, workload);
+    return issues;
+}
+
 } // namespace sp

@@ -48,6 +48,17 @@ void writeLaunchCatalog(const fs::path& dir)
            {"status", "tested"},
            {"runtimes", {"rocminfo-deb"}},
            {"match", {{"os", {"linux"}}}},
+           {"references", {"https://packages.debian.org/bookworm/rocminfo"}}}}},
+        // A remedy that reinstalls the runtime, as for ZLUDA files an antivirus removed.
+        {"known_issues",
+         {{{"id", "rocminfo-files-damaged"},
+           {"title", "rocminfo's files were changed after install"},
+           {"applies", {{"workloads", {"rocminfo"}}}},
+           {"signatures", {"stackpilot test: never printed"}},
+           {"remedy",
+            {{"action", "repair_runtime"},
+             {"runtime", "rocminfo-deb"},
+             {"text", "Reinstall rocminfo from its pinned package."}}},
            {"references", {"https://packages.debian.org/bookworm/rocminfo"}}}}}};
     std::ofstream(dir / "rocminfo-launch.json") << doc.dump(2);
 }
@@ -128,6 +139,28 @@ private slots:
         for (const auto& e : of("line"))
             coloured = coloured || e.value("text", "").find("\x1b[31m") != std::string::npos;
         QVERIFY(coloured);
+
+        // remedy apply repair_runtime, a damaged install, then launch: the launch
+        // reinstalls it first, runs it, and the remedy is done.
+        const fs::path exe = base / "home" / "data" / "runtimes" / "rocminfo-deb" / "usr" / "bin" / "rocminfo";
+        QVERIFY(fs::exists(exe));
+        std::tie(rc, out, err) =
+            cli(QStringList{QStringLiteral("remedy"), QStringLiteral("apply"),
+                            QStringLiteral("rocminfo-files-damaged"), QStringLiteral("--hardware"),
+                            qs(base / "snapshot.json")} + common);
+        QVERIFY2(rc == 0, err.c_str());
+        fs::remove(exe);
+        std::tie(rc, out, err) =
+            cli(QStringList{QStringLiteral("launch"), QStringLiteral("rocminfo-debian"),
+                            QStringLiteral("--json"), QStringLiteral("--hardware"),
+                            qs(base / "snapshot.json")} + common);
+        QCOMPARE(rc, 1);
+        QVERIFY2(fs::exists(exe), err.c_str());
+        QVERIFY2(out.find("\"known_issue\":\"no-gpu-visible\"") != std::string::npos, out.c_str());
+        QVERIFY(fs::exists(base / "home" / "config" / "settings.json"));
+        std::ifstream settingsFile(base / "home" / "config" / "settings.json");
+        const std::string settings{std::istreambuf_iterator<char>(settingsFile), {}};
+        QVERIFY2(settings.find("rocminfo-files-damaged") == std::string::npos, settings.c_str());
     }
 };
 

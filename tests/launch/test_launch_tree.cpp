@@ -78,7 +78,7 @@ Expected<LaunchRequest> requestFor(const StandinWorld& w, const LoadedCatalog& c
     s.userEnv = pollutedEnvironment();
     s.logsRoot = w.root / "logs";
     s.dataDir = w.root / "data";
-    s.graceMs = 1000;
+    s.settings.stopGraceMs = 1000;
     return prepareLaunch(s);
 }
 

@@ -9,7 +9,10 @@
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
+#include "app/cli/commands/install_support.h"
 #include "core/launch/launch_prep.h"
+#include "core/launch/step_receipt.h"
+#include "core/remedy/remedy.h"
 #include "core/paths.h"
 
 #include <QEventLoop>
@@ -129,6 +132,32 @@ int runSession(sp::LaunchRequest request, sp::cli::Io& io, bool json)
     return session.succeeded() ? 0 : 1;
 }
 
+// Runtimes a repair_runtime remedy asked for are reinstalled before the launch; their
+// steps run again, and the remedies are then done (forgotten from settings.json).
+int repairPending(sp::LaunchRequest& request, const sp::Catalog& catalog, sp::Settings& settings,
+                  sp::cli::Io& io)
+{
+    std::vector<const sp::Runtime*> runtimes;
+    for (const std::string& id : request.plan.repair)
+        if (const sp::Runtime* rt = catalog.runtime(id))
+            runtimes.push_back(rt);
+    sp::InstallOptions options;
+    options.force = true;
+    nlohmann::json report;
+    sp::cli::Io progress{io.err, io.err, false}; // stdout is the event stream
+    if (const int rc = sp::cli::installRuntimes(runtimes, options, "launch", progress, false, report))
+        return rc;
+    for (const sp::Runtime* rt : runtimes)
+        sp::clearStepReceiptsUsing(catalog, rt->id, request.dataDir);
+    sp::completeRepairs(settings, request.plan.workload);
+    if (auto saved = settings.save(sp::Settings::defaultFile()); !saved) {
+        io.err << "stackpilot-cli launch: " << saved.error().message << "\n";
+        return sp::cli::exitCodeFor(saved.error());
+    }
+    request.rerunSteps = true;
+    return 0;
+}
+
 class LaunchCommand : public sp::cli::Command
 {
 public:
@@ -170,6 +199,12 @@ public:
         setup.snapshot = std::move(*snapshot);
         setup.profile = sp::cli::toStd(pos.front());
         setup.select = sp::cli::hostSelectSettings(setup.snapshot);
+        auto userSettings = sp::Settings::load();
+        if (!userSettings) {
+            io.err << "stackpilot-cli launch: " << userSettings.error().message << "\n";
+            return sp::cli::exitCodeFor(userSettings.error());
+        }
+        setup.settings = *userSettings;
         setup.userEnv = sp::currentEnvironment();
         for (qsizetype i = 1; i < pos.size(); ++i)
             setup.extraArgs.push_back(sp::cli::toStd(pos[i]));
@@ -190,6 +225,11 @@ public:
                 printDryRun(*request, out);
             }
             return 0;
+        }
+        if (!request->plan.repair.empty()) {
+            if (const int repaired = repairPending(*request, loaded->catalog, setup.settings, io);
+                repaired != 0)
+                return repaired;
         }
         if (const auto missing = sp::missingRuntimes(request->plan); !missing.empty()) {
             io.err << "stackpilot-cli launch: not installed: " << missing.front()
