@@ -6,8 +6,8 @@
 #include <vector>
 
 #ifdef _WIN32
-#include <windows.h>
 #include <shellapi.h>
+#include <windows.h>
 
 namespace {
 // Arguments as UTF-8: the narrow argv of a Windows program is in the ANSI code page.

@@ -64,7 +64,8 @@ bool parseOptions(const std::vector<std::string>& args, Options& out, std::strin
         } else if (a == "--status") {
             out.statusFile = args[++i];
         } else {
-            error = "unknown option '" + a + "' (usage: stackpilot-run [--grace-ms N] "
+            error = "unknown option '" + a +
+                    "' (usage: stackpilot-run [--grace-ms N] "
                     "[--status FILE] -- PROGRAM [ARGS...])";
             return false;
         }

@@ -127,8 +127,7 @@ struct Loop
             if (n < 0 && errno == EINTR)
                 return;
             stdinOpen = false;
-            requestStop(StopRequest::LauncherGone,
-                        std::min(options.graceMs, kLauncherGoneGraceMs));
+            requestStop(StopRequest::LauncherGone, std::min(options.graceMs, kLauncherGoneGraceMs));
             return;
         }
         control.append(buf, static_cast<std::size_t>(n));
@@ -240,7 +239,8 @@ pid_t startWorkload(const Options& options, const sigset_t& oldMask, std::string
     const ssize_t n = pid < 0 ? 0 : read(pipefd[0], &childErr, sizeof childErr);
     close(pipefd[0]);
     if (pid < 0 || n == sizeof childErr) {
-        error = "cannot start " + options.argv[0] + ": " + std::strerror(pid < 0 ? errno : childErr);
+        error =
+            "cannot start " + options.argv[0] + ": " + std::strerror(pid < 0 ? errno : childErr);
         if (pid > 0)
             waitpid(pid, nullptr, 0);
         return -1;
@@ -276,7 +276,8 @@ int runContained(const Options& options)
     writeStatusFile(options.statusFile, startedJson(loop.mainPid));
     // The launcher may have died before PR_SET_PDEATHSIG took hold.
     if (getppid() != launcher)
-        loop.requestStop(StopRequest::LauncherGone, std::min(options.graceMs, kLauncherGoneGraceMs));
+        loop.requestStop(StopRequest::LauncherGone,
+                         std::min(options.graceMs, kLauncherGoneGraceMs));
     loop.run(sigfd);
     writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
                                                    msSince(loop.started), loop.stoppedBy));

@@ -171,8 +171,8 @@ void ContainedProcess::drain()
 ProcessEnd ContainedProcess::readStatus(int exitCode, QProcess::ExitStatus status) const
 {
     ProcessEnd e;
-    auto j = readJsonFile(paths::fromUtf8(m_statusFile.toStdString()), kSettingsLimits,
-                          "status file");
+    auto j =
+        readJsonFile(paths::fromUtf8(m_statusFile.toStdString()), kSettingsLimits, "status file");
     if (j && j->contains("error")) {
         e.kind = ProcessEnd::NotStarted;
         e.text = "did not start: " + j->value("error", "");

@@ -112,9 +112,8 @@ private:
     {
         if (!m_windows)
             return m_env.find(name);
-        return std::find_if(m_env.begin(), m_env.end(), [&](const auto& kv) {
-            return lower(kv.first) == lower(name);
-        });
+        return std::find_if(m_env.begin(), m_env.end(),
+                            [&](const auto& kv) { return lower(kv.first) == lower(name); });
     }
     EnvMap::iterator lookup(const std::string& name)
     {
@@ -231,8 +230,8 @@ std::string stackOfPathEntry(const std::string& entry)
     for (const char* rocm : {"/opt/rocm", "/amd/rocm/", "/rocm-", "/hip sdk"})
         if (p.find(rocm) != std::string::npos)
             return "rocm";
-    for (const char* cuda : {"/usr/local/cuda", "/opt/cuda", "/nvidia gpu computing toolkit/cuda",
-                             "/cuda-"})
+    for (const char* cuda :
+         {"/usr/local/cuda", "/opt/cuda", "/nvidia gpu computing toolkit/cuda", "/cuda-"})
         if (p.find(cuda) != std::string::npos)
             return "cuda";
     return {};

@@ -57,7 +57,9 @@ std::vector<std::string> launchStems(const fs::path& dir)
         const std::string ka = a.substr(0, 16), kb = b.substr(0, 16);
         if (ka != kb)
             return ka < kb;
-        auto suffix = [](const std::string& s) { return s.size() > 17 ? std::stoi(s.substr(17)) : 1; };
+        auto suffix = [](const std::string& s) {
+            return s.size() > 17 ? std::stoi(s.substr(17)) : 1;
+        };
         return suffix(a) < suffix(b);
     });
     return stems;
@@ -67,10 +69,17 @@ std::vector<std::string> launchStems(const fs::path& dir)
 
 nlohmann::json toJson(const LaunchRecord& r)
 {
-    return {{"profile", r.profile},   {"workload", r.workload},       {"plan_hash", r.planHash},
-            {"started", r.started},   {"ended", r.ended},             {"exit", r.exit},
-            {"known_issues", r.knownIssues}, {"urls", r.urls},        {"stopped_by", r.stoppedBy},
-            {"log", r.log},           {"lines", r.lines}};
+    return {{"profile", r.profile},
+            {"workload", r.workload},
+            {"plan_hash", r.planHash},
+            {"started", r.started},
+            {"ended", r.ended},
+            {"exit", r.exit},
+            {"known_issues", r.knownIssues},
+            {"urls", r.urls},
+            {"stopped_by", r.stoppedBy},
+            {"log", r.log},
+            {"lines", r.lines}};
 }
 
 Expected<LaunchRecord> readLaunchRecord(const fs::path& file)
@@ -114,7 +123,8 @@ Expected<LaunchLogFiles> newLaunchFiles(const fs::path& logsRoot, const std::str
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)
-        return Error::runtime(paths::toUtf8(dir) + ": cannot create the log folder: " + ec.message());
+        return Error::runtime(paths::toUtf8(dir) +
+                              ": cannot create the log folder: " + ec.message());
     const std::string stamp = launchStamp(clock);
     for (int n = 1; n < 10000; ++n) {
         const std::string stem = n == 1 ? stamp : stamp + "-" + std::to_string(n);

@@ -20,9 +20,9 @@ struct LaunchRecord
 {
     std::string profile;
     std::string workload;
-    std::string planHash; // SHA-256 of the plan's JSON
-    std::string started;  // ISO 8601 UTC
-    std::string ended;    // empty while running
+    std::string planHash;                           // SHA-256 of the plan's JSON
+    std::string started;                            // ISO 8601 UTC
+    std::string ended;                              // empty while running
     nlohmann::json exit = nlohmann::json::object(); // {"code"|"signal"|"ntstatus", "text"}
     std::vector<std::string> knownIssues;           // ids matched, in order of appearance
     std::vector<std::string> urls;

@@ -1,8 +1,8 @@
 #include "core/launch/launch_prep.h"
 
 #include "core/launch/port_check.h"
-#include "core/select/workload_overrides.h"
 #include "core/paths.h"
+#include "core/select/workload_overrides.h"
 
 #include <QProcessEnvironment>
 
@@ -64,7 +64,8 @@ std::vector<std::string> missingRuntimes(const Plan& plan)
     std::vector<std::string> out;
     for (const PlanRuntime& rt : plan.runtimes) {
         std::error_code ec;
-        if (!rt.system && !rt.dir.empty() && !std::filesystem::is_directory(paths::fromUtf8(rt.dir), ec))
+        if (!rt.system && !rt.dir.empty() &&
+            !std::filesystem::is_directory(paths::fromUtf8(rt.dir), ec))
             out.push_back(rt.id);
     }
     return out;
@@ -81,12 +82,9 @@ nlohmann::json dryRunJson(const LaunchRequest& request)
             j["after"] = c.after;
         changes.push_back(std::move(j));
     }
-    return {{"profile", request.plan.profile},
-            {"workload", request.plan.workload},
-            {"env", request.composed.env},
-            {"argv", request.composed.argv},
-            {"cwd", request.composed.cwd},
-            {"steps", request.plan.steps},
+    return {{"profile", request.plan.profile}, {"workload", request.plan.workload},
+            {"env", request.composed.env},     {"argv", request.composed.argv},
+            {"cwd", request.composed.cwd},     {"steps", request.plan.steps},
             {"changes", std::move(changes)}};
 }
 

@@ -22,8 +22,8 @@ struct LaunchSetup
     const Catalog* catalog = nullptr;
     HardwareSnapshot snapshot;
     std::string profile;
-    SelectSettings select;     // StackPilot's folders for this snapshot
-    Settings settings;         // the user's: overrides of the workload, grace, logs kept
+    SelectSettings select; // StackPilot's folders for this snapshot
+    Settings settings;     // the user's: overrides of the workload, grace, logs kept
     EnvMap userEnv;
     std::vector<std::string> extraArgs;
     std::filesystem::path logsRoot;

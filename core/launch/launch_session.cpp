@@ -23,8 +23,9 @@ nlohmann::json stepArgv(const std::vector<std::string>& step)
 std::string planHash(const Plan& plan)
 {
     const std::string text = toJson(plan).dump();
-    return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
-                                    QCryptographicHash::Sha256)
+    return QCryptographicHash::hash(
+               QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
+               QCryptographicHash::Sha256)
         .toHex()
         .toStdString();
 }
@@ -32,8 +33,7 @@ std::string planHash(const Plan& plan)
 LaunchSession::LaunchSession(LaunchRequest request, EventSink sink, const Clock& clock,
                              QObject* parent)
     : QObject(parent), m_req(std::move(request)), m_sink(std::move(sink)), m_clock(clock)
-{
-}
+{}
 
 LaunchSession::~LaunchSession()
 {
@@ -81,8 +81,7 @@ bool LaunchSession::start(std::string& error)
     };
     m_stepsHash = stepsHash(m_req.plan);
     const auto receipt = stepReceiptFile(m_req.dataDir, m_req.plan.profile);
-    if (m_req.plan.steps.empty() ||
-        (!m_req.rerunSteps && stepsAlreadyDone(receipt, m_stepsHash))) {
+    if (m_req.plan.steps.empty() || (!m_req.rerunSteps && stepsAlreadyDone(receipt, m_stepsHash))) {
         if (!m_req.plan.steps.empty())
             emitStep("skipped", {{"reason", "done before with the same steps and runtimes"}});
         startWorkload();
@@ -132,17 +131,17 @@ void LaunchSession::runNextStep()
     m_lastLines.clear();
     disconnect(m_process.get(), &ContainedProcess::finished, this, nullptr);
     connect(m_process.get(), &ContainedProcess::finished, this, &LaunchSession::onStepFinished);
-    m_process->start({m_req.plan.steps[m_step], m_req.composed.env, m_req.composed.cwd,
-                      m_req.graceMs});
+    m_process->start(
+        {m_req.plan.steps[m_step], m_req.composed.env, m_req.composed.cwd, m_req.graceMs});
 }
 
 void LaunchSession::onStepFinished(const ProcessEnd& end)
 {
     m_pipeline->finish();
     if (!end.ok() || m_stopping) {
-        nlohmann::json extra = {{"exit", toJson(end)},
-                                {"last_lines", std::vector<std::string>(m_lastLines.begin(),
-                                                                        m_lastLines.end())}};
+        nlohmann::json extra = {
+            {"exit", toJson(end)},
+            {"last_lines", std::vector<std::string>(m_lastLines.begin(), m_lastLines.end())}};
         emitStep(m_stopping ? "stopped" : "failed", std::move(extra));
         m_record.exit = toJson(end);
         m_record.stoppedBy = end.stoppedBy;
@@ -161,10 +160,8 @@ void LaunchSession::startWorkload()
         return;
     }
     disconnect(m_process.get(), &ContainedProcess::finished, this, nullptr);
-    connect(m_process.get(), &ContainedProcess::finished, this,
-            &LaunchSession::onWorkloadFinished);
-    m_process->start({m_req.composed.argv, m_req.composed.env, m_req.composed.cwd,
-                      m_req.graceMs});
+    connect(m_process.get(), &ContainedProcess::finished, this, &LaunchSession::onWorkloadFinished);
+    m_process->start({m_req.composed.argv, m_req.composed.env, m_req.composed.cwd, m_req.graceMs});
 }
 
 void LaunchSession::onWorkloadFinished(const ProcessEnd& end)

@@ -124,8 +124,8 @@ void LineSplitter::emitPartial(const std::function<void(std::string_view)>& onLi
 
 std::string browsableUrl(std::string url)
 {
-    for (const auto& [wild, local] : {std::pair{"://0.0.0.0", "://127.0.0.1"},
-                                      std::pair{"://[::]", "://[::1]"}}) {
+    for (const auto& [wild, local] :
+         {std::pair{"://0.0.0.0", "://127.0.0.1"}, std::pair{"://[::]", "://[::1]"}}) {
         if (const std::size_t at = url.find(wild); at != std::string::npos)
             url.replace(at, std::strlen(wild), local);
     }
@@ -188,13 +188,9 @@ LaunchEvent knownIssueEvent(const logmatch::LogMatch& m)
 {
     LaunchEvent e;
     e.kind = LaunchEvent::KnownIssue;
-    e.data = {{"event", "known_issue"},
-             {"known_issue", m.knownIssue},
-             {"title", m.title},
-             {"line", m.line},
-             {"excerpt", m.excerpt},
-             {"remedy", m.remedy},
-             {"action", m.action}};
+    e.data = {{"event", "known_issue"}, {"known_issue", m.knownIssue}, {"title", m.title},
+              {"line", m.line},         {"excerpt", m.excerpt},        {"remedy", m.remedy},
+              {"action", m.action}};
     return e;
 }
 

@@ -29,7 +29,8 @@ std::string PortStatus::describe() const
     return p + " is in use by " + who + " (pid " + std::to_string(holder->pid) + ")";
 }
 
-std::optional<int> portFromArgs(const std::vector<std::string>& argv, std::optional<int> defaultPort)
+std::optional<int> portFromArgs(const std::vector<std::string>& argv,
+                                std::optional<int> defaultPort)
 {
     std::optional<int> found;
     for (std::size_t i = 0; i < argv.size(); ++i) {

@@ -57,8 +57,8 @@ bool stepsAlreadyDone(const fs::path& receipt, const std::string& hash)
     return j && j->is_object() && j->value("hash", "") == hash;
 }
 
-Expected<void> writeStepReceipt(const fs::path& receipt, const std::string& hash,
-                                std::size_t steps, const std::string& completed)
+Expected<void> writeStepReceipt(const fs::path& receipt, const std::string& hash, std::size_t steps,
+                                const std::string& completed)
 {
     const nlohmann::json j = {{"hash", hash}, {"completed", completed}, {"steps", steps}};
     return writeFileAtomic(receipt, j.dump(2) + "\n");
@@ -70,7 +70,8 @@ bool clearStepReceipt(const fs::path& receipt)
     return fs::remove(receipt, ec);
 }
 
-std::vector<std::string> clearStepReceiptsUsing(const Catalog& catalog, const std::string& runtimeId,
+std::vector<std::string> clearStepReceiptsUsing(const Catalog& catalog,
+                                                const std::string& runtimeId,
                                                 const fs::path& dataDir)
 {
     std::vector<std::string> cleared;

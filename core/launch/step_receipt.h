@@ -31,7 +31,8 @@ Expected<void> writeStepReceipt(const std::filesystem::path& receipt, const std:
 bool clearStepReceipt(const std::filesystem::path& receipt);
 // `repair RUNTIME`: the steps of every profile that uses the runtime run again at
 // their next launch. Returns the profiles whose receipt was removed.
-std::vector<std::string> clearStepReceiptsUsing(const Catalog& catalog, const std::string& runtimeId,
+std::vector<std::string> clearStepReceiptsUsing(const Catalog& catalog,
+                                                const std::string& runtimeId,
                                                 const std::filesystem::path& dataDir);
 
 } // namespace sp

@@ -1,6 +1,5 @@
 // The UTF-8 half of TextDecoder, the same on every platform.
 #include "core/launch/text_decoder.h"
-
 #include "core/text.h"
 
 namespace sp {

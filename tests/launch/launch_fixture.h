@@ -58,18 +58,15 @@ struct StandinWorld
                                 {"steps", steps},
                                 {"references", {"https://example.org/standin"}}});
         }
-        const json workload = {
-            {"id", "standin"},
-            {"name", "Stand-in UI"},
-            {"command",
-             {STANDIN_WORKLOAD, "--env-out", envFile().string(), "--pids-out",
-              pidsFile().string(), "--quote", kQuotedFailure, "--cache-var", "TORCH_HOME",
-              "--child-ms", std::to_string(childMs)}},
-            {"cwd", work.string()},
-            {"references", {"https://example.org/standin"}}};
-        const json doc = {{"schema_version", 1},
-                          {"workloads", {workload}},
-                          {"profiles", profiles}};
+        const json workload = {{"id", "standin"},
+                               {"name", "Stand-in UI"},
+                               {"command",
+                                {STANDIN_WORKLOAD, "--env-out", envFile().string(), "--pids-out",
+                                 pidsFile().string(), "--quote", kQuotedFailure, "--cache-var",
+                                 "TORCH_HOME", "--child-ms", std::to_string(childMs)}},
+                               {"cwd", work.string()},
+                               {"references", {"https://example.org/standin"}}};
+        const json doc = {{"schema_version", 1}, {"workloads", {workload}}, {"profiles", profiles}};
         std::ofstream(catalogDir / "standin.json") << doc.dump(2);
         HardwareSnapshot s;
         s.os.family = "linux";

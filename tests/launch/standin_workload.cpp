@@ -94,8 +94,9 @@ int benchmark(long lines)
 {
     // First line: when the workload started (CLOCK_REALTIME, ns), for the launch latency.
     const auto now = std::chrono::system_clock::now().time_since_epoch();
-    std::printf("started_ns %lld\n",
-                static_cast<long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count()));
+    std::printf(
+        "started_ns %lld\n",
+        static_cast<long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count()));
     for (long i = 1; i <= lines; ++i)
         std::printf("line %ld: step %ld of the benchmark, loss 0.%06ld\n", i, i, i % 1000000);
     return 0;

@@ -24,7 +24,8 @@ Plan zludaPlan()
     p.workload = "sdnext";
     p.profile = "sdnext-zluda-hip5.7";
     p.runtimes = {runtime("hip-sdk-5.7.1", "hip-sdk", "C:\\Program Files\\AMD\\ROCm\\5.7"),
-                  runtime("zluda-3.9.5", "zluda", "C:\\Users\\u\\AppData\\Local\\StackPilot\\runtimes\\zluda")};
+                  runtime("zluda-3.9.5", "zluda",
+                          "C:\\Users\\u\\AppData\\Local\\StackPilot\\runtimes\\zluda")};
     p.path = {"C:\\Users\\u\\AppData\\Local\\StackPilot\\runtimes\\zluda",
               "C:\\Program Files\\AMD\\ROCm\\5.7\\bin"};
     p.env = {{"HIP_PATH", "C:\\Program Files\\AMD\\ROCm\\5.7\\"}, {"HIP_VISIBLE_DEVICES", "0"}};
@@ -81,14 +82,16 @@ private slots:
         QVERIFY(change(c, "HIP_PATH_61")->reason.find("another HIP SDK") != std::string::npos);
         // Windows names are case-insensitive: "Path" is edited, not joined by "PATH".
         QVERIFY(!c.env.count("PATH"));
-        QCOMPARE(c.env.at("Path"), std::string("C:\\Users\\u\\AppData\\Local\\StackPilot\\runtimes\\zluda;"
-                                               "C:\\Program Files\\AMD\\ROCm\\5.7\\bin;C:\\Windows"));
+        QCOMPARE(c.env.at("Path"),
+                 std::string("C:\\Users\\u\\AppData\\Local\\StackPilot\\runtimes\\zluda;"
+                             "C:\\Program Files\\AMD\\ROCm\\5.7\\bin;C:\\Windows"));
         QVERIFY(change(c, "Path")->reason.find("ROCm\\6.1\\bin") != std::string::npos);
     }
 
     void cudaVariablesGoOnAnAmdStack()
     {
-        const EnvMap user = {{"CUDA_PATH", "C:\\CUDA\\v12.4"}, {"CUDA_PATH_V12_4", "C:\\CUDA\\v12.4"},
+        const EnvMap user = {{"CUDA_PATH", "C:\\CUDA\\v12.4"},
+                             {"CUDA_PATH_V12_4", "C:\\CUDA\\v12.4"},
                              {"PATH", "C:\\Windows"}};
         const ComposedLaunch c = composeLaunch(zludaPlan(), user, "windows");
         QVERIFY(!c.env.count("CUDA_PATH") && !c.env.count("CUDA_PATH_V12_4"));
@@ -99,10 +102,12 @@ private slots:
     void otherRocmAndCudaLibrariesLeaveTheLibraryPath()
     {
         const EnvMap user = {
-            {"LD_LIBRARY_PATH", "/opt/rocm-5.7.0/lib:/usr/local/cuda-12.4/lib64:/opt/rocm-6.2.4/lib:/home/u/lib"},
+            {"LD_LIBRARY_PATH",
+             "/opt/rocm-5.7.0/lib:/usr/local/cuda-12.4/lib64:/opt/rocm-6.2.4/lib:/home/u/lib"},
             {"PATH", "/usr/bin:/opt/rocm-5.7.0/bin"}};
         const ComposedLaunch c = composeLaunch(rocmPlan(), user, "linux");
-        QCOMPARE(c.env.at("LD_LIBRARY_PATH"), std::string("/opt/rocm-6.2.4/bin:/opt/rocm-6.2.4/lib:/home/u/lib"));
+        QCOMPARE(c.env.at("LD_LIBRARY_PATH"),
+                 std::string("/opt/rocm-6.2.4/bin:/opt/rocm-6.2.4/lib:/home/u/lib"));
         QCOMPARE(c.env.at("PATH"), std::string("/opt/rocm-6.2.4/bin:/usr/bin"));
         const std::string why = change(c, "LD_LIBRARY_PATH")->reason;
         QVERIFY2(why.find("/opt/rocm-5.7.0/lib") != std::string::npos &&
@@ -112,8 +117,11 @@ private slots:
 
     void pythonPoisonRemovedAndUserSiteOff()
     {
-        const EnvMap user = {{"PYTHONPATH", "/x"}, {"PYTHONHOME", "/y"}, {"VIRTUAL_ENV", "/v"},
-                             {"CONDA_PREFIX", "/c"}, {"HOME", "/home/u"}};
+        const EnvMap user = {{"PYTHONPATH", "/x"},
+                             {"PYTHONHOME", "/y"},
+                             {"VIRTUAL_ENV", "/v"},
+                             {"CONDA_PREFIX", "/c"},
+                             {"HOME", "/home/u"}};
         const ComposedLaunch c = composeLaunch(rocmPlan(), user, "linux");
         for (const char* name : {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX"}) {
             QVERIFY2(!c.env.count(name), name);
@@ -129,7 +137,8 @@ private slots:
         const EnvMap user = {{"CUDA_VISIBLE_DEVICES", "1"}, {"TORCH_HOME", "/nfs/home/u/.torch"}};
         const ComposedLaunch c = composeLaunch(rocmPlan(), user, "linux");
         QCOMPARE(c.env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
-        QCOMPARE(change(c, "HSA_OVERRIDE_GFX_VERSION")->reason, std::string("gfx1031 runs gfx1030 kernels"));
+        QCOMPARE(change(c, "HSA_OVERRIDE_GFX_VERSION")->reason,
+                 std::string("gfx1031 runs gfx1030 kernels"));
         QCOMPARE(change(c, "TORCH_HOME")->kind, EnvChange::Changed);
         QCOMPARE(change(c, "TORCH_HOME")->before, std::string("/nfs/home/u/.torch"));
         QVERIFY(!c.env.count("CUDA_VISIBLE_DEVICES"));
@@ -141,7 +150,8 @@ private slots:
     void argvAndFolderFromThePlan()
     {
         const ComposedLaunch c = composeLaunch(zludaPlan(), {}, "windows", {"--listen"});
-        QCOMPARE(c.argv, (std::vector<std::string>{"C:\\sdnext\\webui.bat", "--use-zluda", "--listen"}));
+        QCOMPARE(c.argv,
+                 (std::vector<std::string>{"C:\\sdnext\\webui.bat", "--use-zluda", "--listen"}));
         QCOMPARE(c.cwd, std::string("C:\\sdnext"));
     }
 
@@ -160,8 +170,9 @@ private slots:
         QCOMPARE(stackOfPathEntry("/opt/rocm-6.2.4/lib"), std::string("rocm"));
         QCOMPARE(stackOfPathEntry("C:\\Program Files\\AMD\\ROCm\\6.1\\bin"), std::string("rocm"));
         QCOMPARE(stackOfPathEntry("/usr/local/cuda/lib64"), std::string("cuda"));
-        QCOMPARE(stackOfPathEntry("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4\\bin"),
-                 std::string("cuda"));
+        QCOMPARE(
+            stackOfPathEntry("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4\\bin"),
+            std::string("cuda"));
         QCOMPARE(stackOfPathEntry("/usr/lib/x86_64-linux-gnu"), std::string());
     }
 };

@@ -24,7 +24,8 @@ const Catalog& shipped()
     return cat;
 }
 
-std::vector<std::string> lines(std::string_view bytes, std::size_t chunk, std::size_t maxLine = 1 << 20)
+std::vector<std::string> lines(std::string_view bytes, std::size_t chunk,
+                               std::size_t maxLine = 1 << 20)
 {
     LineSplitter s(maxLine);
     std::vector<std::string> out;
@@ -70,13 +71,15 @@ private slots:
     void urlsAreMadeBrowsableAndReportedOnce()
     {
         UrlFinder f;
-        QCOMPARE(*f.find("Running on local URL:  http://0.0.0.0:7860"), std::string("http://127.0.0.1:7860"));
+        QCOMPARE(*f.find("Running on local URL:  http://0.0.0.0:7860"),
+                 std::string("http://127.0.0.1:7860"));
         QVERIFY(!f.find("Running on local URL:  http://0.0.0.0:7860"));
         QVERIFY(!f.find("see https://github.com/vladmandic/sdnext/wiki"));
         QCOMPARE(*f.find("listening on http://[::]:8080/"), std::string("http://[::1]:8080/"));
         // A workload's url_regex (SD.Next) names its URL whatever the host.
         UrlFinder sdnext(shipped().workload("sdnext")->urlRegex);
-        QCOMPARE(*sdnext.find("Local URL: http://192.168.1.5:7860/"), std::string("http://192.168.1.5:7860/"));
+        QCOMPARE(*sdnext.find("Local URL: http://192.168.1.5:7860/"),
+                 std::string("http://192.168.1.5:7860/"));
     }
 
     void gbkFromAChineseWindowsConsoleIsDecoded()
@@ -85,11 +88,15 @@ private slots:
         const std::string gbk = "\xCF\xD4\xB4\xE6\xB2\xBB\xD7\xE3";
         const TextDecoder cp936(936);
         QVERIFY(cp936.canConvert());
-        QCOMPARE(cp936.decode(gbk), std::string("\xE6\x98\xBE\xE5\xAD\x98\xE4\xB8\x8D\xE8\xB6\xB3"));
+        QCOMPARE(cp936.decode(gbk),
+                 std::string("\xE6\x98\xBE\xE5\xAD\x98\xE4\xB8\x8D\xE8\xB6\xB3"));
         // Valid UTF-8 is never reinterpreted.
         QCOMPARE(cp936.decode("\xE6\x98\xBE ok"), std::string("\xE6\x98\xBE ok"));
         // Without a code page, bad bytes become U+FFFD.
-        QCOMPARE(TextDecoder(0).decode("a\xCF" "b"), std::string("a\xEF\xBF\xBD" "b"));
+        QCOMPARE(TextDecoder(0).decode("a\xCF"
+                                       "b"),
+                 std::string("a\xEF\xBF\xBD"
+                             "b"));
         QVERIFY(isValidUtf8("plain ascii") && !isValidUtf8("\xC0\xAF"));
     }
 
@@ -101,9 +108,12 @@ private slots:
         const std::string logPath = dir.filePath(QStringLiteral("x.log")).toStdString();
         std::FILE* log = std::fopen(logPath.c_str(), "wb");
         std::vector<LaunchEvent> events;
-        OutputPipeline p(&*matcher, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
+        OutputPipeline p(
+            &*matcher, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
         p.feed(false, "\x1b[32mRunning on local URL:  http://0.0.0.0:7860\x1b[0m\nstep 1\n");
-        p.feed(true, "RuntimeError: No HIP GPUs are available\nRuntimeError: No HIP GPUs are available\n");
+        p.feed(
+            true,
+            "RuntimeError: No HIP GPUs are available\nRuntimeError: No HIP GPUs are available\n");
         p.finish();
         std::fclose(log);
         std::map<int, int> kinds;

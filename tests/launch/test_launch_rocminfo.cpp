@@ -85,10 +85,10 @@ private slots:
         QVERIFY2(m_server.start(), m_server.error().c_str());
         QTemporaryDir tmp;
         const fs::path base = qp(tmp.path()), catalog = base / "catalog";
-        writeCatalog(catalog, {runtimeWith("rocminfo-deb",
-                                           {artifactFor(m_server.url("/debian/" +
-                                                                     deb.filename().string()),
-                                                        bytes, "deb")})});
+        writeCatalog(catalog,
+                     {runtimeWith("rocminfo-deb",
+                                  {artifactFor(m_server.url("/debian/" + deb.filename().string()),
+                                               bytes, "deb")})});
         writeLaunchCatalog(catalog);
         HardwareSnapshot snap;
         snap.os.family = "linux";
@@ -98,7 +98,8 @@ private slots:
 
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("STACKPILOT_HOME"), qs(base / "home"));
-        env.insert(QStringLiteral("STACKPILOT_RUN"), QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-run"));
+        env.insert(QStringLiteral("STACKPILOT_RUN"),
+                   QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-run"));
         auto cli = [&](const QStringList& args) {
             QProcess p;
             p.setProcessEnvironment(env);
@@ -108,15 +109,18 @@ private slots:
                               p.readAllStandardError().toStdString()};
         };
         const QStringList common = {QStringLiteral("--catalog-dir"), qs(catalog)};
-        auto [rc, out, err] = cli(QStringList{QStringLiteral("install"), QStringLiteral("rocminfo-deb")} + common);
+        auto [rc, out, err] =
+            cli(QStringList{QStringLiteral("install"), QStringLiteral("rocminfo-deb")} + common);
         QVERIFY2(rc == 0, err.c_str());
         std::tie(rc, out, err) =
             cli(QStringList{QStringLiteral("launch"), QStringLiteral("rocminfo-debian"),
                             QStringLiteral("--json"), QStringLiteral("--hardware"),
-                            qs(base / "snapshot.json")} + common);
+                            qs(base / "snapshot.json")} +
+                common);
         QCOMPARE(rc, 1); // rocminfo fails without a GPU, and launch says so
         std::vector<nlohmann::json> events;
-        for (std::size_t start = 0, nl; (nl = out.find('\n', start)) != std::string::npos; start = nl + 1)
+        for (std::size_t start = 0, nl; (nl = out.find('\n', start)) != std::string::npos;
+             start = nl + 1)
             events.push_back(nlohmann::json::parse(out.substr(start, nl - start)));
         const auto of = [&](const std::string& kind) {
             std::vector<nlohmann::json> r;
@@ -128,7 +132,8 @@ private slots:
         const auto issues = of("known_issue");
         QVERIFY2(issues.size() == 1, out.c_str());
         QCOMPARE(issues[0].value("known_issue", ""), std::string("no-gpu-visible"));
-        QVERIFY(issues[0].value("excerpt", "").find("ROCk module is NOT loaded") != std::string::npos);
+        QVERIFY(issues[0].value("excerpt", "").find("ROCk module is NOT loaded") !=
+                std::string::npos);
         const auto exits = of("exit");
         QCOMPARE(exits.size(), std::size_t{1});
         qInfo("rocminfo: %s", exits[0].dump().c_str());
@@ -142,18 +147,21 @@ private slots:
 
         // remedy apply repair_runtime, a damaged install, then launch: the launch
         // reinstalls it first, runs it, and the remedy is done.
-        const fs::path exe = base / "home" / "data" / "runtimes" / "rocminfo-deb" / "usr" / "bin" / "rocminfo";
+        const fs::path exe =
+            base / "home" / "data" / "runtimes" / "rocminfo-deb" / "usr" / "bin" / "rocminfo";
         QVERIFY(fs::exists(exe));
         std::tie(rc, out, err) =
             cli(QStringList{QStringLiteral("remedy"), QStringLiteral("apply"),
                             QStringLiteral("rocminfo-files-damaged"), QStringLiteral("--hardware"),
-                            qs(base / "snapshot.json")} + common);
+                            qs(base / "snapshot.json")} +
+                common);
         QVERIFY2(rc == 0, err.c_str());
         fs::remove(exe);
         std::tie(rc, out, err) =
             cli(QStringList{QStringLiteral("launch"), QStringLiteral("rocminfo-debian"),
                             QStringLiteral("--json"), QStringLiteral("--hardware"),
-                            qs(base / "snapshot.json")} + common);
+                            qs(base / "snapshot.json")} +
+                common);
         QCOMPARE(rc, 1);
         QVERIFY2(fs::exists(exe), err.c_str());
         QVERIFY2(out.find("\"known_issue\":\"no-gpu-visible\"") != std::string::npos, out.c_str());

@@ -12,12 +12,12 @@
 #include "launch_fixture.h"
 
 #include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
-#include <QSignalSpy>
-#include <QTest>
 
 using namespace sp;
 using namespace sp::test;
@@ -133,9 +133,12 @@ int lineCount(const fs::path& p)
 
 QStringList cliArgs(const StandinWorld& w, const QString& profile)
 {
-    return {QStringLiteral("launch"),      profile,
-            QStringLiteral("--json"),      QStringLiteral("--hardware"),
-            QString::fromStdString(w.snapshot.string()), QStringLiteral("--catalog-dir"),
+    return {QStringLiteral("launch"),
+            profile,
+            QStringLiteral("--json"),
+            QStringLiteral("--hardware"),
+            QString::fromStdString(w.snapshot.string()),
+            QStringLiteral("--catalog-dir"),
             QString::fromStdString(w.catalogDir.string())};
 }
 
@@ -147,7 +150,8 @@ QString cliPath()
 QProcessEnvironment cliEnvironment(const StandinWorld& w)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("STACKPILOT_HOME"), QString::fromStdString((w.root / "home").string()));
+    env.insert(QStringLiteral("STACKPILOT_HOME"),
+               QString::fromStdString((w.root / "home").string()));
     env.insert(QStringLiteral("HIP_PATH"), QStringLiteral("/opt/rocm-5.7.0"));
     env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral("/home/u/stale-site"));
     return env;
@@ -202,10 +206,7 @@ class TestLaunchTree : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run");
-    }
+    void initTestCase() { qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run"); }
 
     void crashWithKnownIssueUrlAndRelocatedCaches()
     {

@@ -7,13 +7,13 @@
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
+#include "app/cli/commands/install_support.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
-#include "app/cli/commands/install_support.h"
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
-#include "core/remedy/remedy.h"
 #include "core/paths.h"
+#include "core/remedy/remedy.h"
 
 #include <QEventLoop>
 #include <QTimer>
@@ -145,7 +145,8 @@ int repairPending(sp::LaunchRequest& request, const sp::Catalog& catalog, sp::Se
     options.force = true;
     nlohmann::json report;
     sp::cli::Io progress{io.err, io.err, false}; // stdout is the event stream
-    if (const int rc = sp::cli::installRuntimes(runtimes, options, "launch", progress, false, report))
+    if (const int rc =
+            sp::cli::installRuntimes(runtimes, options, "launch", progress, false, report))
         return rc;
     for (const sp::Runtime* rt : runtimes)
         sp::clearStepReceiptsUsing(catalog, rt->id, request.dataDir);

@@ -57,8 +57,7 @@ public:
         nlohmann::json report;
         report["problems_before"] = check->problems.size();
         // Whatever the files say, the setup steps built on this runtime run again.
-        report["steps_rerun_for"] =
-            clearStepReceiptsUsing(*catalog, id, paths::dataDir());
+        report["steps_rerun_for"] = clearStepReceiptsUsing(*catalog, id, paths::dataDir());
         if (!check->needed()) {
             report["repaired"] = false;
             if (json)

@@ -94,7 +94,8 @@ struct PipelineRun
 };
 
 PipelineRun runPipeline(long lines, const fs::path& root,
-                        std::shared_ptr<const logmatch::LogMatcher> matcher, long long* startNs = nullptr)
+                        std::shared_ptr<const logmatch::LogMatcher> matcher,
+                        long long* startNs = nullptr)
 {
     PipelineRun run;
     LaunchSession s(requestFor(lines, root, std::move(matcher)), [&](const LaunchEvent& e) {
@@ -173,8 +174,10 @@ int main(int argc, char** argv)
     }
     std::sort(ms.begin(), ms.end());
     std::printf("start latency over %zu launches (launch -> workload start): median %.1f ms, "
-                "max %.1f ms\n", ms.size(), ms[ms.size() / 2], ms.back());
+                "max %.1f ms\n",
+                ms.size(), ms[ms.size() / 2], ms.back());
     std::printf("target <= 50 ms: %s\n", ms[ms.size() / 2] <= 50 ? "met" : "NOT met");
-    const bool lost = run.check.next - 1 != kLines || run.check.bad || logLines - 1 != kLines || logBad;
+    const bool lost =
+        run.check.next - 1 != kLines || run.check.bad || logLines - 1 != kLines || logBad;
     return !run.ok || lost ? 1 : 0;
 }
