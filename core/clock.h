@@ -3,6 +3,7 @@
 // so tests can move it without touching file times or sleeping.
 
 #include <chrono>
+#include <string>
 
 namespace sp {
 
@@ -27,5 +28,10 @@ public:
 private:
     time_point m_t;
 };
+
+// "2026-11-24T03:45:00Z": how receipts, records and settings stamp a time (UTC).
+std::string isoTime(const Clock::time_point& t);
+// "20261124T034500Z": the same second as a file name part (launch logs).
+std::string compactTime(const Clock::time_point& t);
 
 } // namespace sp

@@ -4,7 +4,6 @@
 #include "core/paths.h"
 
 #include <algorithm>
-#include <ctime>
 #include <regex>
 
 namespace fs = std::filesystem;
@@ -18,29 +17,6 @@ bool isLaunchStem(const std::string& stem)
 {
     static const std::regex re(R"(\d{8}T\d{6}Z(-\d{1,4})?)");
     return std::regex_match(stem, re);
-}
-
-std::tm utc(const Clock::time_point& t)
-{
-    const std::time_t secs = std::chrono::system_clock::to_time_t(t);
-    std::tm tm{};
-#ifdef _WIN32
-    gmtime_s(&tm, &secs);
-#else
-    gmtime_r(&secs, &tm);
-#endif
-    return tm;
-}
-
-std::string format(const Clock::time_point& t, bool iso)
-{
-    const std::tm tm = utc(t);
-    char buf[32];
-    if (iso)
-        std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    else
-        std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-    return buf;
 }
 
 // Stems of a folder's launches, oldest first ("…Z" sorts before "…Z-2").
@@ -108,12 +84,7 @@ Expected<LaunchRecord> readLaunchRecord(const fs::path& file)
 
 std::string launchStamp(const Clock& clock)
 {
-    return format(clock.now(), false);
-}
-
-std::string isoTime(const Clock::time_point& t)
-{
-    return format(t, true);
+    return compactTime(clock.now());
 }
 
 Expected<LaunchLogFiles> newLaunchFiles(const fs::path& logsRoot, const std::string& profile,

@@ -43,7 +43,6 @@ struct LaunchLogFiles
 
 // "20261124T034500Z" (UTC, second resolution) for the clock's now.
 std::string launchStamp(const Clock& clock);
-std::string isoTime(const Clock::time_point& t);
 
 // New, unused file names for a launch of `profile` (a "-2", "-3" suffix when two
 // launches share a second); creates the folder. Runtime error when it cannot.

@@ -10,20 +10,6 @@ namespace sp {
 
 namespace {
 
-std::string isoUtc(Clock::time_point t)
-{
-    const std::time_t secs = std::chrono::system_clock::to_time_t(t);
-    std::tm tm{};
-#ifdef _WIN32
-    gmtime_s(&tm, &secs);
-#else
-    gmtime_r(&secs, &tm);
-#endif
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 bool contains(const std::vector<std::string>& v, const std::string& s)
 {
     return std::find(v.begin(), v.end(), s) != v.end();
@@ -198,7 +184,7 @@ Expected<RemedyChange> applyRemedy(Settings& s, const Catalog& c, const Hardware
     if (!current)
         return current.error();
     Settings next = s;
-    AppliedRemedy record{issueId, issue->remedy.action, isoUtc(clock.now()), {}};
+    AppliedRemedy record{issueId, issue->remedy.action, isoTime(clock.now()), {}};
     RemedyChange change;
     const ApplyContext x{c, snap, s, base, *workload, issue->remedy, *current};
     if (auto ok = applyAction(x, next.workloads[*workload], record.before, change.details); !ok)

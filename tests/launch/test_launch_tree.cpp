@@ -9,15 +9,12 @@
 #include "core/catalog/loader.h"
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
+#include "held_port.h"
 #include "launch_fixture.h"
 
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace sp;
 using namespace sp::test;
@@ -157,6 +154,16 @@ QProcessEnvironment cliEnvironment(const StandinWorld& w)
     return env;
 }
 
+// `stackpilot-cli launch standin-serve` running, its tree's PIDs written.
+void startServingCli(StandinWorld& w, QProcess& cli)
+{
+    w.write(60000);
+    cli.setProcessEnvironment(cliEnvironment(w));
+    cli.start(cliPath(), cliArgs(w, QStringLiteral("standin-serve")));
+    if (!cli.waitForStarted() || !w.waitForPids())
+        qFatal("the stand-in did not start: %s", cli.readAllStandardError().constData());
+}
+
 // The stackpilot-run helper started by `parent` (its child), or 0.
 long helperOf(long parent)
 {
@@ -179,25 +186,6 @@ long helperOf(long parent)
     }
     return 0;
 }
-
-// A port this test listens on (127.0.0.1, ephemeral).
-struct HeldPort
-{
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int port = 0;
-    HeldPort()
-    {
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof a;
-        if (bind(fd, reinterpret_cast<sockaddr*>(&a), len) != 0 || listen(fd, 1) != 0)
-            qFatal("cannot listen");
-        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-        port = ntohs(a.sin_port);
-    }
-    ~HeldPort() { ::close(fd); }
-};
 
 } // namespace
 
@@ -319,12 +307,8 @@ private slots:
     void ctrlCOnTheCliEndsTheWholeTree()
     {
         StandinWorld w;
-        w.write(60000);
         QProcess cli;
-        cli.setProcessEnvironment(cliEnvironment(w));
-        cli.start(cliPath(), cliArgs(w, QStringLiteral("standin-serve")));
-        QVERIFY(cli.waitForStarted());
-        QVERIFY2(w.waitForPids(), cli.readAllStandardError().constData());
+        startServingCli(w, cli);
         const std::vector<long> pids = w.pids();
         ::kill(static_cast<pid_t>(cli.processId()), SIGINT);
         QVERIFY(cli.waitForFinished(10000));
@@ -336,12 +320,8 @@ private slots:
     void killMinus9OfTheLauncherLeavesNothingAfterTwoSeconds()
     {
         StandinWorld w;
-        w.write(60000);
         QProcess cli;
-        cli.setProcessEnvironment(cliEnvironment(w));
-        cli.start(cliPath(), cliArgs(w, QStringLiteral("standin-serve")));
-        QVERIFY(cli.waitForStarted());
-        QVERIFY(w.waitForPids());
+        startServingCli(w, cli);
         std::vector<long> pids = w.pids();
         const long helper = helperOf(cli.processId());
         QVERIFY(helper > 0);

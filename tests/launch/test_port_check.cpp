@@ -1,36 +1,15 @@
 // The port check with a port this test holds, and the ports a workload's argv names.
 #include "core/launch/port_check.h"
+#include "held_port.h"
 
 #include <QTest>
-#include <arpa/inet.h>
 #include <fstream>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace sp;
+using sp::test::HeldPort;
 
 namespace {
-
-// A listening socket on 127.0.0.1 and an ephemeral port; closed by the destructor.
-struct Listener
-{
-    int fd = -1;
-    int port = 0;
-    Listener()
-    {
-        fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof a;
-        if (bind(fd, reinterpret_cast<sockaddr*>(&a), len) != 0 || listen(fd, 1) != 0)
-            qFatal("cannot listen");
-        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-        port = ntohs(a.sin_port);
-    }
-    ~Listener() { close(fd); }
-};
 
 std::string ownName()
 {
@@ -49,7 +28,7 @@ class TestPortCheck : public QObject
 private slots:
     void aPortWeHoldIsInUseAndNamesUs()
     {
-        Listener l;
+        HeldPort l;
         const PortStatus s = checkPort(l.port);
         QVERIFY(s.inUse);
         QVERIFY(s.holder);
@@ -63,7 +42,7 @@ private slots:
     {
         int port = 0;
         {
-            Listener l;
+            HeldPort l;
             port = l.port;
         }
         const PortStatus s = checkPort(port);
