@@ -152,6 +152,11 @@ public:
         out.cwd = str(w, ptr, "cwd", false, true);
         out.urlRegex = str(w, ptr, "url_regex", false);
         compileRegex(out.urlRegex, child(ptr, "url_regex"), true);
+        if (const auto port = count(w, ptr, "port")) {
+            if (*port < 1 || *port > 65535)
+                fail(child(ptr, "port"), "'port' must be 1..65535");
+            out.port = static_cast<int>(*port);
+        }
         out.env = strMap(w, ptr, "env", true);
         out.references = strList(w, ptr, "references");
         str(w, ptr, "notes", false);

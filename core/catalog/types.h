@@ -88,6 +88,9 @@ struct Workload
     std::vector<std::string> command;
     std::string cwd;
     std::string urlRegex;
+    // The TCP port the workload listens on when its args name none (`port`): what the
+    // doctor checks before a launch. Absent for workloads that serve nothing.
+    std::optional<int> port;
     std::map<std::string, std::string> env;
     SourceLocation where;
     std::map<std::string, std::vector<std::string>> commandByOs; // "windows" -> argv template

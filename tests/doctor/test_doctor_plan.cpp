@@ -165,6 +165,19 @@ private slots:
         plan.args.clear();
         QVERIFY(sp::doctor::checkPortFree(in).empty());
         QCOMPARE(calls, 1);
+        // Without --port, the workload's default from the catalog.
+        auto withPort = smallCatalog();
+        withPort.workloads.push_back({});
+        withPort.workloads.back().id = "comfyui";
+        withPort.workloads.back().port = 8188;
+        in.catalog = &withPort;
+        int asked = 0;
+        in.portCheck = [&](int port) {
+            asked = port;
+            return sp::PortStatus{port, true, std::nullopt};
+        };
+        QCOMPARE(sp::doctor::checkPortFree(in).front().text, std::string("port 8188 is in use"));
+        QCOMPARE(asked, 8188);
     }
 
     void allChecksAndJson()

@@ -44,8 +44,9 @@ std::vector<Finding> checkPortFree(const DoctorInput& in)
         return {};
     std::vector<std::string> argv = in.plan->command;
     argv.insert(argv.end(), in.plan->args.begin(), in.plan->args.end());
-    // The catalog has no default port per workload yet: only an explicit one is checked.
-    const auto port = portFromArgs(argv, std::nullopt);
+    // The profile's args win over the workload's catalog default (`port`).
+    const Workload* workload = in.catalog ? in.catalog->workload(in.plan->workload) : nullptr;
+    const auto port = portFromArgs(argv, workload ? workload->port : std::nullopt);
     if (!port)
         return {};
     const PortStatus status = in.portCheck(*port);
