@@ -1,4 +1,6 @@
-// The platform-neutral half of the port check.
+// The platform-independent half of port_check.h: reading the port from a workload's
+// argv and describing a result.
+
 #include "core/launch/port_check.h"
 
 #include <charconv>
@@ -7,26 +9,27 @@ namespace sp {
 
 namespace {
 
-std::optional<int> parsePort(std::string_view s)
+std::optional<int> parsePort(const std::string& text)
 {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || v < 1 || v > 65535)
+    int value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc{} || ptr != end || value < 1 || value > 65535)
         return std::nullopt;
-    return v;
+    return value;
 }
 
 } // namespace
 
 std::string PortStatus::describe() const
 {
-    const std::string p = "port " + std::to_string(port);
+    const std::string head = "port " + std::to_string(port);
     if (!inUse)
-        return p + " is free";
+        return head + " is free";
     if (!holder)
-        return p + " is in use";
+        return head + " is in use";
     const std::string who = holder->name.empty() ? "a process" : holder->name;
-    return p + " is in use by " + who + " (pid " + std::to_string(holder->pid) + ")";
+    return head + " is in use by " + who + " (pid " + std::to_string(holder->pid) + ")";
 }
 
 std::optional<int> portFromArgs(const std::vector<std::string>& argv,
@@ -34,16 +37,16 @@ std::optional<int> portFromArgs(const std::vector<std::string>& argv,
 {
     std::optional<int> found;
     for (std::size_t i = 0; i < argv.size(); ++i) {
-        for (const std::string_view flag : {"--port", "--listen-port"}) {
-            const std::string_view a = argv[i];
-            if (a == flag && i + 1 < argv.size()) {
-                if (auto p = parsePort(argv[i + 1]))
-                    found = p; // the last one wins, as in argparse
-            } else if (a.size() > flag.size() + 1 && a.substr(0, flag.size()) == flag &&
-                       a[flag.size()] == '=') {
-                if (auto p = parsePort(a.substr(flag.size() + 1)))
-                    found = p;
-            }
+        const std::string& a = argv[i];
+        for (const std::string flag : {"--port", "--listen-port"}) {
+            std::optional<int> value;
+            if (a == flag && i + 1 < argv.size())
+                value = parsePort(argv[i + 1]);
+            else if (a.rfind(flag + "=", 0) == 0)
+                value = parsePort(a.substr(flag.size() + 1));
+            // The last valid one wins, as with the workloads' own argument parsers.
+            if (value)
+                found = value;
         }
     }
     return found ? found : defaultPort;

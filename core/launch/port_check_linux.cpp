@@ -1,16 +1,15 @@
-// checkPort on Linux: a trial bind says whether the port is taken; /proc says by
-// whom (the LISTEN socket's inode in /proc/net/tcp{,6}, then the process holding a
-// descriptor to that socket). Processes of other users may be unreadable: then the
-// holder is unknown, but the port is still reported in use.
+// checkPort on Linux (and other POSIX systems with a Linux-style /proc): a bind
+// attempt says whether the port is taken; /proc says by whom.
+
 #include "core/launch/port_check.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <dirent.h>
 #include <fstream>
 #include <netinet/in.h>
+#include <set>
+#include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -18,81 +17,86 @@ namespace sp {
 
 namespace {
 
-// Without SO_REUSEADDR, so a listener (or a socket in TIME_WAIT) makes it fail.
-bool bindFails(in_addr_t address, int port)
+// True when binding `address`:port fails with EADDRINUSE. Without SO_REUSEADDR, so a
+// socket in TIME_WAIT also counts: the workload would fail the same way.
+bool bindRefused(in_addr_t address, int port)
 {
-    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return false;
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(static_cast<uint16_t>(port));
-    a.sin_addr.s_addr = htonl(address);
-    const int rc = bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    const int err = errno;
-    close(fd);
-    return rc != 0 && err == EADDRINUSE;
+    sockaddr_in sa{};
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons(static_cast<std::uint16_t>(port));
+    sa.sin_addr.s_addr = address;
+    const bool refused =
+        ::bind(fd, reinterpret_cast<const sockaddr*>(&sa), sizeof sa) != 0 && errno == EADDRINUSE;
+    ::close(fd);
+    return refused;
 }
 
-// Inodes of the LISTEN sockets on `port` (state 0A in /proc/net/tcp).
-std::vector<std::string> listeningInodes(int port)
+constexpr const char* kListenState = "0A";
+
+// Inodes of the LISTEN sockets on `port` in one /proc/net/tcp{,6} table.
+void listenInodes(const std::string& table, int port, std::set<std::string>& inodes)
 {
-    std::vector<std::string> out;
-    for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
-        std::ifstream in(table);
-        std::string line;
-        std::getline(in, line); // header
-        while (std::getline(in, line)) {
-            char local[128] = {0}, remote[128] = {0}, state[8] = {0};
-            unsigned long inode = 0;
-            // sl local_address rem_address st tx:rx tr:tm retrnsmt uid timeout inode
-            if (std::sscanf(line.c_str(), " %*s %127s %127s %7s %*s %*s %*s %*s %*s %lu", local,
-                            remote, state, &inode) != 4)
-                continue;
-            const char* colon = std::strrchr(local, ':');
-            if (colon && std::strcmp(state, "0A") == 0 &&
-                std::strtol(colon + 1, nullptr, 16) == port)
-                out.push_back(std::to_string(inode));
-        }
+    std::ifstream in(table);
+    std::string line;
+    std::getline(in, line); // header
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
+        fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >>
+            timeout >> inode;
+        const auto colon = local.rfind(':');
+        if (colon == std::string::npos || state != kListenState)
+            continue;
+        if (std::stoi(local.substr(colon + 1), nullptr, 16) == port && inode != "0")
+            inodes.insert(inode);
     }
-    return out;
 }
 
-std::optional<PortHolder> holderOf(const std::vector<std::string>& inodes)
+std::string readComm(const std::string& pid)
 {
-    DIR* proc = opendir("/proc");
+    std::ifstream in("/proc/" + pid + "/comm");
+    std::string name;
+    std::getline(in, name);
+    return name;
+}
+
+// The first process with an open descriptor on one of `inodes`. Processes of other
+// users are unreadable without privileges; they are skipped.
+std::optional<PortHolder> holderOf(const std::set<std::string>& inodes)
+{
+    DIR* proc = ::opendir("/proc");
     if (!proc)
         return std::nullopt;
     std::optional<PortHolder> found;
-    while (dirent* e = readdir(proc)) {
-        char* end = nullptr;
-        const long pid = std::strtol(e->d_name, &end, 10);
-        if (pid <= 0 || *end != '\0')
+    while (!found) {
+        const dirent* e = ::readdir(proc);
+        if (!e)
+            break;
+        const std::string pid = e->d_name;
+        if (pid.find_first_not_of("0123456789") != std::string::npos)
             continue;
-        const std::string fdDir = std::string("/proc/") + e->d_name + "/fd";
-        DIR* fds = opendir(fdDir.c_str());
+        const std::string fdDir = "/proc/" + pid + "/fd";
+        DIR* fds = ::opendir(fdDir.c_str());
         if (!fds)
             continue;
-        while (dirent* f = readdir(fds)) {
-            char target[64] = {0};
+        while (const dirent* f = ::readdir(fds)) {
+            char target[128];
             const std::string link = fdDir + "/" + f->d_name;
-            const ssize_t n = readlink(link.c_str(), target, sizeof target - 1);
+            const ssize_t n = ::readlink(link.c_str(), target, sizeof target - 1);
             if (n <= 0)
                 continue;
-            for (const std::string& inode : inodes)
-                if (std::string(target, static_cast<std::size_t>(n)) == "socket:[" + inode + "]")
-                    found = PortHolder{pid, {}};
-            if (found)
+            const std::string t(target, static_cast<std::size_t>(n));
+            if (t.rfind("socket:[", 0) == 0 && inodes.count(t.substr(8, t.size() - 9))) {
+                found = PortHolder{std::stoll(pid), readComm(pid)};
                 break;
+            }
         }
-        closedir(fds);
-        if (found) {
-            std::ifstream comm(std::string("/proc/") + e->d_name + "/comm");
-            std::getline(comm, found->name);
-            break;
-        }
+        ::closedir(fds);
     }
-    closedir(proc);
+    ::closedir(proc);
     return found;
 }
 
@@ -100,12 +104,20 @@ std::optional<PortHolder> holderOf(const std::vector<std::string>& inodes)
 
 PortStatus checkPort(int port)
 {
-    PortStatus s;
-    s.port = port;
-    s.inUse = bindFails(INADDR_LOOPBACK, port) || bindFails(INADDR_ANY, port);
-    if (s.inUse)
-        s.holder = holderOf(listeningInodes(port));
-    return s;
+    PortStatus status;
+    status.port = port;
+    if (port < 1 || port > 65535)
+        return status;
+    status.inUse =
+        bindRefused(htonl(INADDR_LOOPBACK), port) || bindRefused(htonl(INADDR_ANY), port);
+    if (!status.inUse)
+        return status;
+    std::set<std::string> inodes;
+    listenInodes("/proc/net/tcp", port, inodes);
+    listenInodes("/proc/net/tcp6", port, inodes);
+    if (!inodes.empty())
+        status.holder = holderOf(inodes);
+    return status;
 }
 
 } // namespace sp

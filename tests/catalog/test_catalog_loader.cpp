@@ -55,6 +55,19 @@ private slots:
         QVERIFY2(e == "c.json:2:27: 'name' must be a string", e.c_str());
     }
 
+    void workloadPortIsRead()
+    {
+        auto e = load("{\"schema_version\": 1,\n\"workloads\": [{\"id\": \"w\", \"name\": \"W\", "
+                      "\"command\": [\"x\"], \"default_port\": 0}]}");
+        QVERIFY2(e.find("'default_port' must be 1..65535") != std::string::npos, e.c_str());
+        sp::CatalogLoader loader;
+        QVERIFY(loader
+                    .addFile(std::filesystem::path(STACKPILOT_SOURCE_DIR) /
+                             "profiles/catalog/workloads.json")
+                    .ok());
+        QCOMPARE(loader.catalog().workload("comfyui")->defaultPort, std::optional<int>(8188));
+    }
+
     void duplicateIdHasPosition()
     {
         const auto e = load("{\"schema_version\": 1, \"workloads\": [\n {\"id\": \"w\", \"name\": "
