@@ -6,8 +6,9 @@
 #include <vector>
 
 #ifdef _WIN32
-#include <shellapi.h>
 #include <windows.h>
+// shellapi.h needs windows.h first.
+#include <shellapi.h>
 
 namespace {
 // Arguments as UTF-8: the narrow argv of a Windows program is in the ANSI code page.
