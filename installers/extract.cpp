@@ -1,6 +1,7 @@
 #include "installers/extract.h"
 
 #include "core/paths.h"
+#include "installers/sfx_archive.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -313,10 +314,17 @@ Expected<void> ExtractSink::extractZipSpool()
     archive_read_support_format_zip(a.get());
     archive_read_support_format_7zip(a.get());
     const auto spool = spoolPath();
+    // A 7z behind a self-extractor stub (PortableGit) opens from its signature on.
+    OffsetSource sfx;
+    const auto start = m_o.format == "7z" ? find7zStart(spool) : std::nullopt;
+    int orc = ARCHIVE_OK;
+    if (start && *start > 0)
+        orc = sfx.open(a.get(), spool, *start);
+    else
 #ifdef _WIN32
-    const int orc = archive_read_open_filename_w(a.get(), spool.c_str(), 1 << 16);
+        orc = archive_read_open_filename_w(a.get(), spool.c_str(), 1 << 16);
 #else
-    const int orc = archive_read_open_filename(a.get(), spool.c_str(), 1 << 16);
+        orc = archive_read_open_filename(a.get(), spool.c_str(), 1 << 16);
 #endif
     if (orc != ARCHIVE_OK)
         return Error::invalid(m_o.archiveName + ": not a readable " + m_o.format + ": " +

@@ -9,6 +9,8 @@
 #include "installers/sha256.h"
 #include "tree_snapshot.h"
 
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
@@ -140,6 +142,36 @@ private slots:
         QVERIFY(sawUnicode);
         // the zip spool is gone
         QVERIFY(!fs::exists(root.string() + ".spool0"));
+    }
+
+    // Git for Windows ships PortableGit as a 7-Zip self-extractor. The fixture is made
+    // the same way, with p7zip's -sfx (a ~490 KB stub in front of the 7z archive).
+    void sevenZipSelfExtractor()
+    {
+        const QString sevenZip = QStandardPaths::findExecutable(QStringLiteral("7z"));
+        if (sevenZip.isEmpty())
+            QSKIP("7z not found (.ci/install-deps installs p7zip-full)");
+        QTemporaryDir tmp;
+        const fs::path src = qp(tmp.path()) / "src";
+        fs::create_directories(src / "PortableGit/cmd");
+        std::ofstream(src / "PortableGit/cmd/git.exe") << "not really git\n";
+        std::ofstream(src / "PortableGit/README.portable") << "portable\n";
+        QProcess p;
+        p.setWorkingDirectory(QString::fromStdString(src.string()));
+        p.start(sevenZip, {QStringLiteral("a"), QStringLiteral("-sfx"),
+                           QString::fromStdString((qp(tmp.path()) / "pg.7z.exe").string()),
+                           QStringLiteral("PortableGit")});
+        QVERIFY(p.waitForFinished(60000) && p.exitCode() == 0);
+        const std::string bytes = readFile(qp(tmp.path()) / "pg.7z.exe");
+        QVERIFY2(bytes.compare(0, 6, "7z\xBC\xAF\x27\x1C") != 0, "the fixture has no stub");
+        const fs::path root = qp(tmp.path()) / "staging";
+        auto x = extract(root, bytes, "7z");
+        QVERIFY2(x.result.ok(), x.result.ok() ? "" : x.result.error().message.c_str());
+        QCOMPARE(readFile(root / "PortableGit/cmd/git.exe"), std::string("not really git\n"));
+        QCOMPARE(readFile(root / "PortableGit/README.portable"), std::string("portable\n"));
+        // A stub with no archive behind it is refused, not written.
+        auto stubOnly = extract(qp(tmp.path()) / "staging2", bytes.substr(0, 400000), "7z");
+        QVERIFY(!stubOnly.result.ok());
     }
 
     void stripComponents()
