@@ -1,0 +1,85 @@
+// libFuzzer target: arbitrary bytes as a workload's output through the launch
+// pipeline (line splitting, code-page decoding, ANSI stripping, URL spotting, the
+// matcher from the real known-issues.json, the log). Checks that every line event is
+// valid UTF-8, that the log holds no escape sequences, that chunking does not change
+// the lines, and that every URL is a browsable http(s) URL.
+
+#include "core/catalog/loader.h"
+#include "core/launch/output.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+const sp::logmatch::LogMatcher& matcher()
+{
+    static sp::logmatch::LogMatcher m = [] {
+        sp::CatalogLoader loader;
+        if (!loader.addFile(std::filesystem::path(STACKPILOT_SOURCE_DIR) /
+                            "profiles/catalog/known-issues.json"))
+            std::abort();
+        auto c = sp::logmatch::LogMatcher::compile(loader.catalog().knownIssues);
+        if (!c)
+            std::abort();
+        return std::move(c.value());
+    }();
+    return m;
+}
+
+struct Seen
+{
+    std::vector<std::string> lines;
+    std::string log;
+};
+
+Seen run(std::string_view bytes, std::size_t chunk, unsigned codePage)
+{
+    Seen seen;
+    std::FILE* log = std::tmpfile();
+    sp::OutputPipeline p(
+        &matcher(), {}, codePage,
+        [&](const sp::LaunchEvent& e) {
+            if (e.kind == sp::LaunchEvent::Line)
+                seen.lines.push_back(e.text);
+            if (e.kind == sp::LaunchEvent::Url) {
+                const std::string url = e.data.value("url", "");
+                if (url.rfind("http", 0) != 0 || url.find("0.0.0.0") != std::string::npos)
+                    std::abort();
+            }
+        },
+        log);
+    for (std::size_t i = 0; i < bytes.size(); i += chunk)
+        p.feed(false, bytes.substr(i, chunk));
+    p.finish();
+    std::rewind(log);
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, log)) > 0;)
+        seen.log.append(buf, n);
+    std::fclose(log);
+    return seen;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    if (size > (1 << 16))
+        return 0;
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    const unsigned codePage = size > 0 && (data[0] & 1) ? 936 : 0;
+    const Seen whole = run(bytes, bytes.size() + 1, codePage);
+    const Seen chunked = run(bytes, 1 + size % 7, codePage);
+    if (whole.lines != chunked.lines || whole.log != chunked.log)
+        std::abort();
+    for (const std::string& line : whole.lines)
+        if (!sp::isValidUtf8(line))
+            std::abort();
+    if (whole.log.find('\x1b') != std::string::npos)
+        std::abort();
+    return 0;
+}
