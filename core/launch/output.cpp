@@ -3,6 +3,7 @@
 #include "core/logmatch/signature.h"
 #include "core/strings.h"
 
+#include <algorithm>
 #include <cstring>
 #include <re2/re2.h>
 
@@ -52,7 +53,8 @@ std::string_view hostOf(std::string_view url)
     return rest.substr(0, rest.find_first_of(":/"));
 }
 
-constexpr const char* kGenericUrl = R"((https?://[^\s'"<>]+))";
+// No spaces, quotes, angle brackets or control characters: a URL ends there.
+constexpr const char* kGenericUrl = R"((https?://[^\s'"<>\x00-\x1f\x7f]+))";
 
 } // namespace
 
@@ -157,6 +159,11 @@ std::optional<std::string> UrlFinder::find(std::string_view line)
         return std::nullopt;
     const re2::StringPiece hit = groups ? found[1] : found[0];
     std::string url(trim(std::string_view(hit.data(), hit.size())));
+    // A catalog url_regex may capture past a control character; a URL ends there.
+    const auto control = std::find_if(url.begin(), url.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    url.erase(control, url.end());
     // Sentence punctuation after a URL is not part of it.
     while (!url.empty() && std::strchr(".,;:)'\"", url.back()) != nullptr)
         url.pop_back();

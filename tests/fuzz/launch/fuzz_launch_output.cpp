@@ -48,8 +48,14 @@ Seen run(std::string_view bytes, std::size_t chunk, unsigned codePage)
                 seen.lines.push_back(e.text);
             if (e.kind == sp::LaunchEvent::Url) {
                 const std::string url = e.data.value("url", "");
-                if (url.rfind("http", 0) != 0 || url.find("0.0.0.0") != std::string::npos)
+                // Browsable: the host is never the wildcard (a path may still name it).
+                const std::size_t host = url.find("://");
+                if (url.rfind("http", 0) != 0 || host == std::string::npos ||
+                    url.compare(host + 3, 7, "0.0.0.0") == 0)
                     std::abort();
+                for (char c : url)
+                    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == ' ')
+                        std::abort();
             }
         },
         log);
