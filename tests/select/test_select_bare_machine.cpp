@@ -3,6 +3,7 @@
 // carries the managed Python and Git, and seed 000's plan neither copies ZLUDA nor
 // writes into the HIP SDK under Program Files.
 
+#include "core/launch/env_composer.h"
 #include "select_fixtures.h"
 
 using namespace fixtures;
@@ -67,6 +68,13 @@ private slots:
             for (const char* var : {"PYTHON", "GIT"})
                 if (p->env.count(var))
                     QVERIFY2(p->env.at(var).find("/data/sp") == 0, (prof.id + ": " + var).c_str());
+            // The environment the launch composes puts the managed runtimes first.
+            const std::string os = prof.match.os.empty() ? "linux" : prof.match.os.front();
+            const sp::EnvMap user = {{"PATH", os == "windows" ? "C:\\Windows" : "/usr/bin"}};
+            const auto env = sp::composeLaunch(*p, user, os).env;
+            if (!p->path.empty())
+                QVERIFY2(env.at("PATH").rfind(p->path.front(), 0) == 0,
+                         (prof.id + ": PATH " + env.at("PATH")).c_str());
         }
         QVERIFY(checked >= 40);
     }
