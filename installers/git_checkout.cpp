@@ -52,7 +52,7 @@ int onTransfer(const git_indexer_progress* stats, void* payload)
         p.received = stats->received_bytes;
         ctx->request->progress(p);
     }
-    return 0;
+    return ctx->request->cancel.cancelled() ? GIT_EUSER : 0;
 }
 
 int onSideband(const char*, int, void* payload)
@@ -72,6 +72,11 @@ Expected<void> fetchFrom(git_repository* repo, FetchContext& ctx)
     opts.callbacks.sideband_progress = onSideband;
     opts.callbacks.payload = &ctx;
     opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL;
+    opts.proxy_opts.type = GIT_PROXY_AUTO;
+    if (!ctx.request->proxy.empty()) {
+        opts.proxy_opts.type = GIT_PROXY_SPECIFIED;
+        opts.proxy_opts.url = ctx.request->proxy.c_str();
+    }
     char heads[] = "+refs/heads/*:refs/remotes/origin/*";
     char tags[] = "+refs/tags/*:refs/tags/*";
     char* specs[] = {heads, tags};

@@ -5,6 +5,7 @@
 // (a clone needs an empty folder). Every branch and tag is fetched, because a plain
 // git server cannot be asked for one commit by id; the pinned commit is then checked
 // out detached and HEAD is compared with it. `.git` stays: SD.Next expects a work tree.
+// The whole history is fetched: libgit2 1.5 (Debian 12) cannot fetch shallow.
 
 #include "core/cancel_token.h"
 #include "core/expected.h"
@@ -35,6 +36,7 @@ struct GitCheckoutRequest
     std::string remoteUrl;         // what `origin` names in the work tree's config
     std::string commit;            // 40 lower-case hex digits
     std::filesystem::path dir;     // an existing folder; .git goes inside it
+    std::string proxy;             // empty: git's own configuration and the environment
     ProgressFn progress;           // transfer progress, from the fetching thread
     CancelToken cancel;            // polled by libgit2's progress callbacks
 };

@@ -327,12 +327,17 @@ Expected<void> Installer::checkoutGit(const Runtime& rt, const fs::path& staging
 {
     const Artifact& a = rt.artifacts.front();
     const std::string name = artifactName(a);
+    if (!m_o.allowNetwork)
+        return Error::runtime("installing '" + rt.id + "': " + a.url + " at commit " +
+                              a.commit.value_or("") +
+                              " is a git checkout, which needs the network");
     GitCheckoutRequest rq;
     rq.urls = m_fetcher->urlsFor(a); // mirror rules apply to git URLs too
     rq.remoteUrl = a.url;
     rq.commit = a.commit.value_or("");
     rq.dir = stagingDir;
     rq.cancel = m_o.cancel;
+    rq.proxy = m_o.settings.proxy.value_or("");
     rq.progress = [&](const DownloadProgress& p) {
         notify({InstallEvent::Kind::Progress, rt.id, 0, name, {}, p});
     };

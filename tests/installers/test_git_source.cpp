@@ -245,6 +245,18 @@ private slots:
         QVERIFY2(leftovers(prefix).empty(), joined(leftovers(prefix)).c_str());
     }
 
+    void offlineRefusesAGitCheckout()
+    {
+        const fs::path prefix = base() / "prefix-offline";
+        auto o = quickOptions(prefix, base() / "cache");
+        o.allowNetwork = false;
+        auto r = install(pinned("offline-src", m_first), o);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("needs the network") != std::string::npos,
+                 r.error().message.c_str());
+        QVERIFY2(leftovers(prefix).empty(), joined(leftovers(prefix)).c_str());
+    }
+
     void cancelDuringTheFetchLeavesNothing()
     {
         const fs::path prefix = base() / "prefix-cancel";
