@@ -2,8 +2,8 @@
 // makes one with the `git` command (two commits and a tag), serves it with
 // `git daemon` on 127.0.0.1, and installs the first commit through the Installer.
 // Checked: the work tree is that commit's (not the branch head's), HEAD is the pin,
-// the receipt names it, verify passes and sees damage; an unknown commit and a
-// cancel leave nothing in the prefix root.
+// the receipt names it, verify passes and sees damage, mirror rules apply; an
+// unknown commit, an offline install and a cancel leave nothing in the prefix root.
 
 #include "core/ownership.h"
 #include "install_fixture.h"
@@ -243,6 +243,22 @@ private slots:
                  m.c_str());
         QVERIFY(m.find('\n') == std::string::npos);
         QVERIFY2(leftovers(prefix).empty(), joined(leftovers(prefix)).c_str());
+    }
+
+    void mirrorRulesApplyToGitUrls()
+    {
+        Runtime rt = pinned("mirrored-src", m_first);
+        rt.artifacts[0].url = "git://github.invalid/repo.git";
+        auto o = quickOptions(base() / "prefix-mirror", base() / "cache");
+        o.settings.mirrors["github.invalid"] = {m_url.substr(0, m_url.rfind('/'))};
+        auto r = install(rt, o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->artifacts.at(0).fetch.origin, m_url);
+        QCOMPARE(readFile(r->dir / "README.md"), std::string("first\n"));
+        // `origin` names the catalog URL, not the mirror that served the objects.
+        QCOMPARE(git(r->dir, {QStringLiteral("remote"), QStringLiteral("get-url"),
+                              QStringLiteral("origin")}),
+                 QStringLiteral("git://github.invalid/repo.git"));
     }
 
     void offlineRefusesAGitCheckout()
