@@ -4,6 +4,7 @@
 #include "core/paths.h"
 #include "installers/exe_installer.h"
 #include "installers/extract.h"
+#include "installers/git_checkout.h"
 #include "installers/install_lock.h"
 
 #include <QDateTime>
@@ -67,8 +68,13 @@ Expected<InstallResult> Installer::install(const Runtime& rt)
         return r.error();
     if (!rt.os.empty() && std::find(rt.os.begin(), rt.os.end(), toString(hostOs())) == rt.os.end())
         return Error::runtime("runtime '" + rt.id + "' is not made for " + toString(hostOs()));
+    const bool git = std::any_of(rt.artifacts.begin(), rt.artifacts.end(),
+                                 [](const Artifact& a) { return a.isGit(); });
+    if (git && rt.artifacts.size() != 1)
+        return Error::invalid("runtime '" + rt.id +
+                              "': a git artifact must be the runtime's only artifact");
     for (const auto& a : rt.artifacts) {
-        if (a.format == "exe-installer")
+        if (a.format == "exe-installer" || a.isGit())
             continue; // downloaded like a single file, then run (see runInstallers)
         if (!ExtractSink::isStreamFormat(a.format))
             return Error::invalid("runtime '" + rt.id + "': " + artifactName(a) +
@@ -100,8 +106,11 @@ std::optional<InstallResult> Installer::alreadyInstalled(const Runtime& rt) cons
     // Installed from the same bytes? Then there is nothing to do.
     auto receipt = m_store.receipt(rt.id);
     bool same = receipt && receipt->artifacts.size() == rt.artifacts.size();
-    for (std::size_t i = 0; same && i < rt.artifacts.size(); ++i)
-        same = !rt.artifacts[i].sha256 || receipt->artifacts[i].sha256 == *rt.artifacts[i].sha256;
+    for (std::size_t i = 0; same && i < rt.artifacts.size(); ++i) {
+        const Artifact& a = rt.artifacts[i];
+        same = a.isGit() ? a.commit && receipt->artifacts[i].commit == *a.commit
+                         : !a.sha256 || receipt->artifacts[i].sha256 == *a.sha256;
+    }
     if (!same)
         return std::nullopt;
     InstallResult result;
@@ -217,10 +226,7 @@ Installer::firstFetchError(const Runtime& rt,
     return {};
 }
 
-void Installer::fillReceipt(const Runtime& rt,
-                            const std::vector<std::unique_ptr<ExtractSink>>& sinks,
-                            const std::vector<std::optional<Expected<FetchResult>>>& fetched,
-                            Receipt& receipt, InstallResult& result)
+void Installer::fillReceiptHeader(const Runtime& rt, Receipt& receipt) const
 {
     receipt.id = rt.id;
     receipt.kind = rt.kind;
@@ -233,12 +239,20 @@ void Installer::fillReceipt(const Runtime& rt,
             Qt::UTC)
             .toString(Qt::ISODate)
             .toStdString();
+}
+
+void Installer::fillReceipt(const Runtime& rt,
+                            const std::vector<std::unique_ptr<ExtractSink>>& sinks,
+                            const std::vector<std::optional<Expected<FetchResult>>>& fetched,
+                            Receipt& receipt, InstallResult& result)
+{
+    fillReceiptHeader(rt, receipt);
     std::map<std::string, FileRecord> files;
     for (std::size_t i = 0; i < rt.artifacts.size(); ++i) {
         const auto& a = rt.artifacts[i];
         const FetchResult& f = fetched[i]->value();
         receipt.artifacts.push_back(
-            {a.url, f.origin, toString(f.source), f.sha256, f.size, a.format});
+            {a.url, f.origin, toString(f.source), f.sha256, f.size, a.format, {}});
         for (const auto& rec : sinks[i]->records())
             files[rec.path] = rec;
         for (const auto& w : sinks[i]->warnings()) {
@@ -274,21 +288,12 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
         }
     } cleanup{stagingDir};
 
-    StagingClaims claims;
-    auto sinks = makeSinks(rt, stagingDir, claims);
-    if (!sinks)
-        return sinks.error();
-    std::vector<std::optional<Expected<FetchResult>>> fetched(rt.artifacts.size());
-    if (auto r = fetchAll(rt, *sinks, fetched); !r)
-        return r.error();
-
     InstallResult result;
     result.id = rt.id;
     result.dir = m_store.runtimeDir(rt.id);
     Receipt receipt;
-    if (auto r = runInstallers(rt, stagingDir, receipt); !r)
+    if (auto r = stageArtifacts(rt, stagingDir, receipt, result); !r)
         return r.error();
-    fillReceipt(rt, *sinks, fetched, receipt, result);
     if (auto r = checkSymlinksInside(stagingDir, receipt.files); !r)
         return Error::invalid("installing '" + rt.id + "': " + r.error().message);
     if (auto r = m_store.commit(rt.id, stagingDir, receipt); !r)
@@ -297,6 +302,63 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
     result.files = receipt.files.size();
     result.warnings = receipt.warnings;
     return result;
+}
+
+Expected<void> Installer::stageArtifacts(const Runtime& rt, const fs::path& stagingDir,
+                                         Receipt& receipt, InstallResult& result)
+{
+    if (rt.artifacts.size() == 1 && rt.artifacts.front().isGit())
+        return checkoutGit(rt, stagingDir, receipt, result);
+    StagingClaims claims;
+    auto sinks = makeSinks(rt, stagingDir, claims);
+    if (!sinks)
+        return sinks.error();
+    std::vector<std::optional<Expected<FetchResult>>> fetched(rt.artifacts.size());
+    if (auto r = fetchAll(rt, *sinks, fetched); !r)
+        return r.error();
+    if (auto r = runInstallers(rt, stagingDir, receipt); !r)
+        return r.error();
+    fillReceipt(rt, *sinks, fetched, receipt, result);
+    return {};
+}
+
+Expected<void> Installer::checkoutGit(const Runtime& rt, const fs::path& stagingDir,
+                                      Receipt& receipt, InstallResult& result)
+{
+    const Artifact& a = rt.artifacts.front();
+    const std::string name = artifactName(a);
+    if (!m_o.allowNetwork)
+        return Error::runtime("installing '" + rt.id + "': " + a.url + " at commit " +
+                              a.commit.value_or("") +
+                              " is a git checkout, which needs the network");
+    GitCheckoutRequest rq;
+    rq.urls = m_fetcher->urlsFor(a); // mirror rules apply to git URLs too
+    rq.remoteUrl = a.url;
+    rq.commit = a.commit.value_or("");
+    rq.dir = stagingDir;
+    rq.cancel = m_o.cancel;
+    rq.proxy = m_o.settings.proxy.value_or("");
+    rq.progress = [&](const DownloadProgress& p) {
+        notify({InstallEvent::Kind::Progress, rt.id, 0, name, {}, p});
+    };
+    auto checkout = gitCheckout(rq);
+    if (!checkout) {
+        if (checkout.error().code == ErrorCode::Cancelled)
+            return Error::cancelled("installation of '" + rt.id + "' cancelled");
+        return Error{checkout.error().code,
+                     "installing '" + rt.id + "': " + checkout.error().message};
+    }
+    notify({InstallEvent::Kind::ArtifactDone, rt.id, 0, name, {}, {}});
+    auto files = workTreeRecords(stagingDir);
+    if (!files)
+        return files.error();
+    fillReceiptHeader(rt, receipt);
+    receipt.files = std::move(*files);
+    receipt.artifacts.push_back(
+        {a.url, checkout->url, "network", {}, checkout->receivedBytes, a.format, checkout->commit});
+    FetchResult f{FetchSource::Network, checkout->url, {}, checkout->receivedBytes, {}};
+    result.artifacts.push_back({a.url, f, 0});
+    return {};
 }
 
 Expected<void> Installer::runInstallers(const Runtime& rt, const fs::path& stagingDir,

@@ -4,6 +4,8 @@
 // through an ExtractSink into one staging folder. Only when every artifact's size
 // and SHA-256 matched and every entry was written does the PrefixStore commit it
 // (receipt, then an atomic folder rename). Any failure removes the staging folder.
+// A runtime whose one artifact has format "git" is checked out at its pinned commit
+// into the staging folder instead (installers/git_checkout.h); the rest is the same.
 
 #include "core/catalog/types.h"
 #include "core/clock.h"
@@ -100,6 +102,13 @@ private:
     Expected<void>
     firstFetchError(const Runtime& rt,
                     const std::vector<std::optional<Expected<FetchResult>>>& fetched) const;
+    // Fetches (or checks out) every artifact into the staging folder, fills the receipt.
+    Expected<void> stageArtifacts(const Runtime& rt, const std::filesystem::path& stagingDir,
+                                  Receipt& receipt, InstallResult& result);
+    // A runtime whose one artifact is a git repository pinned to a commit.
+    Expected<void> checkoutGit(const Runtime& rt, const std::filesystem::path& stagingDir,
+                               Receipt& receipt, InstallResult& result);
+    void fillReceiptHeader(const Runtime& rt, Receipt& receipt) const;
     void fillReceipt(const Runtime& rt, const std::vector<std::unique_ptr<ExtractSink>>& sinks,
                      const std::vector<std::optional<Expected<FetchResult>>>& fetched,
                      Receipt& receipt, InstallResult& result);

@@ -46,13 +46,13 @@ std::string Receipt::toJson() const
     j["version"] = version;
     j["installed_at"] = installedAt;
     j["artifacts"] = json::array();
-    for (const auto& a : artifacts)
-        j["artifacts"].push_back({{"url", a.url},
-                                  {"origin", a.origin},
-                                  {"source", a.source},
-                                  {"sha256", a.sha256},
-                                  {"size", a.size},
-                                  {"format", a.format}});
+    for (const auto& a : artifacts) {
+        json e = {{"url", a.url},       {"origin", a.origin}, {"source", a.source},
+                  {"sha256", a.sha256}, {"size", a.size},     {"format", a.format}};
+        if (!a.commit.empty())
+            e["commit"] = a.commit;
+        j["artifacts"].push_back(std::move(e));
+    }
     j["files"] = json::array();
     for (const auto& f : files) {
         json e = {{"path", f.path}, {"type", typeName(f.type)}};
@@ -88,7 +88,7 @@ Expected<Receipt> Receipt::parse(const std::string& text, const std::string& nam
         for (const auto& a : j.at("artifacts"))
             r.artifacts.push_back({a.value("url", ""), a.value("origin", ""), a.value("source", ""),
                                    a.value("sha256", ""), a.value("size", std::uint64_t{0}),
-                                   a.value("format", "")});
+                                   a.value("format", ""), a.value("commit", "")});
         for (const auto& f : j.at("files")) {
             FileRecord rec;
             rec.path = f.at("path").get<std::string>();

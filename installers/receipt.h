@@ -21,6 +21,7 @@ struct ReceiptArtifact
     std::string sha256;
     std::uint64_t size = 0;
     std::string format;
+    std::string commit; // format git: the commit checked out (HEAD, detached)
 };
 
 struct Receipt

@@ -6,6 +6,7 @@
 #include "core/logmatch/signature.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace sp {
@@ -14,8 +15,15 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::set<std::string> kFormats = {"zip", "tar.gz", "tar.xz",        "tar.zst",
-                                        "deb", "file",   "exe-installer", "7z"};
+const std::set<std::string> kFormats = {"zip",  "tar.gz",        "tar.xz", "tar.zst", "deb",
+                                        "file", "exe-installer", "7z",     "git"};
+
+bool lowerHex(const std::string& s, std::size_t length)
+{
+    return s.size() == length && std::all_of(s.begin(), s.end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+           });
+}
 
 // "bin", "cmd/git.exe", "." - never absolute, never "..".
 bool relativeInside(const std::string& path)
@@ -47,28 +55,20 @@ public:
         checkFields(a, ptr, "artifact");
         Artifact out;
         out.url = str(a, ptr, "url", true);
-        if (out.url.rfind("https://", 0) != 0 && out.url.rfind("http://", 0) != 0)
-            fail(child(ptr, "url"), "'url' must be an http(s) URL");
         out.mirrors = strList(a, ptr, "mirrors");
         out.format = str(a, ptr, "format", true);
         if (!kFormats.count(out.format))
             fail(child(ptr, "format"),
                  "'format' '" + out.format + "' is not a known archive format");
-        const bool unpinned = boolean(a, ptr, "unpinned");
-        if (a.contains("sha256")) {
-            auto h = str(a, ptr, "sha256", true);
-            const bool hex =
-                h.size() == 64 && std::all_of(h.begin(), h.end(), [](char c) {
-                    return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
-                });
-            if (!hex)
-                fail(child(ptr, "sha256"), "'sha256' must be 64 lower-case hex digits");
-            if (unpinned)
-                fail(child(ptr, "unpinned"), "an artifact with a sha256 cannot be 'unpinned'");
-            out.sha256 = h;
-        } else if (!unpinned) {
-            fail(ptr, "artifact has no 'sha256': pin it or mark it \"unpinned\": true");
-        }
+        const bool git = out.isGit();
+        const bool web = out.url.rfind("https://", 0) == 0 || out.url.rfind("http://", 0) == 0;
+        if (!web && !(git && out.url.rfind("git://", 0) == 0))
+            fail(child(ptr, "url"), git ? "a git artifact's 'url' must be an https, http or git URL"
+                                        : "'url' must be an http(s) URL");
+        if (git)
+            gitPin(a, ptr, out);
+        else
+            hashPin(a, ptr, out);
         out.size = count(a, ptr, "size");
         out.stripComponents = static_cast<int>(
             std::min<std::uint64_t>(count(a, ptr, "strip_components").value_or(0), 64));
@@ -76,6 +76,42 @@ public:
         out.installerArgs = strList(a, ptr, "installer_args");
         out.maxExtractedSize = count(a, ptr, "max_extracted_size");
         return out;
+    }
+
+    // A download is pinned by its SHA-256, or explicitly marked unpinned.
+    void hashPin(const json& a, const std::string& ptr, Artifact& out)
+    {
+        const bool unpinned = boolean(a, ptr, "unpinned");
+        if (a.contains("commit"))
+            fail(child(ptr, "commit"), "'commit' is only for artifacts of format \"git\"");
+        if (a.contains("sha256")) {
+            auto h = str(a, ptr, "sha256", true);
+            if (!lowerHex(h, 64))
+                fail(child(ptr, "sha256"), "'sha256' must be 64 lower-case hex digits");
+            if (unpinned)
+                fail(child(ptr, "unpinned"), "an artifact with a sha256 cannot be 'unpinned'");
+            out.sha256 = h;
+        } else if (!unpinned) {
+            fail(ptr, "artifact has no 'sha256': pin it or mark it \"unpinned\": true");
+        }
+        out.tag = str(a, ptr, "tag", false);
+    }
+
+    // A git checkout is pinned by its commit id, which is also its integrity check:
+    // there is no archive to hash.
+    void gitPin(const json& a, const std::string& ptr, Artifact& out)
+    {
+        if (a.contains("sha256"))
+            fail(child(ptr, "sha256"), "a git artifact has no 'sha256': its 'commit' pins it");
+        if (a.contains("unpinned"))
+            fail(child(ptr, "unpinned"), "a git artifact is always pinned to a 'commit'");
+        if (!a.contains("commit"))
+            fail(ptr, "a git artifact needs 'commit': the 40-hex commit id to check out");
+        auto c = str(a, ptr, "commit", true);
+        if (!lowerHex(c, 40))
+            fail(child(ptr, "commit"), "'commit' must be 40 lower-case hex digits");
+        out.commit = c;
+        out.tag = str(a, ptr, "tag", false);
     }
 
     Runtime runtime(const json& r, const std::string& ptr)

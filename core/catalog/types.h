@@ -32,11 +32,19 @@ struct Artifact
     std::vector<std::string> mirrors;
     std::optional<std::string> sha256; // absent = not pinned: never part of a tested profile
     std::optional<std::uint64_t> size; // bytes of the download, when known
-    std::string format; // zip | tar.gz | tar.xz | tar.zst | deb | file | exe-installer
+    // zip | tar.gz | tar.xz | tar.zst | deb | file | exe-installer | git
+    std::string format;
+    // format "git": the 40-hex commit checked out. The commit id is the git artifact's
+    // integrity check, so it stands in for sha256.
+    std::optional<std::string> commit;
+    std::string tag; // the release tag the commit was taken from (documentation only)
     int stripComponents = 0;
     std::string fileName;                          // for format "file": name inside the prefix
     std::vector<std::string> installerArgs;        // for exe-installer: silent-install arguments
     std::optional<std::uint64_t> maxExtractedSize; // bomb guard; default derives from size
+
+    bool isGit() const { return format == "git"; }
+    bool pinned() const { return isGit() ? commit.has_value() : sha256.has_value(); }
 };
 
 struct Runtime
@@ -75,7 +83,7 @@ struct Runtime
     bool hasUnpinnedArtifact() const
     {
         for (const auto& a : artifacts)
-            if (!a.sha256)
+            if (!a.pinned())
                 return true;
         return false;
     }

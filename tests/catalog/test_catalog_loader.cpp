@@ -164,6 +164,51 @@ private slots:
         QVERIFY(load(text).find("pin it or mark it") != std::string::npos);
     }
 
+    void gitArtifactNeedsAFullCommit()
+    {
+        const std::string art = "{\"url\": \"https://example.org/a.zip\", \"format\": \"zip\", "
+                                "\"unpinned\": true}";
+        auto withArtifact = [&](const std::string& a) {
+            std::string text = kBase;
+            text.replace(text.find(art), art.size(), a);
+            text.replace(text.find("\"community\""), 11, "\"tested\"");
+            return text;
+        };
+        const std::string commit(40, 'e');
+        const std::string git = "{\"url\": \"https://example.org/r.git\", \"format\": \"git\"";
+        // Pinned by its commit: a tested profile may use it, with no sha256.
+        sp::CatalogLoader loader;
+        auto r = loader.addText(
+            withArtifact(git + ", \"commit\": \"" + commit + "\", \"tag\": \"v1\"}"), "c.json");
+        QVERIFY2(r.ok() && loader.checkReferences().ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto& a = loader.catalog().runtimes.at(0).artifacts.at(0);
+        QCOMPARE(a.commit.value_or(""), commit);
+        QCOMPARE(a.tag, std::string("v1"));
+        QVERIFY(a.pinned() && !a.sha256);
+        // No commit, a short one, an upper-case one, a sha256 instead: refused at the spot.
+        auto e = load(withArtifact(git + "}"));
+        QVERIFY2(e.rfind("c.json:3:3: ", 0) == 0 && e.find("needs 'commit'") != std::string::npos,
+                 e.c_str());
+        e = load(withArtifact(git + ", \"commit\": \"" + commit.substr(0, 7) + "\"}"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 && e.find("40 lower-case hex") != std::string::npos,
+                 e.c_str());
+        std::string upper = commit;
+        upper[0] = 'E';
+        e = load(withArtifact(git + ", \"commit\": \"" + upper + "\"}"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 && e.find("40 lower-case hex") != std::string::npos,
+                 e.c_str());
+        e = load(withArtifact(git + ", \"sha256\": \"" + std::string(64, 'a') + "\"}"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 && e.find("no 'sha256'") != std::string::npos,
+                 e.c_str());
+        // A commit on a tarball means nothing: refused rather than silently ignored.
+        e = load(withArtifact("{\"url\": \"https://example.org/a.zip\", \"format\": \"zip\", "
+                              "\"sha256\": \"" +
+                              std::string(64, 'a') + "\", \"commit\": \"" + commit + "\"}"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 &&
+                     e.find("only for artifacts of format") != std::string::npos,
+                 e.c_str());
+    }
+
     void knownIssueFieldsAreRead()
     {
         sp::CatalogLoader loader;

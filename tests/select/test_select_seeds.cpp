@@ -65,12 +65,17 @@ private slots:
             for (const auto& step : p.steps) {
                 const bool hip = contains(step, "-DCOMPUTE_BACKEND=hip");
                 const bool arch = contains(step, "-DBNB_ROCM_ARCH=" + gfx);
-                const bool branch = std::any_of(step.begin(), step.end(), [](const std::string& a) {
-                    return a.find("multi-backend-refactor") != std::string::npos;
+                // The source is the pinned bitsandbytes checkout (0.50.1 carries the ROCm
+                // backend that once lived on the multi-backend-refactor branch).
+                const bool source = std::any_of(step.begin(), step.end(), [](const std::string& a) {
+                    return a.find("bitsandbytes-src") != std::string::npos;
                 });
-                build = build || (hip && arch && branch);
+                build = build || (hip && arch && source);
             }
             QVERIFY2(build, dump(p).c_str());
+            const auto src = std::find_if(p.runtimes.begin(), p.runtimes.end(),
+                                          [](const auto& r) { return r.id == "bitsandbytes-src"; });
+            QVERIFY(src != p.runtimes.end() && !src->unpinned);
         }
     }
 

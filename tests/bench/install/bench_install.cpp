@@ -125,17 +125,17 @@ private slots:
         QTemporaryDir tmp;
         const fs::path base = qp(tmp.path());
         const std::string bigSha = fileSha(big), smallSha = fileSha(small);
-        Artifact ab{
-            server.url("/big.tar.gz"), {}, bigSha, fs::file_size(big), "tar.gz", 0, {}, {}, {}};
-        Artifact as{server.url("/small.tar.gz"),
-                    {},
-                    smallSha,
-                    fs::file_size(small),
-                    "tar.gz",
-                    0,
-                    {},
-                    {},
-                    {}};
+        // Named fields, not positional: Artifact grows (commit, tag for git sources).
+        auto tarball = [](const std::string& url, const std::string& sha, std::uint64_t size) {
+            Artifact a;
+            a.url = url;
+            a.sha256 = sha;
+            a.size = size;
+            a.format = "tar.gz";
+            return a;
+        };
+        const Artifact ab = tarball(server.url("/big.tar.gz"), bigSha, fs::file_size(big));
+        const Artifact as = tarball(server.url("/small.tar.gz"), smallSha, fs::file_size(small));
         writeCatalog(base / "catalog",
                      {runtimeWith("bench-big", {ab}), runtimeWith("bench-small", {as})});
 

@@ -1,0 +1,103 @@
+// Every shipped source runtime is pinned: a git artifact to a full commit, a
+// tarball to a sha256, and nothing follows a branch head. Python runtimes (the base
+// interpreters) are pinned by sha256 too. A catalog edit that slips back to
+// `refs/heads/master` fails here, before any user installs a moving target.
+
+#include "core/catalog/loader.h"
+
+#include <QTest>
+#include <filesystem>
+
+namespace {
+
+const char* const kBranchMarkers[] = {"/refs/heads/", "/archive/master", "/archive/main",
+                                      "/tree/master", "/tree/main"};
+
+std::string followsBranch(const sp::Artifact& a)
+{
+    for (const char* m : kBranchMarkers)
+        if (a.url.find(m) != std::string::npos)
+            return std::string("its URL follows a branch (") + m + ")";
+    return {};
+}
+
+// Why `a` of runtime `rt` is not pinned well enough to ship; empty when it is.
+std::string pinProblem(const sp::Runtime& rt, const sp::Artifact& a)
+{
+    if (auto b = followsBranch(a); !b.empty())
+        return b;
+    if (a.isGit())
+        return a.commit ? std::string() : "a git artifact without a commit";
+    if ((rt.kind == "source" || rt.kind == "python") && !a.sha256)
+        return "a " + rt.kind + " artifact without a sha256";
+    return {};
+}
+
+sp::Catalog shippedCatalog()
+{
+    sp::CatalogLoader loader;
+    const std::filesystem::path dir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
+    for (const char* f :
+         {"known-issues.json", "policy.json", "profiles.json", "runtimes.json", "workloads.json"}) {
+        auto r = loader.addFile(dir / f);
+        if (!r)
+            qFatal("%s", r.error().message.c_str());
+    }
+    return loader.catalog();
+}
+
+} // namespace
+
+class TestShippedPins : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everySourceIsPinned()
+    {
+        const auto catalog = shippedCatalog();
+        int sources = 0;
+        int gitSources = 0;
+        for (const auto& rt : catalog.runtimes) {
+            if (rt.kind == "source")
+                ++sources;
+            for (const auto& a : rt.artifacts) {
+                const auto why = pinProblem(rt, a);
+                QVERIFY2(why.empty(), (rt.where.toString() + ": runtime '" + rt.id + "': " + why +
+                                       " (" + a.url + ")")
+                                          .c_str());
+                gitSources += a.isGit() ? 1 : 0;
+            }
+            if (rt.kind == "source")
+                QVERIFY2(!rt.references.empty(),
+                         ("runtime '" + rt.id + "' does not say where its pin comes from").c_str());
+        }
+        QVERIFY(sources >= 4);
+        QVERIFY(gitSources >= 4);
+        qInfo("%d source runtimes, %d pinned to a git commit", sources, gitSources);
+    }
+
+    void theCheckCatchesBranchHeads()
+    {
+        sp::Runtime rt;
+        rt.kind = "source";
+        sp::Artifact a;
+        a.format = "tar.gz";
+        a.sha256 = std::string(64, 'a');
+        a.url = "https://github.com/o/r/archive/refs/heads/master.tar.gz";
+        QVERIFY(!pinProblem(rt, a).empty());
+        a.url = "https://github.com/o/r/archive/main.tar.gz";
+        QVERIFY(!pinProblem(rt, a).empty());
+        a.url = "https://github.com/o/r/archive/refs/tags/v1.tar.gz";
+        QVERIFY(pinProblem(rt, a).empty());
+        a.sha256.reset();
+        QVERIFY(!pinProblem(rt, a).empty());
+        a.format = "git";
+        a.url = "https://github.com/o/r.git";
+        QVERIFY(!pinProblem(rt, a).empty());
+        a.commit = std::string(40, 'b');
+        QVERIFY(pinProblem(rt, a).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestShippedPins)
+#include "test_shipped_pins.moc"
