@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <list>
@@ -81,6 +82,8 @@ struct HttpTestServer::Impl
         std::filesystem::path file;
         std::string redirectTo;
         int redirectStatus = 0;
+        std::string contentType = "application/octet-stream";
+        std::string etag; // empty: no caching headers
     };
     struct Connection
     {
@@ -151,6 +154,19 @@ void HttpTestServer::addBlob(const std::string& path, std::string bytes)
 {
     std::lock_guard lock(d->mutex);
     Impl::Entry e;
+    e.blob = std::make_shared<const std::string>(std::move(bytes));
+    d->entries[path] = std::move(e);
+}
+
+void HttpTestServer::addCachedBlob(const std::string& path, std::string bytes,
+                                   const std::string& contentType)
+{
+    std::lock_guard lock(d->mutex);
+    Impl::Entry e;
+    char tag[32];
+    std::snprintf(tag, sizeof tag, "\"%zx\"", std::hash<std::string>{}(bytes));
+    e.etag = tag;
+    e.contentType = contentType;
     e.blob = std::make_shared<const std::string>(std::move(bytes));
     d->entries[path] = std::move(e);
 }
@@ -451,6 +467,18 @@ bool HttpTestServer::Impl::handle(int fd, const std::string& method, const std::
         return sendAll(fd, resp.data(), resp.size());
     }
 
+    if (!entry.etag.empty() && header("if-none-match").find(entry.etag) != std::string::npos) {
+        {
+            std::lock_guard lock(mutex);
+            ++stats[path].notModified;
+        }
+        const std::string resp = "HTTP/1.1 304 Not Modified\r\nETag: " + entry.etag +
+                                 "\r\nCache-Control: max-age=600, public\r\nContent-Length: "
+                                 "0\r\nConnection: " +
+                                 conn + "\r\n\r\n";
+        return sendAll(fd, resp.data(), resp.size());
+    }
+
     // One range "bytes=A-", "bytes=A-B" or "bytes=-N"; anything else is ignored.
     std::uint64_t start = 0, len = size;
     bool partial = false;
@@ -494,7 +522,9 @@ bool HttpTestServer::Impl::handle(int fd, const std::string& method, const std::
     if (noLength)
         closeAfter = true;
     std::string resp = std::string("HTTP/1.1 ") + (partial ? "206 Partial Content" : "200 OK") +
-                       "\r\nContent-Type: application/octet-stream\r\nAccept-Ranges: bytes";
+                       "\r\nContent-Type: " + entry.contentType + "\r\nAccept-Ranges: bytes";
+    if (!entry.etag.empty())
+        resp += "\r\nETag: " + entry.etag + "\r\nCache-Control: max-age=600, public";
     if (!noLength)
         resp += "\r\nContent-Length: " + std::to_string(declared);
     if (partial)

@@ -67,6 +67,7 @@ struct PathStats
     std::uint64_t bodyBytes = 0;         // body bytes actually written to sockets
     std::vector<std::string> ranges;     // each Range header value, in order ("" if none)
     std::vector<std::string> userAgents; // each User-Agent value, in order
+    int notModified = 0;                 // 304 answers to a matching If-None-Match
 };
 
 class HttpTestServer
@@ -80,6 +81,10 @@ public:
     // Content can be added or changed before or after start().
     void addBlob(const std::string& path, std::string bytes);
     void addFile(const std::string& path, const std::filesystem::path& file);
+    // A blob served the way a package index serves it: its Content-Type, an ETag and
+    // "Cache-Control: max-age=600, public", and 304 Not Modified to a matching
+    // If-None-Match. (pip caches nothing without such headers.)
+    void addCachedBlob(const std::string& path, std::string bytes, const std::string& contentType);
     // Paths not registered are looked up under `root` ("/a/b" -> root/a/b).
     void serveDirectory(const std::filesystem::path& root);
     void addRedirect(const std::string& from, const std::string& to, int status = 302);
