@@ -2,6 +2,7 @@
 
 #include "core/json_file.h"
 #include "core/launch/port_check.h"
+#include "core/launch/profile_env.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
 
@@ -54,6 +55,18 @@ bool LaunchSession::start(std::string& error)
             return false;
         }
     }
+    m_stepsHash = stepsHash(m_req.plan);
+    const auto receipt = stepReceiptFile(m_req.dataDir, m_req.plan.profile);
+    const bool runSteps =
+        !m_req.plan.steps.empty() && (m_req.rerunSteps || !stepsAlreadyDone(receipt, m_stepsHash));
+    // The venv folder is claimed before any step writes into it, and a folder of the
+    // user's with its name stops the launch before anything runs.
+    if (runSteps && !m_req.plan.venv.empty()) {
+        if (auto v = claimVenv(paths::fromUtf8(m_req.plan.venv), m_req.plan.profile); !v) {
+            error = v.error().message;
+            return false;
+        }
+    }
     auto files = newLaunchFiles(m_req.logsRoot, m_req.plan.profile, m_clock);
     if (!files) {
         error = files.error().message;
@@ -79,9 +92,7 @@ bool LaunchSession::start(std::string& error)
     m_process->onOutput = [this](bool isStderr, std::string_view chunk) {
         m_pipeline->feed(isStderr, chunk);
     };
-    m_stepsHash = stepsHash(m_req.plan);
-    const auto receipt = stepReceiptFile(m_req.dataDir, m_req.plan.profile);
-    if (m_req.plan.steps.empty() || (!m_req.rerunSteps && stepsAlreadyDone(receipt, m_stepsHash))) {
+    if (!runSteps) {
         if (!m_req.plan.steps.empty())
             emitStep("skipped", {{"reason", "done before with the same steps and runtimes"}});
         startWorkload();

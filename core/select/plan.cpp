@@ -30,6 +30,8 @@ nlohmann::json toJson(const Plan& plan)
     j["cwd"] = plan.cwd;
     j["args"] = plan.args;
     j["steps"] = plan.steps;
+    if (!plan.venv.empty())
+        j["venv"] = plan.venv;
     j["warnings"] = plan.warnings;
     j["repair"] = plan.repair;
     j["alternatives"] = json::array();

@@ -53,6 +53,10 @@ struct Plan
     std::string cwd;
     std::vector<std::string> args;
     std::vector<std::vector<std::string>> steps;
+    // The profile's own virtual environment (<data>/venvs/<profile>), empty when it
+    // has none. StackPilot creates and marks it before the first step, so repair and
+    // uninstall may remove it.
+    std::string venv;
     std::vector<std::string> warnings;
     std::vector<PlanAlternative> alternatives;
     std::vector<std::string> references;

@@ -42,6 +42,11 @@ Expected<const Candidate*> pickCandidate(const std::vector<Candidate>& all,
                            [&](const Candidate& c) { return c.profile->id == settings.profile; });
     if (it->rejections.empty())
         return &*it;
+    const bool onlyKnownIssues =
+        std::all_of(it->rejections.begin(), it->rejections.end(),
+                    [](const PlanReason& r) { return !r.knownIssue.empty(); });
+    if (settings.acceptRejected && onlyKnownIssues)
+        return &*it;
     std::string why;
     for (const auto& r : it->rejections)
         why += "; " + r.text + (r.knownIssue.empty() ? "" : " [" + r.knownIssue + "]");
@@ -84,6 +89,8 @@ void addLaunch(Plan& plan, const HardwareSnapshot& snap, const Workload& workloa
             out.push_back(x.expand(a));
         plan.steps.push_back(std::move(out));
     }
+    if (profile.venv)
+        plan.venv = x.expand("{venv}");
 }
 
 // A placeholder the machine cannot fill ({gfx} on a GPU of unknown gfx) must never
@@ -195,6 +202,9 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     }
     const Profile& profile = *chosen->profile;
     const Workload& workload = *cat.workload(workloadId);
+    for (const auto& r : chosen->rejections)
+        plan.warnings.push_back("chosen by you although rejected: " + r.text + " [" + r.knownIssue +
+                                "]");
     plan.profile = profile.id;
     plan.status = profile.status;
     plan.references = profile.references;

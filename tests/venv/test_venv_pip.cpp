@@ -218,6 +218,54 @@ private slots:
         QVERIFY(fs::exists(m_base / "home" / "cache" / "pip" / "http") ||
                 fs::exists(m_base / "home" / "cache" / "pip" / "http-v2"));
     }
+
+    // The venv is StackPilot's (marked before the first step), so `repair PROFILE`
+    // rebuilds it from nothing and `uninstall PROFILE` removes it; runtimes stay.
+    void repairRebuildsAndUninstallRemovesTheVenv()
+    {
+        const fs::path venv = m_base / "home" / "data" / "venvs" / "pipcheck-a";
+        const QString catalog = QString::fromStdString((m_base / "catalog").string());
+        QVERIFY(fs::exists(venv / ".stackpilot-owner"));
+        std::ofstream(venv / "stale.txt") << "left by an earlier build\n";
+        auto [rc, out, err] =
+            cli({QStringLiteral("repair"), QStringLiteral("pipcheck-a"), QStringLiteral("--json"),
+                 QStringLiteral("--catalog-dir"), catalog});
+        QVERIFY2(rc == 0, (out + err).c_str());
+        QCOMPARE(nlohmann::json::parse(out).at("venv_removed").get<bool>(), true);
+        QVERIFY(!fs::exists(venv));
+        std::tie(rc, out, err) = launch("pipcheck-a");
+        QVERIFY2(rc == 0 && out.find("\"state\":\"started\"") != std::string::npos,
+                 (out + err).c_str());
+        QVERIFY(fs::exists(venv / "bin" / "python"));
+        QVERIFY(!fs::exists(venv / "stale.txt"));
+
+        std::tie(rc, out, err) = cli({QStringLiteral("uninstall"), QStringLiteral("pipcheck-a"),
+                                      QStringLiteral("--catalog-dir"), catalog});
+        QVERIFY2(rc == 0, (out + err).c_str());
+        QVERIFY(!fs::exists(venv));
+        QVERIFY(fs::exists(m_base / "home" / "data" / "runtimes" / "standin-python"));
+    }
+
+    // A folder of the user's where the venv would go is never claimed or removed.
+    void aUsersFolderNamedLikeTheVenvIsLeftAlone()
+    {
+        const fs::path venv = m_base / "home" / "data" / "venvs" / "pipcheck-a";
+        fs::create_directories(venv);
+        std::ofstream(venv / "thesis.tex") << "mine\n";
+        const QString catalog = QString::fromStdString((m_base / "catalog").string());
+        auto [rc, out, err] = launch("pipcheck-a");
+        QCOMPARE(rc, 1);
+        QVERIFY2(err.find("was not created by StackPilot") != std::string::npos, err.c_str());
+        for (const char* verb : {"repair", "uninstall"}) {
+            std::tie(rc, out, err) = cli({QString::fromLatin1(verb), QStringLiteral("pipcheck-a"),
+                                          QStringLiteral("--catalog-dir"), catalog});
+            QVERIFY2(rc == 1 && err.find("was not created by StackPilot") != std::string::npos,
+                     (verb + (": " + err)).c_str());
+        }
+        QVERIFY(fs::exists(venv / "thesis.tex"));
+        QVERIFY(!fs::exists(venv / ".stackpilot-owner"));
+        QVERIFY(!fs::exists(venv / "bin"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVenvPip)

@@ -1,8 +1,11 @@
 // stackpilot-cli repair ID: re-install a runtime that verify found damaged. The
 // whole runtime goes through staging again (so it is never half-repaired); its
 // artifacts come from the download cache, so nothing is downloaded twice.
+// repair PROFILE rebuilds the profile: its venv and step receipt are removed (so the
+// next launch creates the venv and runs every step again) and its runtimes repaired.
 
 #include "app/cli/commands/install_support.h"
+#include "core/launch/profile_env.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
 #include "installers/prefix_store.h"
@@ -30,7 +33,8 @@ public:
         parser.addOption({QStringLiteral("offline"),
                           QStringLiteral("Take artifacts from DIR; never use the network."),
                           QStringLiteral("DIR")});
-        parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("The runtime id."));
+        parser.addPositionalArgument(QStringLiteral("ID"),
+                                     QStringLiteral("A runtime id, or a profile id."));
     }
 
     int run(const QCommandLineParser& parser, Io& io) override
@@ -48,9 +52,12 @@ public:
             return rc;
         const Catalog* catalog = &loaded->catalog;
         const Runtime* rt = catalog->runtime(id);
-        if (!rt)
-            return fail(io, "repair", Error::usage("'" + id + "' is not a runtime of the catalog"));
         PrefixStore store(prefixRootOf(parser));
+        if (!rt && catalog->profile(id))
+            return repairProfile(*catalog, *catalog->profile(id), store, parser, io);
+        if (!rt)
+            return fail(io, "repair",
+                        Error::usage("'" + id + "' is not a runtime or profile of the catalog"));
         auto check = checkForRepair(store, *rt);
         if (!check)
             return fail(io, "repair", check.error());
@@ -68,6 +75,13 @@ public:
         }
         if (!json && check->installed)
             io.out << id << ": " << check->problems.size() << " problem(s), re-installing\n";
+        report["repaired"] = true;
+        return installRuntimes({rt}, optionsFor(store, parser), "repair", io, json, report);
+    }
+
+private:
+    static InstallOptions optionsFor(const PrefixStore& store, const QCommandLineParser& parser)
+    {
         InstallOptions options;
         options.prefixRoot = store.root();
         options.force = true;
@@ -75,8 +89,43 @@ public:
             options.offlineDir = paths::fromUtf8(toStd(parser.value(QStringLiteral("offline"))));
             options.allowNetwork = false;
         }
-        report["repaired"] = true;
-        return installRuntimes({rt}, std::move(options), "repair", io, json, report);
+        return options;
+    }
+
+    // Every check runs before anything is removed: a runtime folder or venv that is not
+    // StackPilot's stops the repair with nothing changed.
+    static int repairProfile(const Catalog& catalog, const Profile& profile,
+                             const PrefixStore& store, const QCommandLineParser& parser, Io& io)
+    {
+        const bool json = parser.isSet(QStringLiteral("json"));
+        std::vector<const Runtime*> damaged;
+        for (const std::string& rid : profile.runtimes) {
+            const Runtime* rt = catalog.runtime(rid);
+            if (!rt || rt->system)
+                continue;
+            auto check = checkForRepair(store, *rt);
+            if (!check)
+                return fail(io, "repair", check.error());
+            if (check->needed())
+                damaged.push_back(rt);
+        }
+        auto reset = resetProfileState(paths::dataDir(), profile.id);
+        if (!reset)
+            return fail(io, "repair", reset.error());
+        nlohmann::json report{{"profile", profile.id},
+                              {"venv_removed", reset->venvRemoved},
+                              {"steps_rerun_for", {profile.id}},
+                              {"repaired", !damaged.empty()}};
+        if (!json)
+            io.out << profile.id << ": " << (reset->venvRemoved ? "venv removed; " : "")
+                   << "its setup steps run again at the next launch; " << damaged.size()
+                   << " runtime(s) to re-install\n";
+        if (damaged.empty()) {
+            if (json)
+                io.out << report.dump(2) << "\n";
+            return 0;
+        }
+        return installRuntimes(damaged, optionsFor(store, parser), "repair", io, json, report);
     }
 };
 
