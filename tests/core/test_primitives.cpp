@@ -3,6 +3,7 @@
 
 #include "core/cancel_token.h"
 #include "core/clock.h"
+#include "core/format.h"
 #include "core/os_family.h"
 #include "core/ownership.h"
 #include "core/strings.h"
@@ -18,6 +19,31 @@ class TestPrimitives : public QObject
 {
     Q_OBJECT
 private slots:
+    // The CLI and the window print sizes the same way (format.h).
+    void formatting()
+    {
+        using namespace sp::format;
+        QCOMPARE(bytes(0), std::string("0 B"));
+        QCOMPARE(bytes(1023), std::string("1023 B"));
+        QCOMPARE(bytes(1024 * 980), std::string("980 KiB"));
+        QCOMPARE(bytes(512ull << 20), std::string("512 MiB"));
+        QCOMPARE(bytes(1536ull << 20), std::string("1.5 GiB"));
+        QCOMPARE(vramMb(512), std::string("512 MiB"));
+        QCOMPARE(vramMb(12288), std::string("12.0 GiB"));
+        QCOMPARE(vramMb(std::nullopt), std::string("-"));
+        QCOMPARE(rate(3.5 * 1024 * 1024), std::string("3 MiB/s"));
+        QCOMPARE(duration(45), std::string("45 s"));
+        QCOMPARE(duration(185), std::string("3 min 05 s"));
+        QCOMPARE(duration(7800), std::string("2 h 10 min"));
+        QCOMPARE(duration(-1), std::string("-"));
+        sp::GpuInfo g;
+        QCOMPARE(gpuTarget(g), std::string("-"));
+        g.computeCapability = "8.6";
+        QCOMPARE(gpuTarget(g), std::string("sm 8.6"));
+        g.gfx = "gfx1031";
+        QCOMPARE(gpuTarget(g), std::string("gfx1031"));
+    }
+
     void strings()
     {
         QCOMPARE(std::string(sp::trim(" \t x y \r\n")), std::string("x y"));

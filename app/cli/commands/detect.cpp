@@ -4,6 +4,8 @@
 
 #include "app/cli/command.h"
 #include "app/cli/printable_stream.h"
+#include "core/format.h"
+#include "core/settings.h"
 #include "core/strings.h"
 
 #include <algorithm>
@@ -16,18 +18,6 @@ namespace {
 std::string orDash(const std::string& s)
 {
     return s.empty() ? "-" : s;
-}
-
-std::string vramText(const GpuInfo& g)
-{
-    if (!g.vramMb)
-        return "-";
-    const auto mb = *g.vramMb;
-    if (mb >= 1024) {
-        const auto tenths = (mb * 10 + 512) / 1024;
-        return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " GiB";
-    }
-    return std::to_string(mb) + " MiB";
 }
 
 std::string joined(const std::vector<std::string>& parts, const char* sep)
@@ -66,13 +56,11 @@ void printHuman(std::ostream& out, const HardwareSnapshot& s)
             {"#", "GPU", "PCI", "TARGET", "VRAM", "INTEGRATED", "DRIVER", "SOURCES"}};
         for (std::size_t i = 0; i < s.gpus.size(); ++i) {
             const auto& g = s.gpus[i];
-            std::string target = g.gfx                 ? *g.gfx
-                                 : g.computeCapability ? "sm " + *g.computeCapability
-                                                       : "-";
             rows.push_back(
                 {std::to_string(i), g.name + " [" + toString(g.vendor) + "]",
-                 orDash(g.pciId) + (g.pciRevision.empty() ? "" : " rev " + g.pciRevision), target,
-                 vramText(g), g.integrated ? (*g.integrated ? "yes" : "no") : "?",
+                 orDash(g.pciId) + (g.pciRevision.empty() ? "" : " rev " + g.pciRevision),
+                 format::gpuTarget(g), format::vramMb(g.vramMb),
+                 g.integrated ? (*g.integrated ? "yes" : "no") : "?",
                  g.driverVersion ? *g.driverVersion : "-", joined(g.sources, ",")});
         }
         printTable(out, rows);
@@ -147,6 +135,8 @@ public:
                 return 2;
             }
             options.probeTimeoutMs = ms;
+        } else if (const auto s = Settings::load(); s) {
+            options.probeTimeoutMs = s->probeTimeoutMs; // settings.json "probe_timeout_ms"
         }
 
         const auto snapshot = detectHardware(options);

@@ -1,6 +1,7 @@
 #include "app/cli/commands/install_support.h"
 
 #include "core/catalog/loader.h"
+#include "core/format.h"
 #include "core/paths.h"
 #include "core/settings.h"
 #include "installers/install_plan.h"
@@ -47,18 +48,6 @@ struct InterruptGuard
     void (*previous)(int) = nullptr;
     void (*previousTerm)(int) = nullptr;
 };
-
-std::string human(double bytes)
-{
-    char buf[32];
-    if (bytes >= 1024.0 * 1024 * 1024)
-        std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
-    else if (bytes >= 1024.0 * 1024)
-        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / (1024.0 * 1024));
-    else
-        std::snprintf(buf, sizeof buf, "%.0f KiB", bytes / 1024.0);
-    return buf;
-}
 
 // One line per artifact. On a terminal the block is redrawn in place (cursor up,
 // \r, clear line) at most ten times a second; otherwise plain lines are printed
@@ -132,10 +121,10 @@ private:
     {
         std::ostringstream s;
         const auto& p = e.progress;
-        s << e.runtimeId << ": " << e.artifactName << "  " << human(double(p.received));
+        s << e.runtimeId << ": " << e.artifactName << "  " << format::bytes(p.received);
         if (p.total)
-            s << " / " << human(double(*p.total));
-        s << "  " << human(p.bytesPerSecond) << "/s";
+            s << " / " << format::bytes(*p.total);
+        s << "  " << format::rate(p.bytesPerSecond);
         if (p.etaSeconds)
             s << "  ETA " << static_cast<long>(*p.etaSeconds) << "s";
         return s.str();
