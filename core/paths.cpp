@@ -37,7 +37,30 @@ std::filesystem::path portableOr(const char* sub, QStandardPaths::StandardLocati
     return suffix ? base / suffix : base;
 }
 
+std::filesystem::path& userData()
+{
+    static std::filesystem::path p;
+    return p;
+}
+
+std::filesystem::path& userCache()
+{
+    static std::filesystem::path p;
+    return p;
+}
+
+std::filesystem::path defaultDataDir()
+{
+    return portableOr("data", QStandardPaths::GenericDataLocation);
+}
+
 } // namespace
+
+void setUserFolders(const std::filesystem::path& data, const std::filesystem::path& cache)
+{
+    userData() = data;
+    userCache() = cache;
+}
 
 std::filesystem::path configDir()
 {
@@ -46,19 +69,20 @@ std::filesystem::path configDir()
 
 std::filesystem::path dataDir()
 {
-    return portableOr("data", QStandardPaths::GenericDataLocation);
+    return userData().empty() ? defaultDataDir() : userData();
 }
 
 std::filesystem::path cacheDir()
 {
-    return portableOr("cache", QStandardPaths::GenericCacheLocation);
+    return userCache().empty() ? portableOr("cache", QStandardPaths::GenericCacheLocation)
+                               : userCache();
 }
 
 std::filesystem::path logDir()
 {
     if (auto home = envPath("STACKPILOT_HOME"); !home.empty())
         return home / "logs";
-    return dataDir() / "logs";
+    return defaultDataDir() / "logs";
 }
 
 std::filesystem::path shippedDataDir()

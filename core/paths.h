@@ -11,6 +11,11 @@ std::filesystem::path dataDir();   // runtimes/, receipts
 std::filesystem::path cacheDir();  // downloads keyed by hash, partial files
 std::filesystem::path logDir();
 
+// The user's install and cache folders from the settings ("install_dir", "cache_dir";
+// empty = the defaults above). Each front end sets them after reading the settings;
+// dataDir() and cacheDir() then return them. Logs and config stay where they were.
+void setUserFolders(const std::filesystem::path& data, const std::filesystem::path& cache);
+
 // Folder holding the read-only data shipped with the app (catalog, schema, GPU
 // tables). STACKPILOT_DATA_DIR overrides; else next to the executable
 // (../share/stackpilot), else the build tree's copy.

@@ -97,6 +97,18 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
         return readInt(s.stopGraceMs, v, p, where, key, 0, 600000);
     } else if (key == "console_code_page") {
         return readInt(s.consoleCodePage, v, p, where, key, 0, 65535, " (0 = the system's)");
+    } else if (key == "install_dir" || key == "cache_dir" || key == "language") {
+        if (!v.is_string())
+            return p.at(where, "\"" + key + "\" must be a string");
+        (key == "install_dir" ? s.installDir
+         : key == "cache_dir" ? s.cacheDir
+                              : s.language) = v.get<std::string>();
+    } else if (key == "probe_timeout_ms") {
+        return readInt(s.probeTimeoutMs, v, p, where, key, 100, 600000);
+    } else if (key == "open_browser") {
+        if (!v.is_boolean())
+            return p.at(where, "\"open_browser\" must be true or false");
+        s.openBrowser = v.get<bool>();
     } else if (key == "workloads") {
         auto w = settings_json::readWorkloads(v, p, where);
         if (!w)
@@ -168,8 +180,18 @@ std::string Settings::toJson() const
     j["keep_launches"] = keepLaunches;
     j["stop_grace_ms"] = stopGraceMs;
     j["console_code_page"] = consoleCodePage;
+    j["install_dir"] = installDir;
+    j["cache_dir"] = cacheDir;
+    j["probe_timeout_ms"] = probeTimeoutMs;
+    j["open_browser"] = openBrowser;
+    j["language"] = language;
     j["workloads"] = settings_json::workloadsToJson(workloads);
     return j.dump(2) + "\n";
+}
+
+void Settings::applyFolders() const
+{
+    paths::setUserFolders(paths::fromUtf8(installDir), paths::fromUtf8(cacheDir));
 }
 
 Expected<void> Settings::save(const std::filesystem::path& file) const

@@ -12,8 +12,13 @@
 //   "keep_launches": 20,      // 1..1000 launch logs kept per profile
 //   "stop_grace_ms": 5000,    // 0..600000: how long a stopped workload may take to exit
 //   "console_code_page": 0,   // 0..65535; 0 = the system's (Windows consoles)
+//   "install_dir": "",        // runtimes, venvs and step receipts; "" = <data>
+//   "cache_dir": "",          // downloads and the shared pip cache; "" = <cache>
+//   "probe_timeout_ms": 5000, // 100..600000: one vendor probe or tool at most this long
+//   "open_browser": false,    // the window opens the workload's URL when it is announced
+//   "language": "",           // "" = the system's; "en" or "zh_CN"
 //   "workloads": {"llamafile": {          // per-workload overrides that remedies write
-//       "profile": "", "env": {"K": "V"}, "args": ["--tinyblas"],
+//       "profile": "", "accept_rejected": false, "env": {"K": "V"}, "args": ["--tinyblas"],
 //       "relocate_caches": false, "repair": ["zluda-3.9.5-rocm5"],
 //       "remedies": [{"issue": "hipblas-status-unknown", "action": "add_args",
 //                     "applied_at": "2026-01-02T03:04:05Z", "before": {"args": {"--tinyblas":
@@ -61,6 +66,9 @@ struct AppliedRemedy
 struct WorkloadOverrides
 {
     std::string profile; // force this profile; "" = the best one
+    // The user confirmed `profile` although selection rejects it for a known issue
+    // (the window asks first); a profile for another OS or vendor is still refused.
+    bool acceptRejected = false;
     std::map<std::string, std::string> env;
     std::vector<std::string> args;
     bool relocateCaches = false;
@@ -77,7 +85,12 @@ struct Settings
     std::uint64_t maxExtractSize = std::uint64_t{64} << 30;
     int keepLaunches = 20;
     int stopGraceMs = 5000;
-    int consoleCodePage = 0;                            // 0 = the system's
+    int consoleCodePage = 0; // 0 = the system's
+    std::string installDir;  // "" = paths::dataDir()'s default
+    std::string cacheDir;    // "" = paths::cacheDir()'s default
+    int probeTimeoutMs = 5000;
+    bool openBrowser = false;
+    std::string language;                               // "" = the system's
     std::map<std::string, WorkloadOverrides> workloads; // by workload id
 
     // <config>/settings.json
@@ -88,6 +101,8 @@ struct Settings
     static Expected<Settings> parse(const std::string& text, const std::string& name);
 
     std::string toJson() const; // pretty-printed, round-trips through parse()
+    // Makes paths::dataDir() and cacheDir() follow install_dir and cache_dir.
+    void applyFolders() const;
     Expected<void> save(const std::filesystem::path& file) const;
 
     // The mirror URLs for `url` (empty when no rule matches its host).

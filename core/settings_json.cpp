@@ -121,6 +121,10 @@ struct Reader
             const std::size_t where = loc.keyAt(key, at);
             if (key == "profile") {
                 w.profile = string(x, where, "\"profile\"");
+            } else if (key == "accept_rejected") {
+                if (!x.is_boolean())
+                    fail(where, "\"accept_rejected\" must be true or false");
+                w.acceptRejected = x.get<bool>();
             } else if (key == "env") {
                 if (!x.is_object())
                     fail(where, "\"env\" must be an object of strings");
@@ -233,9 +237,10 @@ nlohmann::json workloadsToJson(const std::map<std::string, WorkloadOverrides>& w
                                 {"action", toString(r.action)},
                                 {"applied_at", r.appliedAt},
                                 {"before", beforeToJson(r.before)}});
-        out[id] = {{"profile", w.profile}, {"env", w.env},
-                   {"args", w.args},       {"relocate_caches", w.relocateCaches},
-                   {"repair", w.repair},   {"remedies", remedies}};
+        out[id] = {
+            {"profile", w.profile}, {"accept_rejected", w.acceptRejected}, {"env", w.env},
+            {"args", w.args},       {"relocate_caches", w.relocateCaches}, {"repair", w.repair},
+            {"remedies", remedies}};
     }
     return out;
 }

@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "core/settings.h"
 #include "stackpilot_version.h"
 
 #include <algorithm>
@@ -114,6 +115,10 @@ int runCli(const QStringList& args, Io& io)
             io.out << text;
             return 0;
         }
+        // The user's install and cache folders apply to every verb; a settings file
+        // that does not load is reported by the verbs that read it.
+        const auto settings = Settings::load();
+        (settings ? *settings : Settings{}).applyFolders();
         return cmd->run(parser, io);
     }
     io.err << "stackpilot-cli: unknown command '" << toStd(args[1])

@@ -30,7 +30,10 @@ struct SelectSettings
     std::string cacheDir; // {cache}; also where caches go when the home is on a network filesystem,
                           // unless cacheDir is itself under that home (then localCacheDir)
     std::string localCacheDir; // optional override for the relocated caches
-    std::string profile;       // force this profile (still refused if rejected)
+    std::string profile;       // force this profile (refused if rejected, unless:)
+    // The user confirmed the forced profile although a known issue rejects it: plan it,
+    // with the reasons as warnings. A profile for another OS or vendor is still refused.
+    bool acceptRejected = false;
     // Per-workload overrides that remedies write (settings.json "workloads";
     // selectSettingsFor in core/select/workload_overrides.h fills them).
     std::map<std::string, std::string> env; // added to the plan's env (templates)
@@ -56,5 +59,8 @@ Expected<Plan> makePlan(const HardwareSnapshot& snapshot, const Catalog& catalog
 // the host's folders.
 SelectSettings settingsForSnapshot(const HardwareSnapshot& snap, SelectSettings host,
                                    bool portable);
+// settingsForSnapshot with this host's folders (paths::dataDir(), cacheDir()) and
+// portable mode from STACKPILOT_HOME: what every front end plans with.
+SelectSettings hostSelectSettings(const HardwareSnapshot& snap);
 
 } // namespace sp

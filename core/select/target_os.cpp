@@ -1,5 +1,8 @@
 #include "core/os_family.h"
+#include "core/paths.h"
 #include "core/select/select.h"
+
+#include <cstdlib>
 
 namespace sp {
 
@@ -16,6 +19,14 @@ SelectSettings settingsForSnapshot(const HardwareSnapshot& snap, SelectSettings 
         host.cacheDir = snap.home.path + "/.cache/stackpilot";
     }
     return host;
+}
+
+SelectSettings hostSelectSettings(const HardwareSnapshot& snap)
+{
+    SelectSettings host;
+    host.dataDir = paths::toUtf8(paths::dataDir());
+    host.cacheDir = paths::toUtf8(paths::cacheDir());
+    return settingsForSnapshot(snap, std::move(host), std::getenv("STACKPILOT_HOME") != nullptr);
 }
 
 } // namespace sp

@@ -9,8 +9,10 @@ SelectSettings selectSettingsFor(const Settings& settings, const std::string& wo
     if (it == settings.workloads.end())
         return base;
     const WorkloadOverrides& w = it->second;
-    if (base.profile.empty())
+    if (base.profile.empty()) {
         base.profile = w.profile;
+        base.acceptRejected = w.acceptRejected;
+    }
     for (const auto& [name, value] : w.env)
         base.env[name] = value;
     base.args.insert(base.args.end(), w.args.begin(), w.args.end());

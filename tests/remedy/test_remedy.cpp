@@ -204,6 +204,31 @@ private slots:
         QVERIFY(alt && alt->verdict == "rejected");
     }
 
+    // The window's profiles menu: a profile rejected for a known issue can be forced
+    // once the user confirms; the plan then carries the reasons as warnings. A profile
+    // for another OS stays refused, confirmed or not.
+    void aConfirmedRejectedProfileIsPlannedWithItsReasons()
+    {
+        const char* hip61 = "sdnext-zluda-hip6.1-rocblas-gfx1031";
+        sp::Settings s;
+        s.workloads["sdnext"].profile = hip61;
+        auto refused = sp::makePlan(windowsRx6750(), shippedCatalog(), "sdnext",
+                                    sp::selectSettingsFor(s, "sdnext", settings()));
+        QVERIFY(!refused.ok());
+        s.workloads["sdnext"].acceptRejected = true;
+        const auto p = planWith(s, windowsRx6750(), "sdnext");
+        QCOMPARE(p.profile, std::string(hip61));
+        QVERIFY(std::any_of(p.warnings.begin(), p.warnings.end(), [](const std::string& w) {
+            return w.find("rocm-zluda-rocblas-access-violation") != std::string::npos;
+        }));
+        auto reread = sp::Settings::parse(s.toJson(), "settings.json");
+        QVERIFY(reread.ok() && reread->workloads.at("sdnext").acceptRejected);
+        s.workloads["sdnext"].profile = "sdnext-rocm6.2";
+        QVERIFY(!sp::makePlan(windowsRx6750(), shippedCatalog(), "sdnext",
+                              sp::selectSettingsFor(s, "sdnext", settings()))
+                     .ok());
+    }
+
     void commandLineProfileWinsOverSettings()
     {
         sp::Settings s;

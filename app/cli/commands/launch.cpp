@@ -199,7 +199,7 @@ public:
         setup.catalog = &loaded->catalog;
         setup.snapshot = std::move(*snapshot);
         setup.profile = sp::cli::toStd(pos.front());
-        setup.select = sp::cli::hostSelectSettings(setup.snapshot);
+        setup.select = sp::hostSelectSettings(setup.snapshot);
         auto userSettings = sp::Settings::load();
         if (!userSettings) {
             io.err << "stackpilot-cli launch: " << userSettings.error().message << "\n";

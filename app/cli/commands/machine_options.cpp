@@ -36,12 +36,4 @@ std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& i
     return detectHardware(opts);
 }
 
-SelectSettings hostSelectSettings(const HardwareSnapshot& snap)
-{
-    SelectSettings host;
-    host.dataDir = paths::toUtf8(paths::dataDir());
-    host.cacheDir = paths::toUtf8(paths::cacheDir());
-    return settingsForSnapshot(snap, std::move(host), std::getenv("STACKPILOT_HOME") != nullptr);
-}
-
 } // namespace sp::cli

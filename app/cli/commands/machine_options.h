@@ -15,7 +15,5 @@ namespace sp::cli {
 void addMachineOptions(QCommandLineParser& p);
 // On failure prints the reason (naming the file), sets *exitCode and returns nullopt.
 std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& io, int* exitCode);
-// StackPilot's own folders, as settingsForSnapshot gives them for `snap`.
-SelectSettings hostSelectSettings(const HardwareSnapshot& snap);
 
 } // namespace sp::cli

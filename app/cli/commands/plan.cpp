@@ -143,7 +143,7 @@ public:
             io.err << "stackpilot-cli plan: " << userSettings.error().message << "\n";
             return sp::cli::exitCodeFor(userSettings.error());
         }
-        auto settings = sp::cli::hostSelectSettings(snap);
+        auto settings = sp::hostSelectSettings(snap);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);

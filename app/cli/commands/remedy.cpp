@@ -90,7 +90,7 @@ public:
             return fail(io, settings.error());
         const std::string issue = sp::cli::toStd(args[1]);
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        const auto base = sp::cli::hostSelectSettings(*machine);
+        const auto base = sp::hostSelectSettings(*machine);
         auto change = verb == "apply" ? sp::applyRemedy(*settings, loaded->catalog, *machine, issue,
                                                         workload, base, sp::Clock::system())
                                       : sp::undoRemedy(*settings, loaded->catalog, *machine, issue,
