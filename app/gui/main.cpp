@@ -1,60 +1,126 @@
-#include "app/gui/main_window.h"
+// stackpilot: the window. `--hardware SNAPSHOT.json` shows what a recorded machine's
+// user saw (plans only; nothing is installed or launched), so a helper can reproduce
+// a report and screenshots can be made anywhere.
+
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/widgets/main_window.h"
+#include "core/settings.h"
 #include "stackpilot_version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTimer>
 #include <QTranslator>
+#include <cstdio>
+
+namespace {
+
+// The language of settings.json ("" = the system's): StackPilot's strings and Qt's own.
+void installTranslators(QApplication& app, const std::string& language)
+{
+    const QLocale locale = language.empty() ? QLocale() : QLocale(QString::fromStdString(language));
+    QLocale::setDefault(locale);
+    auto* ours = new QTranslator(&app);
+    if (ours->load(locale, QStringLiteral("stackpilot"), QStringLiteral("_"),
+                   QStringLiteral(":/i18n")))
+        QApplication::installTranslator(ours);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("StackPilot"));
     QApplication::setApplicationVersion(QStringLiteral(STACKPILOT_VERSION));
-
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("stackpilot"), QStringLiteral("_"),
-                        QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    QApplication::setDesktopFileName(QStringLiteral("stackpilot"));
 
     QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Runs local AI workloads on the stack known to work on your GPU."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption shot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Save a screenshot to FILE once detection is done, then quit (for tests)."),
-        QStringLiteral("FILE"));
-    parser.addOption(shot);
-    const QCommandLineOption sysfs(
-        QStringLiteral("sysfs-root"),
-        QStringLiteral("Detect from DIR instead of /sys (for tests and bug reports)."),
-        QStringLiteral("DIR"));
-    parser.addOption(sysfs);
+    const QCommandLineOption hardware(
+        QStringLiteral("hardware"),
+        QStringLiteral("Show the window for a recorded machine (a snapshot from detect --json); "
+                       "nothing is installed or launched."),
+        QStringLiteral("SNAPSHOT.json"));
+    const QCommandLineOption catalogDir(QStringLiteral("catalog-dir"),
+                                        QStringLiteral("Read extra catalog files from DIR."),
+                                        QStringLiteral("DIR"));
+    const QCommandLineOption sysfs(QStringLiteral("sysfs-root"),
+                                   QStringLiteral("Detect from DIR instead of /sys."),
+                                   QStringLiteral("DIR"));
     const QCommandLineOption noProbes(QStringLiteral("no-probes"),
                                       QStringLiteral("Skip vendor libraries and tools."));
-    parser.addOption(noProbes);
+    const QCommandLineOption shot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Save the window to FILE once plans are shown, "
+                                                 "then quit."),
+                                  QStringLiteral("FILE"));
+    const QCommandLineOption firstPaint(
+        QStringLiteral("print-first-paint"),
+        QStringLiteral("Print the milliseconds to the first painted window, then quit "
+                       "(the start-up benchmark)."));
+    for (const auto& o : {hardware, catalogDir, sysfs, noProbes, shot, firstPaint})
+        parser.addOption(o);
     parser.process(app);
 
-    sp::gui::MainWindow w;
-    QStringList detectArgs{QStringLiteral("detect"), QStringLiteral("--json")};
+    // One small file, read before any widget exists, decides the language.
+    const auto settings = sp::Settings::load();
+    installTranslators(app, settings ? settings->language : std::string());
+
+    sp::gui::AppController::Options options;
+    options.cliProgram =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
     if (parser.isSet(sysfs))
-        detectArgs << QStringLiteral("--sysfs-root") << parser.value(sysfs);
+        options.detectArgs << QStringLiteral("--sysfs-root") << parser.value(sysfs);
     if (parser.isSet(noProbes))
-        detectArgs << QStringLiteral("--no-probes");
-    w.setDetectCommand(
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli")),
-        detectArgs);
-    w.resize(820, 420);
-    w.show();
-    if (parser.isSet(shot)) {
-        const QString file = parser.value(shot);
-        QObject::connect(&w, &sp::gui::MainWindow::detectionFinished, &app, [&w, file] {
-            w.grab().save(file);
+        options.detectArgs << QStringLiteral("--no-probes");
+    if (settings)
+        options.detectArgs << QStringLiteral("--probe-timeout")
+                           << QString::number(settings->probeTimeoutMs);
+    options.hardwareFile = parser.value(hardware);
+    for (const QString& d : parser.values(catalogDir))
+        options.catalogDirs.push_back(d.toStdString());
+
+    sp::gui::AppController controller(options);
+    sp::gui::MainWindow window(&controller);
+    window.resize(1180, 780);
+    if (parser.isSet(firstPaint)) {
+        QObject::connect(&window, &sp::gui::MainWindow::firstPainted, &app, [&] {
+            std::printf("first-paint-ms %lld\n", static_cast<long long>(sinceStart.elapsed()));
+            std::fflush(stdout);
             QApplication::quit();
         });
     }
-    w.startDetection();
+    if (parser.isSet(shot)) {
+        const QString file = parser.value(shot);
+        QObject::connect(&controller, &sp::gui::AppController::phaseChanged, &window, [&, file] {
+            if (controller.phase() != sp::gui::AppController::Phase::Ready)
+                return;
+            QTimer::singleShot(300, &window, [&, file] {
+                window.grab().save(file);
+                QApplication::quit();
+            });
+        });
+        QObject::connect(&controller, &sp::gui::AppController::detected, &window, [&, file] {
+            if (!controller.detectionError().isEmpty()) {
+                window.grab().save(file);
+                QApplication::quit();
+            }
+        });
+    }
+    window.show();
+    controller.start(); // detection and the catalog load off the GUI thread
     return QApplication::exec();
 }

@@ -9,10 +9,12 @@ SelectSettings selectSettingsFor(const Settings& settings, const std::string& wo
     if (it == settings.workloads.end())
         return base;
     const WorkloadOverrides& w = it->second;
-    if (base.profile.empty()) {
+    if (base.profile.empty())
         base.profile = w.profile;
-        base.acceptRejected = w.acceptRejected;
-    }
+    // The user's confirmation holds for the profile they confirmed, also when a launch
+    // names it.
+    if (!w.profile.empty() && base.profile == w.profile)
+        base.acceptRejected = base.acceptRejected || w.acceptRejected;
     for (const auto& [name, value] : w.env)
         base.env[name] = value;
     base.args.insert(base.args.end(), w.args.begin(), w.args.end());

@@ -3,7 +3,7 @@
 //
 //   standin_workload [--env-out FILE] [--pids-out FILE] [--quote FILE:LINE]
 //                    [--cache-var NAME] [--mode crash|exit-early|serve] [--child-ms N]
-//                    [--lines N]
+//                    [--lines N] [--chatty N]
 //
 // It writes its environment (NAME=VALUE, NUL-separated) to --env-out; prints a URL on
 // 0.0.0.0 like Gradio does; prints line LINE of FILE (a real failure line from a
@@ -14,6 +14,7 @@
 //   exit-early  exits with 3 while both children live on for --child-ms;
 //   serve       sleeps until killed (the children too).
 // --lines N instead prints N numbered lines as fast as it can and exits 0 (benchmark).
+// --chatty N first prints N start-up lines with ANSI colours, as Python UIs log.
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -34,6 +35,7 @@ struct Args
     std::string envOut, pidsOut, quote, cacheVar, mode = "serve";
     int childMs = 60000;
     long lines = -1;
+    int chatty = 0;
 };
 
 Args parse(int argc, char** argv)
@@ -55,6 +57,8 @@ Args parse(int argc, char** argv)
             a.childMs = std::atoi(v.c_str());
         else if (k == "--lines")
             a.lines = std::atol(v.c_str());
+        else if (k == "--chatty")
+            a.chatty = std::atoi(v.c_str());
     }
     return a;
 }
@@ -90,6 +94,22 @@ pid_t sleeper(int ms, bool detach)
     _exit(0);
 }
 
+// Start-up chatter in the colours Python loggers use (rich, colorama).
+void chatter(int n)
+{
+    static const char* lines[] = {
+        "\x1b[32mINFO\x1b[0m     Starting the stand-in UI",
+        "\x1b[32mINFO\x1b[0m     Python 3.11.15 on Linux",
+        "\x1b[36mDEBUG\x1b[0m    Torch allocator: garbage_collection_threshold:0.8",
+        "\x1b[33mWARNING\x1b[0m  xformers is not installed; using the default attention",
+        "\x1b[32mINFO\x1b[0m     Device: \x1b[1mAMD Radeon RX 7900 XTX\x1b[0m (gfx1100) 24.0 GiB",
+        "\x1b[32mINFO\x1b[0m     Loading model: sd_xl_base_1.0.safetensors",
+        "\x1b[31mERROR\x1b[0m    Extension sd-webui-controlnet failed to load: no module cv2",
+        "\x1b[32mINFO\x1b[0m     Model loaded in 4.2 s"};
+    for (int i = 0; i < n; ++i)
+        std::printf("%s\n", lines[i % 8]);
+}
+
 int benchmark(long lines)
 {
     // First line: when the workload started (CLOCK_REALTIME, ns), for the launch latency.
@@ -111,6 +131,7 @@ int main(int argc, char** argv)
         return benchmark(a.lines);
     if (!a.envOut.empty())
         writeEnvironment(a.envOut);
+    chatter(a.chatty);
     std::printf("Running on local URL:  http://0.0.0.0:7860\n");
     std::fflush(stdout);
     if (!a.quote.empty())

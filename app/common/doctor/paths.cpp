@@ -34,8 +34,9 @@ std::vector<Finding> checkInstallPath(const DoctorInput& in)
     std::vector<Finding> out;
     const std::string& dir = in.dataDir;
     const std::string fix = "Move StackPilot's data to a short local folder with only ASCII "
-                            "characters (for example C:\\StackPilot or ~/stackpilot) by "
-                            "setting STACKPILOT_HOME, then install the runtimes again.";
+                            "characters (for example C:\\StackPilot or ~/stackpilot): set the "
+                            "install folder in Settings (settings.json \"install_dir\") or "
+                            "STACKPILOT_HOME, then install the runtimes again.";
     // Python, the HIP SDK's tools and several build scripts mangle or reject
     // non-ASCII paths (a user name with an accent is enough).
     if (hasNonAscii(dir))

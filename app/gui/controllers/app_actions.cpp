@@ -1,0 +1,392 @@
+// AppController's actions: install, launch, stop, remedies and profile switching.
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/controllers/background.h"
+#include "core/clock.h"
+#include "core/launch/launch_prep.h"
+#include "core/launch/step_receipt.h"
+#include "core/paths.h"
+#include "core/remedy/remedy.h"
+
+namespace sp::gui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+QString AppController::primaryText() const
+{
+    switch (m_phase) {
+    case Phase::Detecting:
+        return tr("Detecting…");
+    case Phase::Installing:
+        return tr("Cancel install");
+    case Phase::Launching:
+    case Phase::Running:
+        return tr("Stop");
+    case Phase::Stopping:
+        return tr("Stopping…");
+    case Phase::Ready:
+        break;
+    }
+    if (m_pending)
+        return tr("Resume install");
+    const PlanView* v = currentPlan();
+    if (!v || v->profile.isEmpty())
+        return tr("Launch");
+    return v->toInstall.isEmpty() ? tr("Launch") : tr("Install and launch");
+}
+
+bool AppController::primaryEnabled() const
+{
+    if (m_phase == Phase::Detecting || m_phase == Phase::Stopping)
+        return false;
+    if (m_phase != Phase::Ready)
+        return true;
+    if (recordedMachine())
+        return false;
+    const PlanView* v = currentPlan();
+    return m_pending || (v && !v->profile.isEmpty() && v->plan);
+}
+
+QString AppController::primaryToolTip() const
+{
+    if (recordedMachine())
+        return tr("This is a recorded machine (--hardware): StackPilot shows its plan and "
+                  "installs or launches nothing.");
+    const PlanView* v = currentPlan();
+    if (m_phase == Phase::Ready && v && !v->error.isEmpty())
+        return v->error;
+    return {};
+}
+
+void AppController::primary()
+{
+    switch (m_phase) {
+    case Phase::Ready:
+        m_pending ? resumeInstall() : launch();
+        break;
+    case Phase::Installing:
+        cancelInstall();
+        break;
+    case Phase::Launching:
+    case Phase::Running:
+        stop();
+        break;
+    default:
+        break;
+    }
+}
+
+void AppController::launch()
+{
+    const PlanView* v = currentPlan();
+    if (m_phase != Phase::Ready || recordedMachine() || !v || !v->plan || v->profile.isEmpty())
+        return;
+    if (!v->toInstall.isEmpty()) {
+        install(v->toInstall, [this] { finishRepairs(*currentPlan()); });
+        return;
+    }
+    startLaunch();
+}
+
+void AppController::install(const QStringList& runtimeIds, std::function<void()> then)
+{
+    InstallJob::Request req;
+    for (const QString& id : runtimeIds)
+        if (const Runtime* rt = catalog()->runtime(id.toStdString()))
+            req.runtimes.push_back(*rt);
+    req.options.settings = m_settings;
+    req.options.prefixRoot = paths::dataDir() / "runtimes";
+    req.options.force = !currentPlan()->plan->repair.empty();
+    req.journal = pendingInstallFile(paths::dataDir());
+    req.pending.workload = m_workload.toStdString();
+    req.pending.profile = currentPlan()->profile.toStdString();
+    for (const QString& id : runtimeIds)
+        req.pending.runtimes.push_back(id.toStdString());
+    req.pending.started = isoTime(Clock::system().now());
+    m_afterInstall = std::move(then);
+    m_pending.reset();
+    setPhase(Phase::Installing);
+    m_install.start(std::move(req));
+}
+
+void AppController::resumeInstall()
+{
+    if (!m_pending || m_phase != Phase::Ready)
+        return;
+    const PendingInstall p = *m_pending;
+    m_workload = qs(p.workload);
+    emit plansChanged();
+    QStringList ids;
+    for (const auto& id : p.runtimes)
+        ids << qs(id);
+    install(ids, [this] { replan(); });
+}
+
+void AppController::discardPendingInstall()
+{
+    m_pending.reset();
+    const auto journal = pendingInstallFile(paths::dataDir());
+    runInBackground(
+        this,
+        [journal] {
+            clearPendingInstall(journal);
+            return true;
+        },
+        [](bool) {});
+    emit phaseChanged();
+}
+
+void AppController::cancelInstall()
+{
+    if (m_phase == Phase::Installing)
+        m_install.cancel();
+}
+
+void AppController::onInstallFinished(bool ok, bool cancelled, const QString& error)
+{
+    setPhase(Phase::Ready);
+    auto then = std::move(m_afterInstall);
+    m_afterInstall = nullptr;
+    if (!ok) {
+        emit notice(cancelled ? tr("Install cancelled; nothing half-installed was kept.")
+                              : tr("Install failed: %1").arg(error),
+                    !cancelled);
+        replan();
+        return;
+    }
+    emit notice(tr("Installed."), false);
+    if (then)
+        then();
+    else
+        replan();
+}
+
+// After the install that precedes a launch: a remedy's repaired runtimes get their
+// steps run again and the remedies that asked for it are done (as the CLI's launch
+// does); then the plan is made again, now with everything installed, and launched.
+void AppController::finishRepairs(const PlanView& view)
+{
+    if (!view.plan || view.plan->repair.empty()) {
+        replan([this] { startLaunch(); });
+        return;
+    }
+    auto catalog = m_catalog;
+    const auto repaired = view.plan->repair;
+    const auto dataDir = paths::dataDir();
+    runInBackground(
+        this,
+        [catalog, repaired, dataDir] {
+            for (const auto& id : repaired)
+                clearStepReceiptsUsing(catalog->catalog, id, dataDir);
+            return true;
+        },
+        [](bool) {});
+    Settings s = m_settings;
+    completeRepairs(s, view.workload.toStdString());
+    m_rerunSteps = true;
+    saveSettings(s, [this](const QString& error) {
+        if (error.isEmpty())
+            replan([this] { startLaunch(); });
+    });
+}
+
+void AppController::startLaunch()
+{
+    const PlanView* v = currentPlan();
+    if (!v || v->profile.isEmpty() || !v->toInstall.isEmpty()) {
+        emit notice(tr("Nothing to launch: %1").arg(v ? v->error : QString()), true);
+        return;
+    }
+    LaunchSetup setup;
+    setup.catalog = catalog();
+    setup.snapshot = m_gpus.snapshot();
+    setup.profile = v->profile.toStdString();
+    setup.select = baseSettings();
+    setup.settings = m_settings;
+    setup.userEnv = currentEnvironment();
+    setup.logsRoot = paths::logDir();
+    setup.dataDir = paths::dataDir();
+    // Planning, composing and compiling the matcher are CPU work of a few milliseconds;
+    // the session itself (files, processes) runs on the launch thread.
+    auto request = prepareLaunch(setup);
+    if (!request) {
+        emit notice(tr("Could not launch: %1").arg(qs(request.error().message)), true);
+        return;
+    }
+    request->rerunSteps = std::exchange(m_rerunSteps, false);
+    m_console.clear();
+    m_url.clear();
+    m_lastExit.clear();
+    m_running = m_workload;
+    m_runningProfile = v->profile;
+    setPhase(Phase::Launching);
+    m_runner.start(std::move(*request));
+}
+
+void AppController::stop()
+{
+    if (m_phase != Phase::Launching && m_phase != Phase::Running)
+        return;
+    setPhase(Phase::Stopping);
+    m_runner.stop();
+}
+
+void AppController::onEvents(const std::vector<LaunchEvent>& batch)
+{
+    QVector<ConsoleModel::Incoming> lines;
+    auto flushLines = [&] {
+        m_console.append(lines);
+        lines.clear();
+    };
+    for (const LaunchEvent& e : batch) {
+        if (e.kind == LaunchEvent::Line) {
+            lines.push_back(
+                {QString::fromStdString(e.text), std::string_view(e.stream) == "stderr"});
+            continue;
+        }
+        flushLines();
+        switch (e.kind) {
+        case LaunchEvent::Url:
+            m_url = qs(e.data.value("url", ""));
+            emit urlAnnounced(m_url);
+            break;
+        case LaunchEvent::KnownIssue:
+            m_console.markIssue(e.data.value("line", 0LL));
+            emit knownIssue(noticeFor(e));
+            break;
+        case LaunchEvent::Step: {
+            const QString state = qs(e.data.value("state", ""));
+            emit stepChanged(e.data.contains("index") ? tr("Setup step %1 of %2: %3")
+                                                            .arg(e.data.value("index", 0))
+                                                            .arg(e.data.value("of", 0))
+                                                            .arg(state)
+                                                      : tr("Setup steps: %1").arg(state));
+            break;
+        }
+        case LaunchEvent::Exit:
+            m_lastExit = qs(e.data.value("text", ""));
+            break;
+        default:
+            break;
+        }
+    }
+    flushLines();
+}
+
+void AppController::onLaunchFinished(bool ok, const LaunchRecord& record)
+{
+    m_running.clear();
+    m_runningProfile.clear();
+    if (m_lastExit.isEmpty())
+        m_lastExit = qs(record.exit.value("text", ""));
+    setPhase(Phase::Ready);
+    emit notice(ok ? tr("The workload ended: %1").arg(m_lastExit)
+                   : tr("The workload stopped: %1. Log: %2").arg(m_lastExit, logPath()),
+                !ok && record.stoppedBy == "none");
+    replan([this] {
+        if (std::exchange(m_relaunch, false))
+            launch();
+    });
+}
+
+KnownIssueNotice AppController::noticeFor(const LaunchEvent& e) const
+{
+    KnownIssueNotice n;
+    const std::string id = e.data.value("known_issue", "");
+    n.id = qs(id);
+    n.title = qs(e.data.value("title", ""));
+    n.line = e.data.value("line", 0LL);
+    n.excerpt = qs(e.data.value("excerpt", ""));
+    n.remedy = qs(e.data.value("remedy", ""));
+    n.buttonText = remedyButtonText(id);
+    if (const KnownIssue* k = catalog()->knownIssue(id))
+        for (const auto& r : k->references)
+            n.references << qs(r);
+    return n;
+}
+
+QString AppController::remedyButtonText(const std::string& issueId) const
+{
+    const KnownIssue* k = catalog() ? catalog()->knownIssue(issueId) : nullptr;
+    if (!k)
+        return {};
+    switch (k->remedy.action) {
+    case RemedyAction::Info:
+        return {};
+    case RemedyAction::SwitchProfile: {
+        // What the switch would choose: the remedy applied to a copy of the settings.
+        Settings copy = m_settings;
+        auto change = sp::applyRemedy(copy, *catalog(), m_gpus.snapshot(), issueId,
+                                      m_running.isEmpty() ? m_workload.toStdString()
+                                                          : m_running.toStdString(),
+                                      baseSettings(), Clock::system());
+        if (!change || !change->planned || change->planAfter.profile.empty())
+            return tr("Switch profile and relaunch");
+        return tr("Switch to %1 and relaunch")
+            .arg(stackTitle(*catalog(), change->planAfter.profile));
+    }
+    case RemedyAction::RepairRuntime:
+        return tr("Repair and relaunch");
+    default:
+        return tr("Apply the fix and relaunch");
+    }
+}
+
+void AppController::applyRemedy(const QString& issueId)
+{
+    const QString workload = m_running.isEmpty() ? m_workload : m_running;
+    Settings s = m_settings;
+    auto change = sp::applyRemedy(s, *catalog(), m_gpus.snapshot(), issueId.toStdString(),
+                                  workload.toStdString(), baseSettings(), Clock::system());
+    if (!change) {
+        emit notice(qs(change.error().message), true);
+        return;
+    }
+    emit notice(qs(change->message), false);
+    m_workload = workload;
+    const bool running = m_phase == Phase::Running || m_phase == Phase::Launching;
+    saveSettings(s, [this, running](const QString& error) {
+        if (!error.isEmpty())
+            return;
+        if (running) {
+            m_relaunch = true; // onLaunchFinished plans again, then launches
+            stop();
+        } else {
+            replan([this] { launch(); });
+        }
+    });
+}
+
+void AppController::chooseProfile(const QString& workload, const QString& profile,
+                                  bool acceptRejected)
+{
+    Settings s = m_settings;
+    auto& w = s.workloads[workload.toStdString()];
+    w.profile = profile.toStdString();
+    w.acceptRejected = !profile.isEmpty() && acceptRejected;
+    m_workload = workload;
+    saveSettings(s, [this, workload, profile](const QString& error) {
+        if (error.isEmpty())
+            emit notice(
+                profile.isEmpty()
+                    ? tr("%1 uses the recommended profile again.").arg(workloadName(workload))
+                    : tr("%1 now uses %2.").arg(workloadName(workload), profile),
+                false);
+    });
+}
+
+std::optional<ComposedLaunch> AppController::composedEnvironment() const
+{
+    const PlanView* v = currentPlan();
+    if (!v || !v->plan || v->profile.isEmpty())
+        return std::nullopt;
+    return composeLaunch(*v->plan, currentEnvironment(), m_gpus.snapshot().os.family);
+}
+
+} // namespace sp::gui

@@ -1,0 +1,266 @@
+#include "app/gui/controllers/app_controller.h"
+
+#include "app/gui/controllers/background.h"
+#include "core/paths.h"
+#include "core/select/select.h"
+#include "core/select/workload_overrides.h"
+#include "core/snapshot.h"
+#include "installers/prefix_store.h"
+
+#include <QProcess>
+
+namespace sp::gui {
+
+namespace {
+
+struct DataLoad
+{
+    Expected<LoadedCatalog> catalog = Error::runtime("not loaded");
+    Expected<Settings> settings = Settings{};
+    std::optional<PendingInstall> pending;
+};
+
+} // namespace
+
+AppController::AppController(Options options, QObject* parent)
+    : QObject(parent), m_options(std::move(options))
+{
+    connect(&m_install, &InstallJob::finished, this, &AppController::onInstallFinished);
+    connect(&m_runner, &LaunchRunner::eventsArrived, this, &AppController::onEvents);
+    connect(&m_runner, &LaunchRunner::finished, this, &AppController::onLaunchFinished);
+    connect(&m_runner, &LaunchRunner::started, this, [this] { setPhase(Phase::Running); });
+    connect(&m_runner, &LaunchRunner::startFailed, this, [this](const QString& why) {
+        m_running.clear();
+        setPhase(Phase::Ready);
+        emit notice(tr("Could not launch: %1").arg(why), true);
+    });
+}
+
+AppController::~AppController() = default;
+
+const Catalog* AppController::catalog() const
+{
+    return m_catalog ? &m_catalog->catalog : nullptr;
+}
+
+void AppController::setPhase(Phase p)
+{
+    if (m_phase == p)
+        return;
+    m_phase = p;
+    emit phaseChanged();
+}
+
+void AppController::start()
+{
+    loadData();
+    if (m_options.snapshot) {
+        m_gpus.setSnapshot(*m_options.snapshot);
+        m_haveSnapshot = true;
+        emit detected();
+        maybePlan();
+    } else {
+        detect();
+    }
+}
+
+// Detection runs in the CLI as a child process: the GUI thread never waits on sysfs,
+// probes or drivers, and a driver that crashes cannot take the window down. A recorded
+// snapshot is read on the thread pool.
+void AppController::detect()
+{
+    if (recordedMachine()) {
+        const std::string file = m_options.hardwareFile.toStdString();
+        runInBackground(
+            this, [file] { return loadSnapshotFile(file); },
+            [this](Expected<HardwareSnapshot> snap) {
+                if (!snap) {
+                    m_detectError = QString::fromStdString(snap.error().message);
+                    emit detected();
+                    return;
+                }
+                m_gpus.setSnapshot(*snap);
+                m_haveSnapshot = true;
+                emit detected();
+                maybePlan();
+            });
+        return;
+    }
+    auto* proc = new QProcess(this);
+    QStringList args{QStringLiteral("detect"), QStringLiteral("--json")};
+    args << m_options.detectArgs;
+    connect(proc, &QProcess::finished, this, [this, proc](int code, QProcess::ExitStatus status) {
+        proc->deleteLater();
+        const QByteArray out = proc->readAllStandardOutput();
+        auto snap = parseSnapshot(out.toStdString(), "stackpilot-cli detect");
+        if (status != QProcess::NormalExit || code != 0 || !snap) {
+            const QString err = QString::fromUtf8(proc->readAllStandardError()).trimmed();
+            m_detectError = !err.isEmpty() ? err
+                            : !snap        ? QString::fromStdString(snap.error().message)
+                                    : tr("stackpilot-cli detect exited with code %1").arg(code);
+            emit detected();
+            return;
+        }
+        m_gpus.setSnapshot(*snap);
+        m_haveSnapshot = true;
+        emit detected();
+        maybePlan();
+    });
+    connect(proc, &QProcess::errorOccurred, this, [this, proc](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        m_detectError = tr("Could not start %1: %2").arg(m_options.cliProgram, proc->errorString());
+        proc->deleteLater();
+        emit detected();
+    });
+    proc->start(m_options.cliProgram, args);
+}
+
+void AppController::loadData()
+{
+    CatalogLoadOptions options;
+    for (const auto& d : m_options.catalogDirs)
+        options.extraDirs.push_back(paths::fromUtf8(d));
+    const auto journal = pendingInstallFile(paths::dataDir());
+    runInBackground(
+        this,
+        [options, journal] {
+            DataLoad d;
+            d.catalog = loadCatalog(options);
+            d.settings = Settings::load();
+            d.pending = readPendingInstall(journal);
+            return d;
+        },
+        [this](DataLoad d) {
+            if (!d.catalog) {
+                m_detectError = QString::fromStdString(d.catalog.error().message);
+                emit notice(m_detectError, true);
+                emit detected();
+                return;
+            }
+            for (const auto& w : d.catalog->warnings)
+                emit notice(QString::fromStdString(w), false);
+            m_catalog = std::make_shared<const LoadedCatalog>(std::move(*d.catalog));
+            if (d.settings) {
+                m_settings = std::move(*d.settings);
+            } else {
+                emit notice(QString::fromStdString(d.settings.error().message), true);
+            }
+            m_settings.applyFolders();
+            m_pending = d.pending;
+            if (m_workload.isEmpty() && !m_catalog->catalog.workloads.empty())
+                m_workload = m_pending
+                                 ? QString::fromStdString(m_pending->workload)
+                                 : QString::fromStdString(m_catalog->catalog.workloads.front().id);
+            emit settingsChanged();
+            maybePlan();
+        });
+}
+
+void AppController::maybePlan()
+{
+    if (m_haveSnapshot && m_catalog)
+        replan([this] {
+            if (m_phase == Phase::Detecting)
+                setPhase(Phase::Ready);
+        });
+}
+
+SelectSettings AppController::baseSettings() const
+{
+    return hostSelectSettings(m_gpus.snapshot());
+}
+
+// Every workload's plan at once (the profiles menu shows them all); it looks at the
+// install folders, so it runs on the thread pool.
+void AppController::replan(std::function<void()> then)
+{
+    if (!m_catalog || !m_haveSnapshot)
+        return;
+    auto catalog = m_catalog;
+    const HardwareSnapshot snap = m_gpus.snapshot();
+    const Settings settings = m_settings;
+    const SelectSettings base = baseSettings();
+    runInBackground(
+        this,
+        [catalog, snap, settings, base] {
+            std::map<QString, PlanView> views;
+            for (const auto& w : catalog->catalog.workloads) {
+                const auto st = selectSettingsFor(settings, w.id, base);
+                views[QString::fromStdString(w.id)] = buildPlanView(
+                    catalog->catalog, snap, w.id, makePlan(snap, catalog->catalog, w.id, st));
+            }
+            return views;
+        },
+        [this, then = std::move(then)](std::map<QString, PlanView> views) {
+            m_views = std::move(views);
+            emit plansChanged();
+            if (then)
+                then();
+        });
+}
+
+QStringList AppController::workloads() const
+{
+    QStringList out;
+    if (m_catalog)
+        for (const auto& w : m_catalog->catalog.workloads)
+            out << QString::fromStdString(w.id);
+    return out;
+}
+
+QString AppController::workloadName(const QString& id) const
+{
+    const Workload* w = m_catalog ? m_catalog->catalog.workload(id.toStdString()) : nullptr;
+    return w && !w->name.empty() ? QString::fromStdString(w->name) : id;
+}
+
+void AppController::setWorkload(const QString& id)
+{
+    if (id == m_workload)
+        return;
+    m_workload = id;
+    emit plansChanged();
+}
+
+const PlanView* AppController::plan(const QString& workload) const
+{
+    const auto it = m_views.find(workload);
+    return it == m_views.end() ? nullptr : &it->second;
+}
+
+QString AppController::activeProfile(const QString& workload) const
+{
+    const PlanView* v = plan(workload);
+    return v ? v->profile : QString();
+}
+
+bool AppController::profileForced(const QString& workload) const
+{
+    const auto it = m_settings.workloads.find(workload.toStdString());
+    return it != m_settings.workloads.end() && !it->second.profile.empty();
+}
+
+void AppController::saveSettings(const Settings& s, std::function<void(QString)> done)
+{
+    const auto file = Settings::defaultFile();
+    runInBackground(
+        this, [s, file] { return s.save(file); },
+        [this, s, done = std::move(done)](Expected<void> saved) {
+            if (!saved) {
+                const QString why = QString::fromStdString(saved.error().message);
+                emit notice(why, true);
+                if (done)
+                    done(why);
+                return;
+            }
+            m_settings = s;
+            m_settings.applyFolders();
+            emit settingsChanged();
+            replan();
+            if (done)
+                done({});
+        });
+}
+
+} // namespace sp::gui

@@ -1,0 +1,161 @@
+#pragma once
+// The window's state and actions, with no widget in it: detection (a child process, or
+// a recorded snapshot), the catalog and settings, a plan per workload, and the one
+// primary action (install and launch → launch → stop). It calls the same core
+// functions the CLI's verbs call; anything that touches the disk, a probe, an install
+// or a process runs off the GUI thread (runInBackground, InstallJob, LaunchRunner).
+// Tests drive it directly, without showing a window.
+
+#include "app/gui/controllers/install_job.h"
+#include "app/gui/controllers/launch_runner.h"
+#include "app/gui/models/console_model.h"
+#include "app/gui/models/gpu_table_model.h"
+#include "app/gui/models/plan_view.h"
+#include "core/catalog/loader.h"
+#include "core/launch/env_composer.h"
+#include "core/select/select.h"
+#include "core/settings.h"
+
+#include <QObject>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace sp::gui {
+
+struct KnownIssueNotice
+{
+    QString id;
+    QString title;
+    qint64 line = 0;
+    QString excerpt;
+    QString remedy;     // what the fix is, in words
+    QString buttonText; // empty: advice only, nothing to apply
+    QStringList references;
+};
+
+class AppController : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Phase
+    {
+        Detecting, // the window is up; detection, catalog and plans are on their way
+        Ready,
+        Installing,
+        Launching, // steps and start-up of the workload
+        Running,
+        Stopping
+    };
+
+    struct Options
+    {
+        QString cliProgram; // stackpilot-cli, for detection in a child process
+        QStringList detectArgs;
+        QString hardwareFile; // a recorded machine: plans only, nothing is run
+        std::optional<HardwareSnapshot> snapshot;
+        std::vector<std::string> catalogDirs;
+    };
+
+    explicit AppController(Options options, QObject* parent = nullptr);
+    ~AppController() override;
+
+    void start();
+
+    Phase phase() const { return m_phase; }
+    bool recordedMachine() const { return !m_options.hardwareFile.isEmpty(); }
+    QString detectionError() const { return m_detectError; }
+    const HardwareSnapshot& snapshot() const { return m_gpus.snapshot(); }
+    const Catalog* catalog() const;
+    const Settings& settings() const { return m_settings; }
+    QStringList workloads() const;
+    QString workloadName(const QString& id) const;
+    QString workload() const { return m_workload; }
+    void setWorkload(const QString& id);
+    const PlanView* plan(const QString& workload) const;
+    const PlanView* currentPlan() const { return plan(m_workload); }
+    QString runningWorkload() const { return m_running; }
+    QString runningProfile() const { return m_runningProfile; }
+    QString url() const { return m_url; }
+    QString logPath() const { return m_runner.logPath(); }
+    QString lastExit() const { return m_lastExit; }
+    std::optional<PendingInstall> pendingInstall() const { return m_pending; }
+
+    QString primaryText() const;
+    bool primaryEnabled() const;
+    QString primaryToolTip() const;
+    void primary();
+    void launch(); // installs what is missing first
+    void stop();
+    void cancelInstall();
+    void resumeInstall();
+    void discardPendingInstall();
+
+    // The profiles menu: "" = the best one. A profile rejected for a known issue is used
+    // only with acceptRejected (the window asks first).
+    void chooseProfile(const QString& workload, const QString& profile, bool acceptRejected);
+    QString activeProfile(const QString& workload) const;
+    bool profileForced(const QString& workload) const;
+
+    QString remedyButtonText(const std::string& issueId) const;
+    void applyRemedy(const QString& issueId);
+
+    // Saves settings.json off the GUI thread, then plans again; `done` gets the error.
+    void saveSettings(const Settings& s, std::function<void(QString)> done = {});
+    // The environment the current plan's launch would get, against this process's.
+    std::optional<ComposedLaunch> composedEnvironment() const;
+
+    InstallJob& installJob() { return m_install; }
+    ConsoleModel& console() { return m_console; }
+    GpuTableModel& gpus() { return m_gpus; }
+    LaunchRunner& runner() { return m_runner; }
+
+signals:
+    void phaseChanged();
+    void detected();
+    void plansChanged();
+    void settingsChanged();
+    void knownIssue(const sp::gui::KnownIssueNotice& notice);
+    void urlAnnounced(const QString& url);
+    void stepChanged(const QString& text);
+    void notice(const QString& text, bool error);
+
+private:
+    void setPhase(Phase p);
+    void detect();
+    void loadData();
+    void maybePlan();
+    void replan(std::function<void()> then = {});
+    SelectSettings baseSettings() const;
+    void install(const QStringList& runtimeIds, std::function<void()> then);
+    void startLaunch();
+    void onInstallFinished(bool ok, bool cancelled, const QString& error);
+    void onEvents(const std::vector<LaunchEvent>& batch);
+    void onLaunchFinished(bool ok, const LaunchRecord& record);
+    void finishRepairs(const PlanView& view);
+    KnownIssueNotice noticeFor(const LaunchEvent& e) const;
+
+    Options m_options;
+    Phase m_phase = Phase::Detecting;
+    QString m_detectError;
+    bool m_haveSnapshot = false;
+    std::shared_ptr<const LoadedCatalog> m_catalog;
+    Settings m_settings;
+    std::optional<PendingInstall> m_pending;
+    std::map<QString, PlanView> m_views;
+    QString m_workload;
+    QString m_running;
+    QString m_runningProfile;
+    QString m_url;
+    QString m_lastExit;
+    bool m_relaunch = false;
+    bool m_rerunSteps = false;
+    std::function<void()> m_afterInstall;
+    GpuTableModel m_gpus;
+    ConsoleModel m_console;
+    InstallJob m_install;
+    LaunchRunner m_runner;
+};
+
+} // namespace sp::gui

@@ -1,0 +1,51 @@
+#pragma once
+// One launch at a time, for the window: the LaunchSession (steps, workload, output
+// pipeline, log) lives on a worker thread with its own event loop, so reading a
+// million lines never runs on the GUI thread. Its events queue up there and reach the
+// GUI thread in batches: one queued call per batch, in order, lines and the other
+// events interleaved as they happened.
+
+#include "core/launch/launch_session.h"
+
+#include <QObject>
+#include <QThread>
+#include <QVector>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace sp::gui {
+
+class LaunchRunner : public QObject
+{
+    Q_OBJECT
+public:
+    explicit LaunchRunner(QObject* parent = nullptr);
+    ~LaunchRunner() override; // ends the tree (the helper's grace is at most 1 s)
+
+    void start(LaunchRequest request);
+    void stop(); // gracefully, then by force after the grace period
+    void kill();
+    bool isRunning() const { return m_running; }
+    QString logPath() const { return m_logPath; }
+
+signals:
+    void started(const QString& logPath);
+    void startFailed(const QString& error);
+    void eventsArrived(const std::vector<sp::LaunchEvent>& batch); // GUI thread, in order
+    void finished(bool succeeded, const sp::LaunchRecord& record);
+
+private:
+    void push(const LaunchEvent& e); // worker thread
+    void flush();                    // GUI thread
+
+    QThread m_thread;
+    QObject* m_worker = nullptr; // lives on m_thread; owns the session
+    LaunchSession* m_session = nullptr;
+    std::mutex m_mutex;
+    std::vector<LaunchEvent> m_pending;
+    bool m_running = false;
+    QString m_logPath;
+};
+
+} // namespace sp::gui

@@ -1,0 +1,76 @@
+#pragma once
+// The workload's console as a bounded list: the newest `maxLines` lines (the whole log
+// is on disk, and the window links to it), each with its ANSI colours as spans, its
+// severity (error and warning lines are marked) and its number in the launch log, so
+// a known issue's "line N" points at the right row. Appending is a batch operation:
+// a workload that prints a million lines costs one model update per batch.
+
+#include "app/gui/models/ansi.h"
+
+#include <QAbstractListModel>
+#include <deque>
+
+namespace sp::gui {
+
+struct ConsoleLine
+{
+    enum Severity : quint8
+    {
+        Normal,
+        Warning,
+        Error,
+        Issue // the line a known issue matched
+    };
+    AnsiLine line;
+    qint64 number = 0; // 1-based, as in the launch log
+    Severity severity = Normal;
+    bool isStderr = false;
+};
+
+class ConsoleModel : public QAbstractListModel
+{
+    Q_OBJECT
+public:
+    enum Roles
+    {
+        SeverityRole = Qt::UserRole + 1,
+        SpansRole,
+        NumberRole,
+        StderrRole
+    };
+
+    explicit ConsoleModel(int maxLines = 20000, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+
+    struct Incoming
+    {
+        QString text; // with ANSI escapes
+        bool isStderr = false;
+    };
+    void append(const QVector<Incoming>& lines);
+    void clear();
+    // Marks the line with this log number as a known issue's match (when still kept).
+    void markIssue(qint64 number);
+
+    const ConsoleLine& lineAt(int row) const { return m_lines[std::size_t(row)]; }
+    int maxLines() const { return m_max; }
+    qint64 totalLines() const { return m_total; }
+    qint64 droppedLines() const { return m_total - qint64(m_lines.size()); }
+    int countOf(ConsoleLine::Severity s) const;
+    // The row of the next line containing `needle` (case-insensitive) after `from`
+    // (or before it, backwards), wrapping around; -1 when none.
+    int find(const QString& needle, int from, bool backwards = false) const;
+    // Plain text of the rows, one line each: what "Copy" puts on the clipboard.
+    QString text(const QList<int>& rows) const;
+
+    static ConsoleLine::Severity classify(const QString& plain);
+
+private:
+    int m_max;
+    std::deque<ConsoleLine> m_lines;
+    qint64 m_total = 0;
+};
+
+} // namespace sp::gui

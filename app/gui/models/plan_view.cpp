@@ -1,0 +1,163 @@
+#include "app/gui/models/plan_view.h"
+
+#include "core/format.h"
+#include "core/launch/launch_prep.h"
+
+#include <algorithm>
+
+namespace sp::gui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("sp::gui::PlanView", text);
+}
+
+QString kindLabel(const Runtime& r)
+{
+    if (r.kind == "hip-sdk")
+        return tr("HIP SDK %1").arg(qs(r.version));
+    if (r.kind == "zluda")
+        return tr("ZLUDA %1").arg(qs(r.version));
+    if (r.kind == "rocblas-library") {
+        const auto g = r.id.find("gfx");
+        const std::string gfx = g == std::string::npos ? "" : r.id.substr(g, r.id.find('-', g) - g);
+        return tr("rocBLAS for %1").arg(qs(gfx));
+    }
+    if (r.kind == "rocm")
+        return tr("ROCm %1").arg(qs(r.version));
+    if (r.kind == "torch-wheels")
+        return tr("PyTorch %1").arg(qs(r.version));
+    if (r.kind == "llamafile")
+        return tr("llamafile %1").arg(qs(r.version));
+    return qs(r.id);
+}
+
+bool backgroundKind(const std::string& kind)
+{
+    return kind == "python" || kind == "git" || kind == "source";
+}
+
+std::uint64_t declaredBytes(const Runtime& r, bool& known)
+{
+    std::uint64_t total = 0;
+    for (const auto& a : r.artifacts) {
+        if (a.size)
+            total += *a.size;
+        else
+            known = false;
+    }
+    return total;
+}
+
+QString gpuWords(const HardwareSnapshot& snap, const Plan& plan)
+{
+    if (!plan.gpu)
+        return tr("this machine (no usable GPU)");
+    const GpuInfo& g = snap.gpus[std::size_t(*plan.gpu)];
+    return tr("%1 (%2)").arg(qs(g.name), qs(format::gpuTarget(g)));
+}
+
+void addRuntimes(PlanView& v, const Catalog& catalog, const Plan& plan)
+{
+    const auto missing = missingRuntimes(plan);
+    for (const PlanRuntime& pr : plan.runtimes) {
+        const Runtime* r = catalog.runtime(pr.id);
+        if (!r)
+            continue;
+        RuntimeRow row;
+        row.id = qs(r->id);
+        row.label = kindLabel(*r);
+        row.system = r->system;
+        row.bytes = declaredBytes(*r, row.sizeKnown);
+        const bool isMissing = std::find(missing.begin(), missing.end(), pr.id) != missing.end();
+        row.installed = !isMissing;
+        if (isMissing) {
+            v.toInstall << row.id;
+            v.downloadBytes += row.bytes;
+        }
+        v.runtimes.push_back(row);
+    }
+    for (const auto& id : plan.repair)
+        if (!v.toInstall.contains(qs(id)))
+            v.toInstall << qs(id);
+}
+
+void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap, const Plan& plan)
+{
+    const Profile* prof = catalog.profile(plan.profile);
+    v.why =
+        prof && !prof->notes.empty()
+            ? qs(prof->notes)
+            : tr("The best-ranked profile of %1 for %2.").arg(v.workloadName, gpuWords(snap, plan));
+    v.details << tr("GPU: %1").arg(gpuWords(snap, plan));
+    for (const auto& w : plan.warnings)
+        v.details << tr("Warning: %1").arg(qs(w));
+    for (const auto& [name, why] : plan.envWhy)
+        v.details << tr("%1: %2").arg(qs(name), qs(why));
+    for (const auto& ref : plan.references)
+        v.details << tr("Source: %1").arg(qs(ref));
+    const auto groups = groupAlternatives(plan);
+    for (const PlanAlternative* a : groups.explained) {
+        AlternativeRow row{
+            qs(a->profile), stackTitle(catalog, a->profile), a->verdict == "rejected", {}, {}};
+        for (const auto& r : a->reasons) {
+            row.reasons << qs(r.text);
+            if (!r.knownIssue.empty() && !row.knownIssues.contains(qs(r.knownIssue)))
+                row.knownIssues << qs(r.knownIssue);
+        }
+        v.alternatives.push_back(row);
+    }
+    for (const auto& id : groups.otherMachine)
+        v.otherMachine << qs(id);
+}
+
+} // namespace
+
+QString stackTitle(const Catalog& catalog, const std::string& profileId)
+{
+    const Profile* p = catalog.profile(profileId);
+    if (!p)
+        return qs(profileId);
+    QStringList parts;
+    for (const auto& id : p->runtimes)
+        if (const Runtime* r = catalog.runtime(id); r && !backgroundKind(r->kind))
+            parts << kindLabel(*r);
+    if (p->fallback && parts.isEmpty())
+        return tr("CPU only");
+    return parts.isEmpty() ? qs(profileId) : parts.join(QStringLiteral(" + "));
+}
+
+PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
+                       const std::string& workload, const Expected<Plan>& plan)
+{
+    PlanView v;
+    v.workload = qs(workload);
+    const Workload* w = catalog.workload(workload);
+    v.workloadName = w && !w->name.empty() ? qs(w->name) : v.workload;
+    if (!plan) {
+        v.error = qs(plan.error().message);
+        return v;
+    }
+    v.plan = *plan;
+    v.profile = qs(plan->profile);
+    if (plan->profile.empty()) {
+        v.why = tr("No profile of %1 fits this machine; the other profiles say why.")
+                    .arg(v.workloadName);
+        addReasons(v, catalog, snapshot, *plan);
+        return v;
+    }
+    v.title = stackTitle(catalog, plan->profile);
+    v.status = qs(toString(plan->status));
+    addRuntimes(v, catalog, *plan);
+    addReasons(v, catalog, snapshot, *plan);
+    return v;
+}
+
+} // namespace sp::gui

@@ -1,0 +1,68 @@
+#pragma once
+// What the window shows about one workload's plan, computed off the GUI thread (it
+// looks at the install folders): the recommended profile as a card (status, what will
+// be installed with sizes, a short why and every reason), the other profiles with
+// their verdicts, and what is missing before a launch. Pure data: widgets only read it.
+
+#include "core/catalog/types.h"
+#include "core/expected.h"
+#include "core/select/plan.h"
+#include "core/snapshot.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <optional>
+
+namespace sp::gui {
+
+struct RuntimeRow
+{
+    QString id;
+    QString label; // "ZLUDA 3.9.5"
+    quint64 bytes = 0;
+    bool sizeKnown = true;
+    bool installed = false;
+    bool system = false; // installed by its own installer, never downloaded
+};
+
+struct AlternativeRow
+{
+    QString profile;
+    QString title;
+    bool rejected = false;
+    QStringList reasons;
+    QStringList knownIssues;
+};
+
+struct PlanView
+{
+    QString workload;
+    QString workloadName;
+    std::optional<Plan> plan; // absent when planning failed
+    QString error;            // why planning failed
+    QString profile;          // empty: nothing fits
+    QString title;            // the stack in words
+    QString status;           // tested | community | experimental
+    QString why;              // one or two sentences
+    QStringList details;      // every reason, one per entry
+    QVector<RuntimeRow> runtimes;
+    quint64 downloadBytes = 0; // of the runtimes not installed yet
+    QStringList toInstall;     // runtime ids: missing ones, then those a remedy asked to repair
+    QVector<AlternativeRow> alternatives; // explained ones: available, or a known issue
+    QStringList otherMachine;             // made for another GPU, OS or vendor
+
+    bool ready() const { return plan && !profile.isEmpty() && toInstall.isEmpty(); }
+};
+
+// The stack of a profile in words, from its runtimes: "HIP SDK 5.7.1 + ZLUDA 3.9.5 +
+// rocBLAS for gfx1031". Python, Git and sources are left out: every profile has them.
+QString stackTitle(const Catalog& catalog, const std::string& profileId);
+
+// Builds the view; `installed(dir)` says whether a runtime folder is there (the real
+// one checks the disk, so call this off the GUI thread).
+PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
+                       const std::string& workload, const Expected<Plan>& plan);
+
+} // namespace sp::gui

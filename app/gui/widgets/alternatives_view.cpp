@@ -1,0 +1,57 @@
+#include "app/gui/widgets/alternatives_view.h"
+
+#include "app/gui/widgets/style.h"
+
+#include <QHeaderView>
+
+namespace sp::gui {
+
+AlternativesView::AlternativesView(QWidget* parent) : QTreeWidget(parent)
+{
+    setColumnCount(2);
+    setHeaderLabels({tr("Other profiles"), tr("Verdict")});
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    setRootIsDecorated(true);
+    setWordWrap(true);
+    setUniformRowHeights(false);
+    setFrameShape(QFrame::NoFrame);
+}
+
+void AlternativesView::setPlan(const PlanView* v)
+{
+    clear();
+    if (!v)
+        return;
+    for (const AlternativeRow& a : v->alternatives) {
+        auto* item = new QTreeWidgetItem(this);
+        item->setText(0, a.title);
+        item->setToolTip(0, a.profile);
+        item->setText(1, a.rejected ? tr("rejected") : tr("available"));
+        item->setForeground(
+            1, style::toneColor(a.rejected ? style::Tone::Bad : style::Tone::Good, palette()));
+        item->setData(0, Qt::UserRole, a.profile);
+        for (const QString& r : a.reasons) {
+            auto* child = new QTreeWidgetItem(item);
+            child->setText(0, r);
+            child->setToolTip(0, r);
+            child->setFirstColumnSpanned(true);
+        }
+        if (!a.knownIssues.isEmpty()) {
+            auto* child = new QTreeWidgetItem(item);
+            child->setText(0, tr("Known issues: %1").arg(a.knownIssues.join(QStringLiteral(", "))));
+            child->setFirstColumnSpanned(true);
+        }
+    }
+    if (!v->otherMachine.isEmpty()) {
+        auto* item = new QTreeWidgetItem(this);
+        item->setText(0, tr("%n profile(s) made for another GPU, OS or vendor", nullptr,
+                            int(v->otherMachine.size())));
+        item->setForeground(0, palette().color(QPalette::PlaceholderText));
+        for (const QString& id : v->otherMachine)
+            (new QTreeWidgetItem(item))->setText(0, id);
+    }
+}
+
+} // namespace sp::gui

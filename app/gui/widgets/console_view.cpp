@@ -1,0 +1,275 @@
+#include "app/gui/widgets/console_view.h"
+
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/models/console_model.h"
+#include "app/gui/widgets/style.h"
+
+#include <QAbstractItemDelegate>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+namespace {
+
+// Paints one console line: a severity stripe, then the text run by run in its ANSI
+// colours. One line per row (uniform heights keep a 20,000-row view fast).
+class ConsoleDelegate : public QAbstractItemDelegate
+{
+public:
+    using QAbstractItemDelegate::QAbstractItemDelegate;
+
+    void paint(QPainter* p, const QStyleOptionViewItem& opt,
+               const QModelIndex& index) const override
+    {
+        const auto* model = static_cast<const ConsoleModel*>(index.model());
+        const ConsoleLine& l = model->lineAt(index.row());
+        const QPalette& pal = opt.palette;
+        if (opt.state & QStyle::State_Selected)
+            p->fillRect(opt.rect, pal.color(QPalette::Highlight));
+        else if (l.severity == ConsoleLine::Issue)
+            p->fillRect(
+                opt.rect,
+                style::toneColor(style::Tone::Caution, pal).lighter(style::isDark(pal) ? 40 : 180));
+        if (l.severity != ConsoleLine::Normal) {
+            const auto tone =
+                l.severity == ConsoleLine::Warning ? style::Tone::Caution : style::Tone::Bad;
+            p->fillRect(QRect(opt.rect.left(), opt.rect.top(), 3, opt.rect.height()),
+                        style::toneColor(tone, pal));
+        }
+        p->setFont(opt.font);
+        const QColor plain = (opt.state & QStyle::State_Selected)
+                                 ? pal.color(QPalette::HighlightedText)
+                                 : pal.color(QPalette::Text);
+        const QFontMetrics fm(opt.font);
+        int x = opt.rect.left() + 8;
+        const int y = opt.rect.top() + fm.ascent() + 1;
+        int at = 0;
+        auto drawRun = [&](int start, int len, const QColor& c, bool bold) {
+            if (len <= 0)
+                return;
+            QFont f = opt.font;
+            f.setBold(bold);
+            p->setFont(f);
+            p->setPen(c);
+            const QString run = l.line.text.mid(start, len);
+            p->drawText(x, y, run);
+            x += QFontMetrics(f).horizontalAdvance(run);
+        };
+        for (const AnsiSpan& s : l.line.spans) {
+            drawRun(at, s.start - at, plain, false);
+            QColor c = s.colour < 0    ? plain
+                       : s.colour < 16 ? style::ansiColor(s.colour, pal)
+                                       : QColor::fromRgb(QRgb(s.colour & 0xffffff));
+            if (opt.state & QStyle::State_Selected)
+                c = plain;
+            drawRun(s.start, s.length, c, s.bold);
+            at = s.start + s.length;
+        }
+        drawRun(at, int(l.line.text.size()) - at, plain, false);
+    }
+
+    QSize sizeHint(const QStyleOptionViewItem& opt, const QModelIndex&) const override
+    {
+        return {400, QFontMetrics(opt.font).height() + 2};
+    }
+};
+
+} // namespace
+
+IssueBanner::IssueBanner(QWidget* parent) : QFrame(parent)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(12, 8, 12, 8);
+    auto* texts = new QVBoxLayout;
+    m_title = new QLabel(this);
+    m_title->setFont(style::titleFont(font(), 1.05));
+    m_title->setWordWrap(true);
+    m_text = new QLabel(this);
+    m_text->setWordWrap(true);
+    m_text->setTextFormat(Qt::RichText);
+    texts->addWidget(m_title);
+    texts->addWidget(m_text);
+    layout->addLayout(texts, 1);
+    m_action = new QPushButton(this);
+    m_dismiss = new QPushButton(tr("Dismiss"), this);
+    layout->addWidget(m_action, 0, Qt::AlignVCenter);
+    layout->addWidget(m_dismiss, 0, Qt::AlignVCenter);
+    connect(m_action, &QPushButton::clicked, this, [this] { emit remedyRequested(m_id); });
+    connect(m_dismiss, &QPushButton::clicked, this, &QWidget::hide);
+    connect(m_text, &QLabel::linkActivated, this, [this] { emit whyRequested(); });
+    hide();
+}
+
+QString IssueBanner::titleText() const
+{
+    return m_title->text();
+}
+
+void IssueBanner::showNotice(const KnownIssueNotice& n)
+{
+    m_id = n.id;
+    QPalette pal = palette();
+    pal.setColor(
+        QPalette::Window,
+        style::toneColor(style::Tone::Caution, pal).lighter(style::isDark(pal) ? 35 : 185));
+    setPalette(pal);
+    m_title->setText(tr("Known problem: %1").arg(n.title));
+    m_text->setText(
+        QStringLiteral("%1 <a href=\"why\">%2</a>").arg(n.remedy.toHtmlEscaped(), tr("Why?")));
+    m_action->setText(n.buttonText);
+    m_action->setVisible(!n.buttonText.isEmpty());
+    show();
+}
+
+ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_banner = new IssueBanner(this);
+    layout->addWidget(m_banner);
+    auto* bar = new QHBoxLayout;
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search the console"));
+    m_search->setClearButtonEnabled(true);
+    auto* prev = new QPushButton(tr("Previous"), this);
+    auto* next = new QPushButton(tr("Next"), this);
+    auto* copy = new QPushButton(tr("Copy"), this);
+    m_follow = new QCheckBox(tr("Follow"), this);
+    m_follow->setChecked(true);
+    m_follow->setToolTip(tr("Keep the newest line in view"));
+    m_openUrl = new QPushButton(tr("Open in browser"), this);
+    m_openUrl->hide();
+    bar->addWidget(m_search, 1);
+    bar->addWidget(prev);
+    bar->addWidget(next);
+    bar->addWidget(copy);
+    bar->addWidget(m_follow);
+    bar->addWidget(m_openUrl);
+    layout->addLayout(bar);
+    m_view = new QListView(this);
+    m_view->setModel(m_model);
+    m_view->setItemDelegate(new ConsoleDelegate(m_view));
+    m_view->setUniformItemSizes(true);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setFont(style::monoFont());
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    layout->addWidget(m_view, 1);
+    auto* foot = new QHBoxLayout;
+    m_count = new QLabel(this);
+    m_count->setForegroundRole(QPalette::PlaceholderText);
+    m_log = new QLabel(this);
+    m_log->setTextFormat(Qt::RichText);
+    m_log->setOpenExternalLinks(true);
+    foot->addWidget(m_count, 1);
+    foot->addWidget(m_log);
+    layout->addLayout(foot);
+
+    connect(next, &QPushButton::clicked, this, [this] { findNext(false); });
+    connect(prev, &QPushButton::clicked, this, [this] { findNext(true); });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(false); });
+    connect(copy, &QPushButton::clicked, this, &ConsoleView::copySelection);
+    auto* copyKey = new QShortcut(QKeySequence::Copy, m_view);
+    connect(copyKey, &QShortcut::activated, this, &ConsoleView::copySelection);
+    connect(m_openUrl, &QPushButton::clicked, this, [this] { emit openUrlRequested(m_url); });
+    connect(m_banner, &IssueBanner::remedyRequested, this, &ConsoleView::remedyRequested);
+    connect(m_banner, &IssueBanner::whyRequested, this, &ConsoleView::whyRequested);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
+        updateCount();
+        if (followTail())
+            m_view->scrollToBottom();
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ConsoleView::updateCount);
+    // Scrolling up to read stops following; scrolling back to the end resumes it.
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int v) {
+        auto* sb = m_view->verticalScrollBar();
+        if (sb->isSliderDown())
+            m_follow->setChecked(v >= sb->maximum());
+    });
+    updateCount();
+}
+
+void ConsoleView::updateCount()
+{
+    const qint64 total = m_model->totalLines();
+    const qint64 dropped = m_model->droppedLines();
+    m_count->setText(dropped > 0
+                         ? tr("%1 lines; showing the last %2").arg(total).arg(m_model->rowCount())
+                         : tr("%n line(s)", nullptr, int(total)));
+}
+
+void ConsoleView::setLogPath(const QString& path)
+{
+    m_log->setText(path.isEmpty() ? QString()
+                                  : QStringLiteral("<a href=\"%1\">%2</a>")
+                                        .arg(QUrl::fromLocalFile(path).toString(), tr("Full log")));
+    m_log->setToolTip(path);
+}
+
+void ConsoleView::setUrl(const QString& url)
+{
+    m_url = url;
+    m_openUrl->setVisible(!url.isEmpty());
+    m_openUrl->setToolTip(url);
+}
+
+void ConsoleView::showIssue(const KnownIssueNotice& n)
+{
+    m_banner->showNotice(n);
+}
+
+void ConsoleView::clearIssue()
+{
+    m_banner->hide();
+}
+
+bool ConsoleView::followTail() const
+{
+    return m_follow->isChecked();
+}
+
+void ConsoleView::setFollowTail(bool on)
+{
+    m_follow->setChecked(on);
+    if (on)
+        m_view->scrollToBottom();
+}
+
+bool ConsoleView::findNext(bool backwards)
+{
+    const QModelIndex cur = m_view->currentIndex();
+    const int from = cur.isValid() ? cur.row() : (backwards ? 0 : -1);
+    const int row = m_model->find(m_search->text(), from, backwards);
+    if (row < 0)
+        return false;
+    setFollowTail(false);
+    const QModelIndex idx = m_model->index(row);
+    m_view->setCurrentIndex(idx);
+    m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void ConsoleView::copySelection()
+{
+    QList<int> rows;
+    for (const QModelIndex& i : m_view->selectionModel()->selectedRows())
+        rows << i.row();
+    std::sort(rows.begin(), rows.end());
+    QApplication::clipboard()->setText(m_model->text(rows));
+}
+
+} // namespace sp::gui

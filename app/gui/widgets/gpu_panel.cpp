@@ -1,0 +1,111 @@
+#include "app/gui/widgets/gpu_panel.h"
+
+#include "app/gui/models/gpu_table_model.h"
+#include "app/gui/widgets/style.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_model(model)
+{
+    style::makeCard(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 12);
+    auto* top = new QHBoxLayout;
+    m_title = new QLabel(this);
+    m_title->setFont(style::titleFont(font(), 1.25));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_kind = new QLabel(this);
+    m_kind->hide();
+    top->addWidget(m_title);
+    top->addWidget(m_kind);
+    top->addStretch(1);
+    layout->addLayout(top);
+    m_facts = new QLabel(this);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_facts);
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setShowGrid(false);
+    m_table->setFrameShape(QFrame::NoFrame);
+    m_table->hide(); // shown when there is more than one GPU
+    layout->addWidget(m_table);
+    m_chips = new QHBoxLayout;
+    m_chips->setSpacing(12);
+    layout->addLayout(m_chips);
+    showDetecting();
+}
+
+void GpuPanel::showDetecting()
+{
+    m_title->setText(tr("Detecting your GPU…"));
+    m_facts->setText(tr("Reading the PCI devices, the driver and the vendor libraries. "
+                        "This takes a few seconds."));
+}
+
+void GpuPanel::showError(const QString& error)
+{
+    m_title->setText(tr("Detection failed"));
+    m_facts->setText(error);
+}
+
+QString GpuPanel::headline() const
+{
+    return m_title->text();
+}
+
+void GpuPanel::refresh()
+{
+    const auto chosen = m_model->chosenRow();
+    if (!chosen) {
+        m_title->setText(tr("No GPU found"));
+        m_facts->setText(tr("CPU-only stacks are still available."));
+        m_kind->hide();
+    } else {
+        auto cell = [&](int col) { return m_model->index(*chosen, col).data().toString(); };
+        m_title->setText(cell(GpuTableModel::Name));
+        m_facts->setText(tr("%1  ·  %2 VRAM  ·  driver %3")
+                             .arg(cell(GpuTableModel::Target), cell(GpuTableModel::Vram),
+                                  cell(GpuTableModel::Driver)));
+        const auto& g = m_model->snapshot().gpus[std::size_t(*chosen)];
+        m_kind->setVisible(g.integrated.has_value());
+        if (g.integrated)
+            style::makeBadge(m_kind, *g.integrated ? tr("integrated") : tr("discrete"),
+                             *g.integrated ? style::Tone::Caution : style::Tone::Neutral);
+    }
+    m_table->setVisible(m_model->rowCount() > 1);
+    m_table->resizeColumnsToContents();
+    m_table->setMaximumHeight(m_table->verticalHeader()->length() +
+                              m_table->horizontalHeader()->height() + 4);
+    while (QLayoutItem* item = m_chips->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    auto* label = new QLabel(tr("Probes:"), this);
+    m_chips->addWidget(label);
+    for (const auto& p : m_model->probes()) {
+        auto* chip = new QLabel(this);
+        const auto tone = p.status == QLatin1String("ok")        ? style::Tone::Good
+                          : p.status == QLatin1String("missing") ? style::Tone::Neutral
+                                                                 : style::Tone::Bad;
+        const QColor c = style::toneColor(tone, palette());
+        chip->setText(QStringLiteral("<span style='color:%1'>●</span> %2 <span "
+                                     "style='color:%3'>%4</span>")
+                          .arg(c.name(), p.name.toHtmlEscaped(),
+                               palette().color(QPalette::PlaceholderText).name(), p.status));
+        chip->setToolTip(p.detail.isEmpty() ? p.status : p.detail);
+        m_chips->addWidget(chip);
+    }
+    m_chips->addStretch(1);
+}
+
+} // namespace sp::gui

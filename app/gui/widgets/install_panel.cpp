@@ -1,0 +1,115 @@
+#include "app/gui/widgets/install_panel.h"
+
+#include "app/gui/controllers/install_job.h"
+#include "app/gui/widgets/style.h"
+#include "core/format.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+namespace {
+
+QString fmt(quint64 n)
+{
+    return QString::fromStdString(format::bytes(n));
+}
+
+// Bars count in thousandths, so a large download moves from its first megabyte.
+int permille(quint64 done, quint64 total)
+{
+    return total ? int(std::min<quint64>(1000, done * 1000 / total)) : 0;
+}
+
+} // namespace
+
+InstallPanel::InstallPanel(InstallJob* job, QWidget* parent) : QFrame(parent), m_job(job)
+{
+    style::makeCard(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 12);
+    m_heading = new QLabel(tr("Installing"), this);
+    m_heading->setFont(style::titleFont(font(), 1.15));
+    layout->addWidget(m_heading);
+    auto* overallRow = new QHBoxLayout;
+    m_overall = new QProgressBar(this);
+    m_overall->setRange(0, 1000);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    overallRow->addWidget(m_overall, 1);
+    overallRow->addWidget(m_cancel);
+    layout->addLayout(overallRow);
+    m_overallText = new QLabel(this);
+    layout->addWidget(m_overallText);
+    m_rowsLayout = new QVBoxLayout;
+    m_rowsLayout->setSpacing(4);
+    layout->addLayout(m_rowsLayout);
+    m_step = new QLabel(this);
+    m_step->setWordWrap(true);
+    m_step->hide();
+    layout->addWidget(m_step);
+    layout->addStretch(1);
+    connect(m_cancel, &QPushButton::clicked, this, &InstallPanel::cancelRequested);
+    connect(m_job, &InstallJob::progress, this, &InstallPanel::refresh);
+}
+
+int InstallPanel::overallPermille() const
+{
+    return m_overall->value();
+}
+
+void InstallPanel::setStep(const QString& text)
+{
+    m_step->setText(text);
+    m_step->setVisible(!text.isEmpty());
+}
+
+void InstallPanel::refresh()
+{
+    const InstallSnapshot s = m_job->snapshot();
+    m_cancel->setEnabled(m_job->isRunning());
+    m_heading->setText(s.current.isEmpty() ? tr("Installing")
+                                           : tr("Installing %1 (%2 of %3)")
+                                                 .arg(s.current)
+                                                 .arg(std::min(s.doneRuntimes + 1, s.runtimes))
+                                                 .arg(s.runtimes));
+    m_overall->setValue(permille(s.received, s.total));
+    QString text = tr("%1 of %2").arg(fmt(s.received), s.total ? fmt(s.total) : tr("unknown"));
+    if (s.bytesPerSecond > 0)
+        text += QStringLiteral("  ·  ") + QString::fromStdString(format::rate(s.bytesPerSecond));
+    if (s.etaSeconds >= 0)
+        text += QStringLiteral("  ·  ") +
+                tr("%1 left").arg(QString::fromStdString(format::duration(s.etaSeconds)));
+    m_overallText->setText(text);
+    while (m_rows.size() < s.artifacts.size()) {
+        Row r{new QLabel(this), new QProgressBar(this)};
+        r.bar->setRange(0, 1000);
+        r.bar->setTextVisible(false);
+        r.bar->setMaximumHeight(8);
+        m_rowsLayout->addWidget(r.label);
+        m_rowsLayout->addWidget(r.bar);
+        m_rows.push_back(r);
+    }
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        m_rows[i].label->setVisible(i < s.artifacts.size());
+        m_rows[i].bar->setVisible(i < s.artifacts.size());
+    }
+    for (qsizetype i = 0; i < s.artifacts.size(); ++i) {
+        const ArtifactProgress& a = s.artifacts[i];
+        QString line = QStringLiteral("%1 — %2").arg(a.name, fmt(a.received));
+        if (a.total)
+            line += QStringLiteral(" / ") + fmt(a.total);
+        if (a.done)
+            line += QStringLiteral("  ✓");
+        else if (a.bytesPerSecond > 0)
+            line +=
+                QStringLiteral("  ·  ") + QString::fromStdString(format::rate(a.bytesPerSecond));
+        m_rows[i].label->setText(line);
+        m_rows[i].bar->setValue(a.done ? 1000 : permille(a.received, a.total));
+    }
+}
+
+} // namespace sp::gui

@@ -1,0 +1,49 @@
+#pragma once
+// Install progress: one bar per artifact (bytes, speed), an overall bar with speed and
+// time left, the setup step running now, and Cancel. It reads the job's snapshot when
+// the job says there is progress (at most ten times a second).
+
+#include <QFrame>
+#include <QVector>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+
+namespace sp::gui {
+
+class InstallJob;
+
+class InstallPanel : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit InstallPanel(InstallJob* job, QWidget* parent = nullptr);
+
+    void refresh();
+    void setStep(const QString& text);
+    int overallPermille() const; // 0..1000
+    int artifactRows() const { return int(m_rows.size()); }
+    QPushButton* cancelButton() const { return m_cancel; }
+
+signals:
+    void cancelRequested();
+
+private:
+    struct Row
+    {
+        QLabel* label;
+        QProgressBar* bar;
+    };
+    InstallJob* m_job;
+    QLabel* m_heading = nullptr;
+    QProgressBar* m_overall = nullptr;
+    QLabel* m_overallText = nullptr;
+    QLabel* m_step = nullptr;
+    QVBoxLayout* m_rowsLayout = nullptr;
+    QVector<Row> m_rows;
+    QPushButton* m_cancel = nullptr;
+};
+
+} // namespace sp::gui

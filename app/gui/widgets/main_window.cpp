@@ -1,0 +1,313 @@
+#include "app/gui/widgets/main_window.h"
+
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/widgets/alternatives_view.h"
+#include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/gpu_panel.h"
+#include "app/gui/widgets/install_panel.h"
+#include "app/gui/widgets/plan_dialogs.h"
+#include "app/gui/widgets/profile_card.h"
+#include "app/gui/widgets/profiles_menu.h"
+#include "app/gui/widgets/settings_dialog.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QSystemTrayIcon>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent), m_app(app)
+{
+    setWindowTitle(QStringLiteral("StackPilot"));
+    QIcon icon;
+    for (const char* size : {"32", "64", "256"})
+        icon.addFile(QStringLiteral(":/icons/stackpilot-%1.png").arg(QLatin1String(size)));
+    setWindowIcon(icon);
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(16, 12, 16, 8);
+    layout->setSpacing(12);
+    m_gpu = new GpuPanel(&app->gpus(), central);
+    layout->addWidget(m_gpu);
+
+    auto* split = new QSplitter(Qt::Horizontal, central);
+    auto* left = new QWidget(split);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(10);
+    auto* chooserRow = new QHBoxLayout;
+    auto* chooserLabel = new QLabel(tr("Workload:"), left);
+    m_workloads = new QComboBox(left);
+    m_workloads->setMinimumWidth(220);
+    chooserLabel->setBuddy(m_workloads);
+    chooserRow->addWidget(chooserLabel);
+    chooserRow->addWidget(m_workloads);
+    chooserRow->addStretch(1);
+    leftLayout->addLayout(chooserRow);
+    m_resume = new QLabel(left);
+    m_resume->setWordWrap(true);
+    m_resume->hide();
+    leftLayout->addWidget(m_resume);
+    m_card = new ProfileCard(left);
+    leftLayout->addWidget(m_card);
+    m_alternatives = new AlternativesView(left);
+    leftLayout->addWidget(m_alternatives, 1);
+
+    auto* right = new QWidget(split);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    m_install = new InstallPanel(&app->installJob(), right);
+    m_install->hide();
+    rightLayout->addWidget(m_install);
+    m_console = new ConsoleView(&app->console(), right);
+    rightLayout->addWidget(m_console, 1);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 5);
+    layout->addWidget(split, 1);
+    setCentralWidget(central);
+    central->installEventFilter(this);
+
+    buildMenus();
+    buildTray();
+    statusBar()->showMessage(tr("Detecting GPUs…"));
+
+    connect(m_app, &AppController::detected, this, &MainWindow::onDetected);
+    connect(m_app, &AppController::plansChanged, this, &MainWindow::onPlansChanged);
+    connect(m_app, &AppController::phaseChanged, this, &MainWindow::onPhaseChanged);
+    connect(m_app, &AppController::knownIssue, this, &MainWindow::onKnownIssue);
+    connect(m_app, &AppController::notice, this,
+            [this](const QString& text, bool) { statusBar()->showMessage(text); });
+    connect(m_app, &AppController::stepChanged, m_install, &InstallPanel::setStep);
+    connect(m_app, &AppController::stepChanged, this,
+            [this](const QString& t) { statusBar()->showMessage(t); });
+    connect(m_app, &AppController::urlAnnounced, this, [this](const QString& url) {
+        m_console->setUrl(url);
+        statusBar()->showMessage(
+            tr("%1 is ready at %2").arg(m_app->workloadName(m_app->runningWorkload()), url));
+        if (m_app->settings().openBrowser)
+            QDesktopServices::openUrl(QUrl(url));
+    });
+    connect(&m_app->runner(), &LaunchRunner::started, m_console, &ConsoleView::setLogPath);
+    connect(m_console, &ConsoleView::openUrlRequested, this,
+            [](const QString& url) { QDesktopServices::openUrl(QUrl(url)); });
+    connect(m_console, &ConsoleView::remedyRequested, this, [this](const QString& id) {
+        m_console->clearIssue();
+        m_app->applyRemedy(id);
+    });
+    connect(m_console, &ConsoleView::whyRequested, this, &MainWindow::showWhy);
+    connect(m_card->primaryButton(), &QPushButton::clicked, m_app, &AppController::primary);
+    connect(m_card, &ProfileCard::detailsRequested, this, [this] {
+        if (const PlanView* v = m_app->currentPlan())
+            (new DetailsDialog(*v, this))->open();
+    });
+    connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
+    connect(m_install, &InstallPanel::cancelRequested, m_app, &AppController::cancelInstall);
+    connect(m_workloads, &QComboBox::activated, this,
+            [this](int i) { m_app->setWorkload(m_workloads->itemData(i).toString()); });
+    onPhaseChanged();
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    m_profiles = new ProfilesMenu(
+        m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
+    menuBar()->addMenu(m_profiles);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
+        if (m_export)
+            m_export(this);
+    });
+    m_diagAction->setVisible(false); // until the diagnostics bundle is wired in
+    help->addAction(tr("&About StackPilot"), this, [this] {
+        QMessageBox::about(this, tr("About StackPilot"),
+                           tr("<b>StackPilot %1</b><p>Runs local AI workloads on the stack "
+                              "known to work on your GPU.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::buildTray()
+{
+    m_trayProfiles = new ProfilesMenu(
+        m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
+    m_trayProfiles->addSeparator();
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
+        return; // the menu still exists (tests use it); there is nowhere to show it
+    m_tray = new QSystemTrayIcon(windowIcon(), this);
+    m_tray->setContextMenu(m_trayProfiles);
+    m_tray->setToolTip(QStringLiteral("StackPilot"));
+    connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason r) {
+        if (r == QSystemTrayIcon::Trigger) {
+            showNormal();
+            raise();
+            activateWindow();
+        }
+    });
+    m_tray->show();
+}
+
+void MainWindow::setConfirm(std::function<bool(const QString&, const QString&)> confirm)
+{
+    m_confirm = std::move(confirm);
+}
+
+void MainWindow::setDiagnosticsAction(std::function<void(QWidget*)> exportFn)
+{
+    m_export = std::move(exportFn);
+    m_diagAction->setVisible(bool(m_export));
+}
+
+bool MainWindow::confirm(const QString& title, const QString& text)
+{
+    if (m_confirm)
+        return m_confirm(title, text);
+    return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::No) == QMessageBox::Yes;
+}
+
+void MainWindow::onDetected()
+{
+    if (!m_app->detectionError().isEmpty()) {
+        m_gpu->showError(m_app->detectionError());
+        statusBar()->showMessage(m_app->detectionError());
+        return;
+    }
+    m_gpu->refresh();
+    const int n = int(m_app->snapshot().gpus.size());
+    statusBar()->showMessage(n == 0 ? tr("No GPU found. CPU-only stacks are still available.")
+                                    : tr("%n GPU(s) found.", nullptr, n));
+}
+
+void MainWindow::onPlansChanged()
+{
+    const QStringList ids = m_app->workloads();
+    if (m_workloads->count() != ids.size()) {
+        m_workloads->clear();
+        for (const QString& id : ids)
+            m_workloads->addItem(m_app->workloadName(id), id);
+    }
+    m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
+    const PlanView* v = m_app->currentPlan();
+    m_card->setPlan(v);
+    m_alternatives->setPlan(v);
+    onPhaseChanged();
+}
+
+void MainWindow::onPhaseChanged()
+{
+    using Phase = AppController::Phase;
+    QPushButton* primary = m_card->primaryButton();
+    primary->setText(m_app->primaryText());
+    primary->setEnabled(m_app->primaryEnabled());
+    primary->setToolTip(m_app->primaryToolTip());
+    const Phase p = m_app->phase();
+    m_install->setVisible(p == Phase::Installing);
+    if (p == Phase::Installing)
+        m_install->refresh();
+    m_workloads->setEnabled(p == Phase::Ready);
+    const auto pending = m_app->pendingInstall();
+    m_resume->setVisible(pending.has_value() && p == Phase::Ready);
+    if (pending)
+        m_resume->setText(tr("An install of %1 was interrupted on %2. Press “Resume install” to "
+                             "continue where it stopped.")
+                              .arg(QString::fromStdString(pending->profile),
+                                   QString::fromStdString(pending->started)));
+    if (m_tray)
+        m_tray->setToolTip(
+            m_app->runningWorkload().isEmpty()
+                ? QStringLiteral("StackPilot")
+                : tr("StackPilot — running %1").arg(m_app->workloadName(m_app->runningWorkload())));
+}
+
+void MainWindow::onKnownIssue(const KnownIssueNotice& n)
+{
+    m_whyText = tr("<p><b>%1</b></p><p>Line %2 of the log:</p><pre>%3</pre><p>%4</p>")
+                    .arg(n.title.toHtmlEscaped())
+                    .arg(n.line)
+                    .arg(n.excerpt.toHtmlEscaped(), n.remedy.toHtmlEscaped());
+    if (!n.references.isEmpty()) {
+        QStringList links;
+        for (const QString& r : n.references)
+            links << QStringLiteral("<a href=\"%1\">%1</a>").arg(r.toHtmlEscaped());
+        m_whyText += tr("<p>Evidence:</p>") + links.join(QStringLiteral("<br>"));
+    }
+    m_console->showIssue(n);
+}
+
+void MainWindow::showWhy()
+{
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Why StackPilot thinks so"), m_whyText,
+                                QMessageBox::Close, this);
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::openSettings()
+{
+    auto* dlg = new SettingsDialog(m_app->settings(), this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dlg, &QDialog::accepted, this, [this, dlg] {
+        QString error;
+        const Settings s = dlg->result(&error);
+        if (!error.isEmpty()) {
+            statusBar()->showMessage(error);
+            return;
+        }
+        m_app->saveSettings(s, [this](const QString& why) {
+            statusBar()->showMessage(why.isEmpty() ? tr("Settings saved.") : why);
+        });
+    });
+    dlg->open();
+}
+
+void MainWindow::openEnvironment()
+{
+    const auto composed = m_app->composedEnvironment();
+    if (!composed) {
+        statusBar()->showMessage(tr("No stack is chosen, so there is no environment to show."));
+        return;
+    }
+    auto* dlg = new EnvironmentDialog(*composed, m_app->currentPlan()->profile, this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent* e)
+{
+    // Closing StackPilot ends the workload's whole tree (the launch runner's helper
+    // stops it), as Stop would.
+    m_app->stop();
+    QMainWindow::closeEvent(e);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* e)
+{
+    // The first paint of the window's content: what the start-up benchmark times.
+    if (e->type() == QEvent::Paint && !m_painted && watched == centralWidget()) {
+        m_painted = true;
+        QMetaObject::invokeMethod(this, &MainWindow::firstPainted, Qt::QueuedConnection);
+    }
+    return QMainWindow::eventFilter(watched, e);
+}
+
+} // namespace sp::gui

@@ -1,0 +1,83 @@
+#pragma once
+// The main window: the GPU panel, the workload chooser, the recommended profile's card
+// with the one primary button, the other profiles, install progress and the console.
+// It only shows the AppController's state and forwards clicks to it; the profiles
+// menu is shared by the menu bar and the tray.
+
+#include <QMainWindow>
+#include <functional>
+
+class QComboBox;
+class QLabel;
+class QSystemTrayIcon;
+
+namespace sp::gui {
+
+class AlternativesView;
+class AppController;
+class ConsoleView;
+class GpuPanel;
+class InstallPanel;
+class ProfileCard;
+class ProfilesMenu;
+struct KnownIssueNotice;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(AppController* app, QWidget* parent = nullptr);
+
+    // Asked before a rejected profile is used (tests answer it themselves).
+    void setConfirm(std::function<bool(const QString&, const QString&)> confirm);
+    // Hook for the diagnostics export (Help ▸ Export diagnostics…); hidden until set.
+    void setDiagnosticsAction(std::function<void(QWidget*)> exportFn);
+
+    AppController* app() const { return m_app; }
+    GpuPanel* gpuPanel() const { return m_gpu; }
+    ProfileCard* card() const { return m_card; }
+    InstallPanel* installPanel() const { return m_install; }
+    ConsoleView* console() const { return m_console; }
+    ProfilesMenu* profilesMenu() const { return m_profiles; }
+    ProfilesMenu* trayMenu() const { return m_trayProfiles; }
+    QComboBox* workloadChooser() const { return m_workloads; }
+    QAction* diagnosticsAction() const { return m_diagAction; }
+    void openSettings();
+    void openEnvironment();
+
+signals:
+    void firstPainted();
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
+private:
+    void buildMenus();
+    void buildTray();
+    void onDetected();
+    void onPlansChanged();
+    void onPhaseChanged();
+    void onKnownIssue(const KnownIssueNotice& n);
+    void showWhy();
+    bool confirm(const QString& title, const QString& text);
+
+    AppController* m_app;
+    GpuPanel* m_gpu = nullptr;
+    QComboBox* m_workloads = nullptr;
+    ProfileCard* m_card = nullptr;
+    AlternativesView* m_alternatives = nullptr;
+    InstallPanel* m_install = nullptr;
+    ConsoleView* m_console = nullptr;
+    QLabel* m_resume = nullptr;
+    ProfilesMenu* m_profiles = nullptr;
+    ProfilesMenu* m_trayProfiles = nullptr;
+    QSystemTrayIcon* m_tray = nullptr;
+    QAction* m_diagAction = nullptr;
+    std::function<bool(const QString&, const QString&)> m_confirm;
+    std::function<void(QWidget*)> m_export;
+    QString m_whyText;
+    bool m_painted = false;
+};
+
+} // namespace sp::gui

@@ -1,0 +1,120 @@
+#include "app/gui/widgets/profiles_menu.h"
+
+#include "app/gui/controllers/app_controller.h"
+
+#include <QActionGroup>
+
+namespace sp::gui {
+
+ProfilesMenu::ProfilesMenu(AppController* app, Confirm confirm, QWidget* parent)
+    : QMenu(tr("&Profiles"), parent), m_app(app), m_confirm(std::move(confirm))
+{
+    connect(m_app, &AppController::plansChanged, this, &ProfilesMenu::rebuild);
+    connect(m_app, &AppController::phaseChanged, this, &ProfilesMenu::rebuild);
+    rebuild();
+}
+
+void ProfilesMenu::rebuild()
+{
+    clear();
+    // Submenus are children, not actions: clear() leaves them. They go later, since
+    // a rebuild can start from one of their own actions.
+    for (QMenu* old : findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly)) {
+        old->setObjectName(QString());
+        old->deleteLater();
+    }
+    if (m_app->workloads().isEmpty()) {
+        addAction(tr("Detecting…"))->setEnabled(false);
+        return;
+    }
+    if (!m_app->runningWorkload().isEmpty()) {
+        auto* running = addAction(
+            tr("Running: %1 (%2)")
+                .arg(m_app->workloadName(m_app->runningWorkload()), m_app->runningProfile()));
+        running->setEnabled(false);
+        addAction(tr("Stop"), m_app, &AppController::stop);
+        addSeparator();
+    }
+    for (const QString& w : m_app->workloads())
+        addWorkload(w);
+}
+
+void ProfilesMenu::addWorkload(const QString& workload)
+{
+    const PlanView* v = m_app->plan(workload);
+    QMenu* sub = addMenu(m_app->workloadName(workload));
+    sub->setObjectName(QStringLiteral("workload:") + workload);
+    if (!v) {
+        sub->addAction(tr("Planning…"))->setEnabled(false);
+        return;
+    }
+    auto* group = new QActionGroup(sub);
+    const bool forced = m_app->profileForced(workload);
+    QAction* automatic = sub->addAction(tr("Recommended automatically"));
+    automatic->setCheckable(true);
+    automatic->setChecked(!forced);
+    automatic->setObjectName(QStringLiteral("profile:"));
+    group->addAction(automatic);
+    connect(automatic, &QAction::triggered, this,
+            [this, workload] { choose(workload, {}, false, {}); });
+    sub->addSeparator();
+    auto add = [&](const QString& id, const QString& title, bool rejected,
+                   const QStringList& reasons) {
+        QAction* a = sub->addAction(rejected ? tr("%1 — rejected").arg(title) : title);
+        a->setObjectName(QStringLiteral("profile:") + id);
+        a->setCheckable(true);
+        a->setChecked(forced && id == v->profile);
+        a->setToolTip(reasons.join(QLatin1Char('\n')));
+        if (rejected)
+            a->setIcon(QIcon::fromTheme(QStringLiteral("dialog-warning")));
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, workload, id, rejected, reasons] {
+            choose(workload, id, rejected, reasons);
+        });
+    };
+    if (!v->profile.isEmpty())
+        add(v->profile, v->title, false, {});
+    for (const AlternativeRow& a : v->alternatives)
+        add(a.profile, a.title, a.rejected, a.reasons);
+    sub->addSeparator();
+    const bool running = m_app->runningWorkload() == workload;
+    QAction* go = sub->addAction(running ? tr("Stop %1").arg(m_app->workloadName(workload))
+                                         : tr("Launch %1").arg(m_app->workloadName(workload)));
+    go->setObjectName(QStringLiteral("launch"));
+    go->setEnabled(running || (m_app->phase() == AppController::Phase::Ready &&
+                               !m_app->recordedMachine() && !v->profile.isEmpty()));
+    connect(go, &QAction::triggered, this, [this, workload, running] {
+        if (running) {
+            m_app->stop();
+            return;
+        }
+        m_app->setWorkload(workload);
+        m_app->launch();
+    });
+}
+
+void ProfilesMenu::choose(const QString& workload, const QString& profile, bool rejected,
+                          const QStringList& reasons)
+{
+    if (rejected && !m_confirm(tr("Use a rejected profile?"),
+                               tr("StackPilot rejected %1 on this machine:\n\n%2\n\nUse it anyway?")
+                                   .arg(profile, reasons.join(QLatin1Char('\n'))))) {
+        rebuild(); // put the check marks back
+        return;
+    }
+    m_app->chooseProfile(workload, profile, rejected);
+}
+
+QAction* ProfilesMenu::profileAction(const QString& workload, const QString& profile) const
+{
+    auto* sub = findChild<QMenu*>(QStringLiteral("workload:") + workload);
+    return sub ? sub->findChild<QAction*>(QStringLiteral("profile:") + profile) : nullptr;
+}
+
+QAction* ProfilesMenu::launchAction(const QString& workload) const
+{
+    auto* sub = findChild<QMenu*>(QStringLiteral("workload:") + workload);
+    return sub ? sub->findChild<QAction*>(QStringLiteral("launch")) : nullptr;
+}
+
+} // namespace sp::gui

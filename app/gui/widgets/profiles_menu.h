@@ -1,0 +1,37 @@
+#pragma once
+// The Profiles menu, built from the controller's plans: per workload, the recommended
+// profile, the others that could run and those rejected (marked, with a confirmation
+// that shows why), plus launch/stop. The menu bar and the tray show the same menu
+// (rebuilt whenever plans or the running workload change), so both stay in step. It is
+// a plain QMenu: tests trigger its actions without a system tray.
+
+#include <QMenu>
+#include <functional>
+
+namespace sp::gui {
+
+class AppController;
+
+class ProfilesMenu : public QMenu
+{
+    Q_OBJECT
+public:
+    // Asked before a rejected profile is used: true to use it anyway.
+    using Confirm = std::function<bool(const QString& title, const QString& text)>;
+
+    ProfilesMenu(AppController* app, Confirm confirm, QWidget* parent = nullptr);
+    void rebuild();
+    // The action that selects `profile` of `workload` (for tests), or null.
+    QAction* profileAction(const QString& workload, const QString& profile) const;
+    QAction* launchAction(const QString& workload) const;
+
+private:
+    void addWorkload(const QString& workload);
+    void choose(const QString& workload, const QString& profile, bool rejected,
+                const QStringList& reasons);
+
+    AppController* m_app;
+    Confirm m_confirm;
+};
+
+} // namespace sp::gui

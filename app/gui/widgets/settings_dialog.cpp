@@ -1,0 +1,167 @@
+#include "app/gui/widgets/settings_dialog.h"
+
+#include "app/common/doctor/doctor.h"
+#include "app/gui/widgets/style.h"
+#include "core/paths.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString mirrorsText(const Settings& s)
+{
+    QStringList lines;
+    for (const auto& [host, prefixes] : s.mirrors)
+        for (const auto& p : prefixes)
+            lines << qs(host) + QLatin1Char(' ') + qs(p);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
+    : QDialog(parent), m_base(current)
+{
+    setWindowTitle(tr("Settings"));
+    resize(640, 560);
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    m_installDir = new QLineEdit(qs(current.installDir), this);
+    m_installDir->setPlaceholderText(qs(paths::toUtf8(paths::dataDir())));
+    m_cacheDir = new QLineEdit(qs(current.cacheDir), this);
+    m_cacheDir->setPlaceholderText(qs(paths::toUtf8(paths::cacheDir())));
+    form->addRow(tr("Install folder:"), folderRow(m_installDir));
+    form->addRow(tr("Cache folder:"), folderRow(m_cacheDir));
+    m_warnings = new QLabel(this);
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(
+        QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Caution, palette()).name()));
+    form->addRow(QString(), m_warnings);
+    m_proxy = new QLineEdit(qs(current.proxy.value_or("")), this);
+    m_proxy->setPlaceholderText(tr("From the environment (http_proxy, https_proxy)"));
+    form->addRow(tr("Proxy:"), m_proxy);
+    m_mirrors = new QPlainTextEdit(mirrorsText(current), this);
+    m_mirrors->setPlaceholderText(tr("One per line: host URL-prefix\n"
+                                     "github.com https://mirror.example/github.com"));
+    m_mirrors->setMaximumHeight(90);
+    form->addRow(tr("Mirrors:"), m_mirrors);
+    m_probeTimeout = new QSpinBox(this);
+    m_probeTimeout->setRange(100, 600000);
+    m_probeTimeout->setSingleStep(500);
+    m_probeTimeout->setSuffix(tr(" ms"));
+    m_probeTimeout->setValue(current.probeTimeoutMs);
+    form->addRow(tr("Probe timeout:"), m_probeTimeout);
+    m_keepLaunches = new QSpinBox(this);
+    m_keepLaunches->setRange(1, 1000);
+    m_keepLaunches->setValue(current.keepLaunches);
+    form->addRow(tr("Launch logs kept per profile:"), m_keepLaunches);
+    m_openBrowser = new QCheckBox(tr("Open the workload in the browser when it is ready"), this);
+    m_openBrowser->setChecked(current.openBrowser);
+    form->addRow(QString(), m_openBrowser);
+    m_language = new QComboBox(this);
+    m_language->addItem(tr("System language"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(qs(current.language))));
+    form->addRow(tr("Language:"), m_language);
+    auto* note = new QLabel(tr("A new language applies the next time StackPilot starts."), this);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), note);
+    layout->addLayout(form);
+    layout->addStretch(1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    connect(m_installDir, &QLineEdit::textChanged, this, &SettingsDialog::updateWarnings);
+    connect(m_cacheDir, &QLineEdit::textChanged, this, &SettingsDialog::updateWarnings);
+    updateWarnings();
+}
+
+QWidget* SettingsDialog::folderRow(QLineEdit* edit)
+{
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto* browse = new QPushButton(tr("Browse…"), row);
+    h->addWidget(edit, 1);
+    h->addWidget(browse);
+    connect(browse, &QPushButton::clicked, this, [this, edit] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Choose a folder"),
+            edit->text().isEmpty() ? edit->placeholderText() : edit->text());
+        if (!dir.isEmpty())
+            edit->setText(QDir::toNativeSeparators(dir));
+    });
+    return row;
+}
+
+// The doctor's install-path check, on both folders as typed.
+void SettingsDialog::updateWarnings()
+{
+    QStringList lines;
+    for (QLineEdit* e : {m_installDir, m_cacheDir}) {
+        doctor::DoctorInput in;
+        in.dataDir = (e->text().isEmpty() ? e->placeholderText() : e->text()).toStdString();
+        for (const auto& f : doctor::checkInstallPath(in))
+            lines << qs(f.text);
+    }
+    m_warnings->setText(lines.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!lines.isEmpty());
+}
+
+QString SettingsDialog::pathWarnings() const
+{
+    return m_warnings->text();
+}
+
+Settings SettingsDialog::result(QString* error) const
+{
+    Settings s = m_base;
+    s.installDir = m_installDir->text().trimmed().toStdString();
+    s.cacheDir = m_cacheDir->text().trimmed().toStdString();
+    const QString proxy = m_proxy->text().trimmed();
+    s.proxy = proxy.isEmpty() ? std::nullopt : std::optional<std::string>(proxy.toStdString());
+    s.mirrors.clear();
+    const QStringList lines = m_mirrors->toPlainText().split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        const QStringList parts = lines[i].simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (parts.isEmpty())
+            continue;
+        if (parts.size() < 2 || !(parts[1].startsWith(QLatin1String("http://")) ||
+                                  parts[1].startsWith(QLatin1String("https://")))) {
+            if (error)
+                *error = tr("Mirrors, line %1: write a host, a space and an http(s) URL prefix")
+                             .arg(i + 1);
+            return m_base;
+        }
+        for (int p = 1; p < parts.size(); ++p)
+            s.mirrors[parts[0].toStdString()].push_back(parts[p].toStdString());
+    }
+    s.probeTimeoutMs = m_probeTimeout->value();
+    s.keepLaunches = m_keepLaunches->value();
+    s.openBrowser = m_openBrowser->isChecked();
+    s.language = m_language->currentData().toString().toStdString();
+    return s;
+}
+
+} // namespace sp::gui

@@ -1,0 +1,55 @@
+#pragma once
+// Settings, kept in <config>/settings.json (under STACKPILOT_HOME when set): install and
+// cache folders (with the doctor's warnings for non-ASCII, OneDrive and Program Files
+// paths), mirrors and proxy, the probe timeout, launch logs kept, opening the browser
+// by itself, and the language.
+
+#include "core/settings.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace sp::gui {
+
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    SettingsDialog(const Settings& current, QWidget* parent = nullptr);
+
+    // The settings as edited; `error` explains a mirror line that does not parse.
+    Settings result(QString* error = nullptr) const;
+    QString pathWarnings() const;
+
+    QLineEdit* installDir() const { return m_installDir; }
+    QLineEdit* cacheDir() const { return m_cacheDir; }
+    QLineEdit* proxy() const { return m_proxy; }
+    QPlainTextEdit* mirrors() const { return m_mirrors; }
+    QSpinBox* probeTimeout() const { return m_probeTimeout; }
+    QSpinBox* keepLaunches() const { return m_keepLaunches; }
+    QCheckBox* openBrowser() const { return m_openBrowser; }
+    QComboBox* language() const { return m_language; }
+
+private:
+    void updateWarnings();
+    QWidget* folderRow(QLineEdit* edit);
+
+    Settings m_base;
+    QLineEdit* m_installDir = nullptr;
+    QLineEdit* m_cacheDir = nullptr;
+    QLabel* m_warnings = nullptr;
+    QLineEdit* m_proxy = nullptr;
+    QPlainTextEdit* m_mirrors = nullptr;
+    QSpinBox* m_probeTimeout = nullptr;
+    QSpinBox* m_keepLaunches = nullptr;
+    QCheckBox* m_openBrowser = nullptr;
+    QComboBox* m_language = nullptr;
+};
+
+} // namespace sp::gui

@@ -1,0 +1,169 @@
+#pragma once
+// A world for the window's tests and screenshots: a loopback HTTP server serving one
+// runtime archive, a fixture catalog whose workload is the stand-in UI built by the
+// launch tests (it prints a URL on 0.0.0.0 and a failure line a fixture known issue
+// matches), a Linux snapshot, and a private STACKPILOT_HOME.
+//
+// Profiles of workload "guiwork":
+//   gui-a   tested: the stand-in prints the fixture failure line → known issue
+//           gui-fixture-crash, whose remedy switches to gui-b;
+//   gui-b   community: the stand-in runs without the failure line;
+//   gui-c   community, but its runtime is version 2, which known issue
+//           gui-fixture-broken-v2 rejects.
+
+#include "app/gui/controllers/app_controller.h"
+#include "archive_builder.h"
+#include "http_test_server.h"
+#include "installers/sha256.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace sp::test {
+
+namespace fs = std::filesystem;
+
+inline const char* kFailureLine = STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/failure.log:1";
+
+class GuiWorld
+{
+public:
+    QTemporaryDir tmp;
+    fs::path root = fs::path(tmp.path().toStdString());
+    fs::path catalogDir = root / "catalog";
+    fs::path home = root / "home";
+    fs::path work = root / "work";
+    HttpTestServer server;
+    std::string archive;
+
+    // `archiveBytes` of incompressible data, so progress is visible.
+    explicit GuiWorld(std::size_t archiveBytes = 4 << 20)
+    {
+        qputenv("STACKPILOT_HOME", QByteArray::fromStdString(home.string()));
+        qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run");
+        fs::create_directories(work);
+        archive =
+            buildArchive({TestEntry::file("gui-runtime/bin/tool.bin", mixedBytes(archiveBytes, 7)),
+                          TestEntry::file("gui-runtime/README", "fixture runtime\n")},
+                         "tar.gz");
+        server.addBlob("/rt/gui-runtime.tar.gz", archive);
+        if (!server.start())
+            qFatal("test server: %s", server.error().c_str());
+        writeCatalog();
+    }
+
+    std::string runtimeJson(const std::string& id, const std::string& version) const
+    {
+        return nlohmann::json{{"id", id},
+                              {"kind", "gui-tool"},
+                              {"version", version},
+                              {"os", {"linux"}},
+                              {"artifacts",
+                               {{{"url", server.url("/rt/gui-runtime.tar.gz")},
+                                 {"sha256", Sha256::ofBytes(archive.data(), archive.size())},
+                                 {"size", archive.size()},
+                                 {"format", "tar.gz"},
+                                 {"strip_components", 1}}}},
+                              {"references", {"https://example.org/gui-fixture"}}}
+            .dump();
+    }
+
+    void writeCatalog()
+    {
+        using nlohmann::json;
+        fs::create_directories(catalogDir);
+        auto profile = [](const char* id, const char* status, const char* rt, json args) {
+            return json{{"id", id},
+                        {"workload", "guiwork"},
+                        {"status", status},
+                        {"runtimes", {rt}},
+                        {"match", {{"os", {"linux"}}}},
+                        {"args", args},
+                        {"references", {"https://example.org/gui-fixture"}},
+                        {"notes", std::string("Fixture profile ") + id + "."}};
+        };
+        const json doc = {
+            {"schema_version", 1},
+            {"runtimes",
+             {json::parse(runtimeJson("gui-rt-1", "1.0")),
+              json::parse(runtimeJson("gui-rt-2", "2.0"))}},
+            {"workloads",
+             {{{"id", "guiwork"},
+               {"name", "Stand-in UI"},
+               {"command",
+                {STANDIN_WORKLOAD, "--env-out", (work / "env.bin").string(), "--pids-out",
+                 (work / "pids").string(), "--cache-var", "TORCH_HOME", "--child-ms", "60000",
+                 "--chatty", "8"}},
+               {"cwd", work.string()},
+               {"references", {"https://example.org/gui-fixture"}}}}},
+            {"profiles",
+             {profile("gui-a", "tested", "gui-rt-1", {"--mode", "serve", "--quote", kFailureLine}),
+              profile("gui-b", "community", "gui-rt-1", {"--mode", "serve"}),
+              profile("gui-c", "community", "gui-rt-2", {"--mode", "serve"})}},
+            {"known_issues",
+             {{{"id", "gui-fixture-crash"},
+               {"title", "The fixture kernel failed"},
+               {"applies", {{"os", {"linux"}}}},
+               {"signatures", {"fixture kernel failed"}},
+               {"remedy",
+                {{"action", "switch_profile"},
+                 {"profile", "gui-b"},
+                 {"text", "Use the other fixture profile."}}},
+               {"references", {"https://example.org/gui-fixture-issue"}}},
+              {{"id", "gui-fixture-broken-v2"},
+               {"title", "Fixture runtime 2 is broken"},
+               {"applies", {{"runtimes", {{{"kind", "gui-tool"}, {"version", ">=2"}}}}}},
+               {"rejects_profiles", true},
+               {"signatures", {"fixture runtime two broke"}},
+               {"remedy", {{"action", "info"}, {"text", "Use runtime 1."}}},
+               {"references", {"https://example.org/gui-fixture-v2"}}}}}};
+        std::ofstream(catalogDir / "gui.json") << doc.dump(2);
+    }
+
+    static HardwareSnapshot snapshot()
+    {
+        HardwareSnapshot s;
+        s.os.family = "linux";
+        s.home.path = "/home/u";
+        s.home.filesystem = "ext4";
+        GpuInfo g;
+        g.vendor = Vendor::Amd;
+        g.name = "AMD Radeon RX 7900 XTX";
+        g.pciId = "1002:744c";
+        g.gfx = "gfx1100";
+        g.vramMb = 24576;
+        g.integrated = false;
+        g.driverVersion = "6.8.0";
+        g.sources = {"kfd", "drm"};
+        s.gpus.push_back(g);
+        ProbeResult p;
+        p.name = "rocminfo";
+        p.status = ProbeStatus::Ok;
+        p.detail = "1 agent: gfx1100";
+        s.probes.push_back(p);
+        return s;
+    }
+
+    std::unique_ptr<gui::AppController> controller() const
+    {
+        gui::AppController::Options o;
+        o.snapshot = snapshot();
+        o.catalogDirs = {catalogDir.string()};
+        return std::make_unique<gui::AppController>(o);
+    }
+
+    fs::path runtimeDir(const std::string& id) const { return home / "data" / "runtimes" / id; }
+};
+
+// Waits until `done()` holds, processing events; false on timeout.
+template <class Pred> bool waitFor(Pred done, int ms = 20000)
+{
+    return QTest::qWaitFor(done, ms);
+}
+
+} // namespace sp::test

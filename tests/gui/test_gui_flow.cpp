@@ -1,0 +1,307 @@
+// The window end to end on the offscreen platform, with real parts: detection state,
+// the plan card, the primary button installing a runtime from a loopback server with
+// progress, the stand-in workload's console, the known-issue banner and its remedy
+// (profile switched, workload relaunched), the tray's profiles menu, cancel, resume
+// after a restart, and every setting saved to settings.json.
+
+#include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/install_panel.h"
+#include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/profile_card.h"
+#include "app/gui/widgets/profiles_menu.h"
+#include "app/gui/widgets/settings_dialog.h"
+#include "core/paths.h"
+#include "gui_fixture.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <csignal>
+#include <fstream>
+
+using namespace sp;
+using namespace sp::test;
+using gui::AppController;
+using Phase = AppController::Phase;
+
+namespace {
+
+struct Ui
+{
+    std::unique_ptr<AppController> app;
+    std::unique_ptr<gui::MainWindow> window;
+
+    explicit Ui(const GuiWorld& w) : app(w.controller())
+    {
+        window = std::make_unique<gui::MainWindow>(app.get());
+        window->resize(1180, 780);
+        window->show();
+        app->start();
+    }
+    ~Ui()
+    {
+        window.reset();
+        app.reset();
+    }
+    bool ready()
+    {
+        return waitFor([&] { return app->phase() == Phase::Ready; });
+    }
+    void chooseWorkload()
+    {
+        QComboBox* c = window->workloadChooser();
+        const int i = c->findData(QStringLiteral("guiwork"));
+        QVERIFY(i >= 0);
+        c->setCurrentIndex(i);
+        emit c->activated(i);
+        QCOMPARE(app->workload(), QStringLiteral("guiwork"));
+    }
+    QPushButton* primary() { return window->card()->primaryButton(); }
+};
+
+std::vector<pid_t> pidsIn(const fs::path& file)
+{
+    std::ifstream in(file);
+    std::vector<pid_t> pids;
+    for (pid_t p; in >> p;)
+        pids.push_back(p);
+    return pids;
+}
+
+bool allGone(const std::vector<pid_t>& pids)
+{
+    for (pid_t p : pids)
+        if (::kill(p, 0) == 0)
+            return false;
+    return true;
+}
+
+} // namespace
+
+class TestGuiFlow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void detectingFirstThenTheRecommendedCard()
+    {
+        GuiWorld w;
+        Ui ui(w);
+        // start() returned with everything still on its way: the window is up and says so.
+        QCOMPARE(ui.app->phase(), Phase::Detecting);
+        QVERIFY(ui.window->isVisible());
+        QCOMPARE(ui.primary()->isEnabled(), false);
+        QVERIFY(ui.ready());
+        ui.chooseWorkload();
+        QCOMPARE(ui.window->card()->titleText(), QStringLiteral("gui-rt-1"));
+        QCOMPARE(ui.window->card()->badgeText(), QStringLiteral("tested"));
+        QVERIFY(ui.window->card()->installText().contains(QStringLiteral("To download")));
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
+        QVERIFY(ui.primary()->isEnabled());
+    }
+
+    void installLaunchBannerRemedyAndRelaunch()
+    {
+        GuiWorld w;
+        // Half-way, the server pauses, so the test sees the bars between 0 and 100.
+        w.server.setFault("/rt/gui-runtime.tar.gz",
+                          Fault::stallAfter(w.archive.size() / 2, std::chrono::milliseconds(1500)));
+        Ui ui(w);
+        QVERIFY(ui.ready());
+        ui.chooseWorkload();
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QCOMPARE(ui.app->phase(), Phase::Installing);
+        QVERIFY(ui.window->installPanel()->isVisible());
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Cancel install"));
+        QVERIFY(waitFor([&] {
+            const int p = ui.window->installPanel()->overallPermille();
+            return p > 0 && p < 1000;
+        }));
+        QVERIFY(ui.window->installPanel()->artifactRows() == 1);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
+        QVERIFY(fs::exists(w.runtimeDir("gui-rt-1") / "bin" / "tool.bin"));
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Stop"));
+        QCOMPARE(ui.app->runningProfile(), QStringLiteral("gui-a"));
+
+        // The console fills, colours kept as spans, the failure line marked.
+        QVERIFY(waitFor([&] { return ui.app->console().rowCount() >= 9; }));
+        QVERIFY(ui.app->console().countOf(gui::ConsoleLine::Error) >= 1);
+        QVERIFY(waitFor([&] { return ui.window->console()->openUrlButton()->isVisible(); }));
+        QCOMPARE(ui.app->url(), QStringLiteral("http://127.0.0.1:7860"));
+        QVERIFY(waitFor([&] { return ui.window->console()->banner()->isVisible(); }));
+        QVERIFY(waitFor([&] { return ui.app->console().countOf(gui::ConsoleLine::Issue) == 1; }));
+        gui::IssueBanner* banner = ui.window->console()->banner();
+        QCOMPARE(banner->issueId(), QStringLiteral("gui-fixture-crash"));
+        QCOMPARE(banner->actionButton()->text(), QStringLiteral("Switch to gui-rt-1 and relaunch"));
+        const auto firstPids = pidsIn(w.work / "pids");
+        QCOMPARE(firstPids.size(), std::size_t(3));
+
+        // The remedy: the profile switches, the first tree is stopped, the workload relaunches.
+        QTest::mouseClick(banner->actionButton(), Qt::LeftButton);
+        QVERIFY(waitFor(
+            [&] {
+                return ui.app->phase() == Phase::Running &&
+                       ui.app->runningProfile() == QStringLiteral("gui-b");
+            },
+            30000));
+        QVERIFY(allGone(firstPids));
+        const auto saved = Settings::load();
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->workloads.at("guiwork").remedies.at(0).issue,
+                 std::string("gui-fixture-crash"));
+        QCOMPARE(ui.app->currentPlan()->profile, QStringLiteral("gui-b"));
+
+        // Stop ends the whole tree, the setsid child included.
+        QVERIFY(waitFor([&] { return pidsIn(w.work / "pids") != firstPids; }));
+        const auto secondPids = pidsIn(w.work / "pids");
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+        QVERIFY(waitFor([&] { return allGone(secondPids); }, 5000));
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Launch"));
+    }
+
+    void trayMenuSwitchesProfilesAndAsksBeforeARejectedOne()
+    {
+        GuiWorld w;
+        Ui ui(w);
+        QVERIFY(ui.ready());
+        ui.chooseWorkload();
+        gui::ProfilesMenu* tray = ui.window->trayMenu();
+        QAction* b = tray->profileAction(QStringLiteral("guiwork"), QStringLiteral("gui-b"));
+        QVERIFY(b);
+        b->trigger();
+        QVERIFY(waitFor([&] { return ui.app->currentPlan()->profile == QStringLiteral("gui-b"); }));
+        QCOMPARE(Settings::load()->workloads.at("guiwork").profile, std::string("gui-b"));
+        // The menu bar's menu was rebuilt from the same state.
+        QVERIFY(ui.window->profilesMenu()
+                    ->profileAction(QStringLiteral("guiwork"), QStringLiteral("gui-b"))
+                    ->isChecked());
+
+        QAction* c = tray->profileAction(QStringLiteral("guiwork"), QStringLiteral("gui-c"));
+        QVERIFY(c && c->text().contains(QStringLiteral("rejected")));
+        QString asked;
+        ui.window->setConfirm([&](const QString&, const QString& text) {
+            asked = text;
+            return false;
+        });
+        c->trigger();
+        QVERIFY(asked.contains(QStringLiteral("gui-fixture-broken-v2")) ||
+                asked.contains(QStringLiteral("Fixture runtime 2 is broken")));
+        QTest::qWait(300);
+        QCOMPARE(ui.app->currentPlan()->profile, QStringLiteral("gui-b"));
+
+        ui.window->setConfirm([](const QString&, const QString&) { return true; });
+        tray->profileAction(QStringLiteral("guiwork"), QStringLiteral("gui-c"))->trigger();
+        QVERIFY(waitFor([&] { return ui.app->currentPlan()->profile == QStringLiteral("gui-c"); }));
+        QVERIFY(Settings::load()->workloads.at("guiwork").acceptRejected);
+        QVERIFY(!ui.app->currentPlan()->plan->warnings.empty());
+
+        tray->profileAction(QStringLiteral("guiwork"), QString())->trigger();
+        QVERIFY(waitFor([&] { return ui.app->currentPlan()->profile == QStringLiteral("gui-a"); }));
+    }
+
+    void cancelLeavesNothingBehind()
+    {
+        GuiWorld w;
+        w.server.setFault("/rt/gui-runtime.tar.gz",
+                          Fault::stallAfter(1 << 20, std::chrono::milliseconds(20000)));
+        Ui ui(w);
+        QVERIFY(ui.ready());
+        ui.chooseWorkload();
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.window->installPanel()->overallPermille() > 0; }));
+        QTest::mouseClick(ui.window->installPanel()->cancelButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
+        QVERIFY(!fs::exists(pendingInstallFile(paths::dataDir())));
+        for (const auto& e : fs::directory_iterator(w.home / "data" / "runtimes"))
+            QVERIFY2(e.path().filename().string().rfind(".staging", 0) != 0, e.path().c_str());
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
+    }
+
+    void anInterruptedInstallResumesAfterARestart()
+    {
+        GuiWorld w;
+        w.server.setFault("/rt/gui-runtime.tar.gz",
+                          Fault::stallAfter(1 << 20, std::chrono::milliseconds(20000)));
+        {
+            Ui ui(w);
+            QVERIFY(ui.ready());
+            ui.chooseWorkload();
+            QTest::mouseClick(ui.primary(), Qt::LeftButton);
+            QVERIFY(waitFor([&] { return ui.window->installPanel()->overallPermille() > 0; }));
+        } // StackPilot closes mid-install
+        QVERIFY(fs::exists(pendingInstallFile(paths::dataDir())));
+        w.server.clearFaults();
+        w.server.resetStats();
+        Ui again(w);
+        QVERIFY(again.ready());
+        QCOMPARE(again.app->workload(), QStringLiteral("guiwork"));
+        QCOMPARE(again.primary()->text(), QStringLiteral("Resume install"));
+        QTest::mouseClick(again.primary(), Qt::LeftButton);
+        QVERIFY(waitFor(
+            [&] { return again.app->phase() == Phase::Ready && !again.app->pendingInstall(); },
+            60000));
+        QVERIFY(fs::exists(w.runtimeDir("gui-rt-1") / "bin" / "tool.bin"));
+        QVERIFY(!fs::exists(pendingInstallFile(paths::dataDir())));
+        const auto stats = w.server.stats("/rt/gui-runtime.tar.gz");
+        qInfo("resumed: %d request(s), %d with Range, %llu body bytes of %zu", stats.requests,
+              stats.rangeRequests, static_cast<unsigned long long>(stats.bodyBytes),
+              w.archive.size());
+        QVERIFY(stats.rangeRequests >= 1);
+        QVERIFY(stats.bodyBytes < w.archive.size());
+        QVERIFY(waitFor([&] { return again.primary()->text() == QStringLiteral("Launch"); }));
+    }
+
+    void everySettingIsSavedAndReadBack()
+    {
+        GuiWorld w;
+        Ui ui(w);
+        QVERIFY(ui.ready());
+        ui.window->openSettings();
+        auto* dlg = ui.window->findChild<gui::SettingsDialog*>();
+        QVERIFY(dlg);
+        const std::string install = (w.root / "Programs" / "Program Files" / "SP").string();
+        dlg->installDir()->setText(QString::fromStdString(install));
+        QVERIFY(dlg->pathWarnings().contains(QStringLiteral("Program Files")));
+        dlg->installDir()->setText(QString::fromStdString((w.root / "données").string()));
+        QVERIFY(dlg->pathWarnings().contains(QStringLiteral("non-ASCII")));
+        const std::string data = (w.root / "sp-data").string();
+        const std::string cache = (w.root / "sp-cache").string();
+        dlg->installDir()->setText(QString::fromStdString(data));
+        dlg->cacheDir()->setText(QString::fromStdString(cache));
+        QVERIFY(dlg->pathWarnings().isEmpty());
+        dlg->proxy()->setText(QStringLiteral("http://proxy.example:3128"));
+        dlg->mirrors()->setPlainText(QStringLiteral("github.com https://mirror.example/gh"));
+        dlg->probeTimeout()->setValue(12000);
+        dlg->keepLaunches()->setValue(7);
+        dlg->openBrowser()->setChecked(true);
+        dlg->language()->setCurrentIndex(dlg->language()->findData(QStringLiteral("zh_CN")));
+        QSignalSpy saved(ui.app.get(), &AppController::settingsChanged);
+        dlg->accept();
+        QVERIFY(saved.wait(10000));
+        const auto s = Settings::loadFile(Settings::defaultFile());
+        QVERIFY(s.ok());
+        QCOMPARE(s->installDir, data);
+        QCOMPARE(s->cacheDir, cache);
+        QCOMPARE(s->proxy.value_or(""), std::string("http://proxy.example:3128"));
+        QCOMPARE(s->mirrors.at("github.com").at(0), std::string("https://mirror.example/gh"));
+        QCOMPARE(s->probeTimeoutMs, 12000);
+        QCOMPARE(s->keepLaunches, 7);
+        QVERIFY(s->openBrowser);
+        QCOMPARE(s->language, std::string("zh_CN"));
+        // The folders apply at once: plans now install under the new folder.
+        QCOMPARE(paths::dataDir(), fs::path(data));
+        QVERIFY(waitFor([&] {
+            const auto* v = ui.app->plan(QStringLiteral("guiwork"));
+            return v && v->plan && v->plan->runtimes.front().dir.rfind(data, 0) == 0;
+        }));
+        paths::setUserFolders({}, {});
+    }
+};
+
+QTEST_MAIN(TestGuiFlow)
+#include "test_gui_flow.moc"
