@@ -1,0 +1,114 @@
+// Detection in the window: the real stackpilot-cli in a child process on a fake sysfs
+// tree (an APU and an RX 6700 XT), while the GUI thread keeps turning; the discrete
+// card is the chosen one; a failing or missing CLI is reported, not hidden.
+
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/widgets/gpu_panel.h"
+#include "app/gui/widgets/main_window.h"
+#include "detectors/fake_sysfs.h"
+
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using sp::gui::AppController;
+using sp::test::FakeSysfs;
+
+namespace {
+
+void addMachine(FakeSysfs& sys)
+{
+    FakeSysfs::Card apu;
+    apu.index = 0;
+    apu.bus = "0000:05:00.0";
+    apu.device = "0x1638";
+    apu.revision = "0xc5";
+    apu.vramBytes = "536870912";
+    apu.gttBytes = "16777216000";
+    apu.bootVga = "0";
+    sys.addCard(apu);
+    FakeSysfs::Card dgpu;
+    dgpu.index = 1;
+    dgpu.bus = "0000:03:00.0";
+    dgpu.device = "0x73df";
+    dgpu.revision = "0xc1";
+    dgpu.vramBytes = "12868124672";
+    dgpu.gttBytes = "16777216000";
+    sys.addCard(dgpu);
+    sys.addCpuNode(0);
+    sys.addGpuNode(1, 90012, 0x1638, 0x500, 16);
+    sys.addGpuNode(2, 100301, 0x73df, 0x300, 80);
+}
+
+AppController::Options cliOptions(QStringList args)
+{
+    AppController::Options o;
+    o.cliProgram = QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli");
+    o.detectArgs = std::move(args);
+    return o;
+}
+
+} // namespace
+
+class TestGuiDetect : public QObject
+{
+    Q_OBJECT
+private slots:
+    void detectsInAChildWithoutBlocking()
+    {
+        QTemporaryDir tmp;
+        FakeSysfs sys(std::filesystem::path(tmp.path().toStdString()) / "sys");
+        addMachine(sys);
+        AppController app(cliOptions({QStringLiteral("--no-probes"), QStringLiteral("--sysfs-root"),
+                                      QString::fromStdString(sys.root().string())}));
+        sp::gui::MainWindow w(&app);
+        w.show();
+        int ticks = 0;
+        QTimer timer;
+        timer.setInterval(1);
+        connect(&timer, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        timer.start();
+        QSignalSpy detected(&app, &AppController::detected);
+        app.start();
+        QCOMPARE(detected.count(), 0); // start() only started the child
+        QCOMPARE(w.gpuPanel()->headline(), QStringLiteral("Detecting your GPU…"));
+        QVERIFY(detected.wait(20000));
+        QVERIFY(ticks > 0);
+        QCOMPARE(app.gpus().rowCount(), 2);
+        QCOMPARE(app.gpus().chosenRow(), std::optional<int>(1));
+        QCOMPARE(w.gpuPanel()->headline(), QStringLiteral("AMD Radeon RX 6700 XT"));
+        QCOMPARE(app.gpus().index(0, sp::gui::GpuTableModel::Target).data().toString(),
+                 QStringLiteral("gfx90c"));
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("2 GPU(s) found."));
+        QVERIFY(QTest::qWaitFor([&] { return app.phase() == AppController::Phase::Ready; }, 20000));
+    }
+
+    void reportsAFailedDetector()
+    {
+        AppController app(cliOptions({QStringLiteral("--probe-timeout"), QStringLiteral("soon")}));
+        sp::gui::MainWindow w(&app);
+        QSignalSpy detected(&app, &AppController::detected);
+        app.start();
+        QVERIFY(detected.wait(20000));
+        QVERIFY2(app.detectionError().contains(QStringLiteral("--probe-timeout")),
+                 qPrintable(app.detectionError()));
+        QCOMPARE(w.gpuPanel()->headline(), QStringLiteral("Detection failed"));
+    }
+
+    void reportsAMissingCli()
+    {
+        auto o = cliOptions({});
+        o.cliProgram = QStringLiteral("/nonexistent/stackpilot-cli");
+        AppController app(o);
+        QSignalSpy detected(&app, &AppController::detected);
+        app.start();
+        QVERIFY(detected.wait(20000));
+        QVERIFY2(app.detectionError().startsWith(QStringLiteral("Could not start")),
+                 qPrintable(app.detectionError()));
+    }
+};
+
+QTEST_MAIN(TestGuiDetect)
+#include "test_gui_detect.moc"
