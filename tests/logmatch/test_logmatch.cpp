@@ -194,8 +194,8 @@ private slots:
         }
     }
 
-    // The prefilter is an optimisation only: on every fixture line and on lines cut
-    // around the signatures, it gives what running every regex would.
+    // The prefilter is an optimisation only: on every fixture and corpus line and on
+    // lines cut around the signatures, it gives what running every regex would.
     void prefilterAgreesWithPlainRegex()
     {
         std::vector<std::pair<std::size_t, std::shared_ptr<const re2::RE2>>> all;
@@ -203,7 +203,11 @@ private slots:
             for (const auto& s : matcher().issues()[i].signatures)
                 all.emplace_back(i, *sp::logmatch::compileSignature(s));
         std::vector<std::string> lines;
-        for (const auto& f : logs("")) {
+        std::vector<fs::path> files = logs("");
+        for (const auto& e : fs::directory_iterator(kLogs.parent_path() / "corpus"))
+            if (e.path().extension() == ".log")
+                files.push_back(e.path());
+        for (const auto& f : files) {
             std::istringstream in(readAll(f));
             for (std::string l; std::getline(in, l);) {
                 lines.push_back(l);
