@@ -8,8 +8,9 @@
 //   gui-a   tested: the stand-in prints the fixture failure line → known issue
 //           gui-fixture-crash, whose remedy switches to gui-b;
 //   gui-b   community: the stand-in runs without the failure line;
-//   gui-c   community, but its runtime is version 2, which known issue
-//           gui-fixture-broken-v2 rejects.
+//   gui-c   community, but its runtime is PyTorch 2.9.0, which known issue
+//           gui-fixture-broken-v2 rejects (the runtimes are fixtures: an archive
+//           with a file in it, labelled as PyTorch builds so the window reads well).
 
 #include "app/gui/controllers/app_controller.h"
 #include "archive_builder.h"
@@ -27,6 +28,20 @@
 namespace sp::test {
 
 namespace fs = std::filesystem;
+
+// Written as JSON text: nested initializer lists are ambiguous in nlohmann::json.
+inline const char* kKnownIssues = R"([
+  {"id": "gui-fixture-crash", "title": "The fixture kernel failed",
+   "applies": {"os": ["linux"]}, "signatures": ["fixture kernel failed"],
+   "remedy": {"action": "switch_profile", "profile": "gui-b",
+              "text": "Use the other fixture profile."},
+   "references": ["https://example.org/gui-fixture-issue"]},
+  {"id": "gui-fixture-broken-v2", "title": "The fixture PyTorch 2.9 build is broken",
+   "applies": {"runtimes": [{"kind": "torch-wheels", "version": ">=2.9 <2.10"}]},
+   "rejects_profiles": true, "signatures": ["fixture runtime two broke"],
+   "remedy": {"action": "info", "text": "Use the 2.8 build."},
+   "references": ["https://example.org/gui-fixture-v2"]}
+])";
 
 inline const char* kFailureLine = STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/failure.log:1";
 
@@ -60,7 +75,7 @@ public:
     std::string runtimeJson(const std::string& id, const std::string& version) const
     {
         return nlohmann::json{{"id", id},
-                              {"kind", "gui-tool"},
+                              {"kind", "torch-wheels"},
                               {"version", version},
                               {"os", {"linux"}},
                               {"artifacts",
@@ -90,8 +105,8 @@ public:
         const json doc = {
             {"schema_version", 1},
             {"runtimes",
-             {json::parse(runtimeJson("gui-rt-1", "1.0")),
-              json::parse(runtimeJson("gui-rt-2", "2.0"))}},
+             {json::parse(runtimeJson("gui-rt-1", "2.8.0")),
+              json::parse(runtimeJson("gui-rt-2", "2.9.0"))}},
             {"workloads",
              {{{"id", "guiwork"},
                {"name", "Stand-in UI"},
@@ -105,23 +120,7 @@ public:
              {profile("gui-a", "tested", "gui-rt-1", {"--mode", "serve", "--quote", kFailureLine}),
               profile("gui-b", "community", "gui-rt-1", {"--mode", "serve"}),
               profile("gui-c", "community", "gui-rt-2", {"--mode", "serve"})}},
-            {"known_issues",
-             {{{"id", "gui-fixture-crash"},
-               {"title", "The fixture kernel failed"},
-               {"applies", {{"os", {"linux"}}}},
-               {"signatures", {"fixture kernel failed"}},
-               {"remedy",
-                {{"action", "switch_profile"},
-                 {"profile", "gui-b"},
-                 {"text", "Use the other fixture profile."}}},
-               {"references", {"https://example.org/gui-fixture-issue"}}},
-              {{"id", "gui-fixture-broken-v2"},
-               {"title", "Fixture runtime 2 is broken"},
-               {"applies", {{"runtimes", {{{"kind", "gui-tool"}, {"version", ">=2"}}}}}},
-               {"rejects_profiles", true},
-               {"signatures", {"fixture runtime two broke"}},
-               {"remedy", {{"action", "info"}, {"text", "Use runtime 1."}}},
-               {"references", {"https://example.org/gui-fixture-v2"}}}}}};
+            {"known_issues", json::parse(kKnownIssues)}};
         std::ofstream(catalogDir / "gui.json") << doc.dump(2);
     }
 

@@ -96,9 +96,10 @@ private slots:
         QCOMPARE(ui.primary()->isEnabled(), false);
         QVERIFY(ui.ready());
         ui.chooseWorkload();
-        QCOMPARE(ui.window->card()->titleText(), QStringLiteral("gui-rt-1"));
+        QCOMPARE(ui.window->card()->titleText(), QStringLiteral("PyTorch 2.8.0 (gui-a)"));
         QCOMPARE(ui.window->card()->badgeText(), QStringLiteral("tested"));
-        QVERIFY(ui.window->card()->installText().contains(QStringLiteral("To download")));
+        QVERIFY(
+            ui.window->card()->installText().contains(QStringLiteral("To install: 1 runtime(s)")));
         QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
         QVERIFY(ui.primary()->isEnabled());
     }
@@ -135,7 +136,8 @@ private slots:
         QVERIFY(waitFor([&] { return ui.app->console().countOf(gui::ConsoleLine::Issue) == 1; }));
         gui::IssueBanner* banner = ui.window->console()->banner();
         QCOMPARE(banner->issueId(), QStringLiteral("gui-fixture-crash"));
-        QCOMPARE(banner->actionButton()->text(), QStringLiteral("Switch to gui-rt-1 and relaunch"));
+        QCOMPARE(banner->actionButton()->text(),
+                 QStringLiteral("Switch to PyTorch 2.8.0 (gui-b) and relaunch"));
         const auto firstPids = pidsIn(w.work / "pids");
         QCOMPARE(firstPids.size(), std::size_t(3));
 
@@ -189,7 +191,7 @@ private slots:
         });
         c->trigger();
         QVERIFY(asked.contains(QStringLiteral("gui-fixture-broken-v2")) ||
-                asked.contains(QStringLiteral("Fixture runtime 2 is broken")));
+                asked.contains(QStringLiteral("PyTorch 2.9 build is broken")));
         QTest::qWait(300);
         QCOMPARE(ui.app->currentPlan()->profile, QStringLiteral("gui-b"));
 

@@ -328,8 +328,10 @@ QString AppController::remedyButtonText(const std::string& issueId) const
                                       baseSettings(), Clock::system());
         if (!change || !change->planned || change->planAfter.profile.empty())
             return tr("Switch profile and relaunch");
-        return tr("Switch to %1 and relaunch")
-            .arg(stackTitle(*catalog(), change->planAfter.profile));
+        QString target = stackTitle(*catalog(), change->planAfter.profile);
+        if (target == stackTitle(*catalog(), change->planBefore.profile))
+            target += QStringLiteral(" (%1)").arg(qs(change->planAfter.profile));
+        return tr("Switch to %1 and relaunch").arg(target);
     }
     case RemedyAction::RepairRuntime:
         return tr("Repair and relaunch");

@@ -36,7 +36,14 @@ AppController::AppController(Options options, QObject* parent)
     });
 }
 
-AppController::~AppController() = default;
+AppController::~AppController()
+{
+    // A probe may hang in a driver: the detection child is killed, not waited for.
+    if (m_detect) {
+        m_detect->kill();
+        m_detect->waitForFinished(1000);
+    }
+}
 
 const Catalog* AppController::catalog() const
 {
@@ -87,6 +94,7 @@ void AppController::detect()
         return;
     }
     auto* proc = new QProcess(this);
+    m_detect = proc;
     QStringList args{QStringLiteral("detect"), QStringLiteral("--json")};
     args << m_options.detectArgs;
     connect(proc, &QProcess::finished, this, [this, proc](int code, QProcess::ExitStatus status) {

@@ -17,6 +17,8 @@
 #include "core/settings.h"
 
 #include <QObject>
+#include <QPointer>
+#include <QProcess>
 #include <functional>
 #include <map>
 #include <memory>
@@ -65,6 +67,7 @@ public:
 
     Phase phase() const { return m_phase; }
     bool recordedMachine() const { return !m_options.hardwareFile.isEmpty(); }
+    QString recordedFile() const { return m_options.hardwareFile; }
     QString detectionError() const { return m_detectError; }
     const HardwareSnapshot& snapshot() const { return m_gpus.snapshot(); }
     const Catalog* catalog() const;
@@ -137,6 +140,7 @@ private:
     KnownIssueNotice noticeFor(const LaunchEvent& e) const;
 
     Options m_options;
+    QPointer<QProcess> m_detect; // the detection child while it runs
     Phase m_phase = Phase::Detecting;
     QString m_detectError;
     bool m_haveSnapshot = false;

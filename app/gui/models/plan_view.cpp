@@ -14,28 +14,34 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("sp::gui::PlanView", text);
-}
-
 QString kindLabel(const Runtime& r)
 {
     if (r.kind == "hip-sdk")
-        return tr("HIP SDK %1").arg(qs(r.version));
+        return QCoreApplication::translate("PlanView", "HIP SDK %1").arg(qs(r.version));
     if (r.kind == "zluda")
-        return tr("ZLUDA %1").arg(qs(r.version));
+        return QCoreApplication::translate("PlanView", "ZLUDA %1").arg(qs(r.version));
     if (r.kind == "rocblas-library") {
         const auto g = r.id.find("gfx");
         const std::string gfx = g == std::string::npos ? "" : r.id.substr(g, r.id.find('-', g) - g);
-        return tr("rocBLAS for %1").arg(qs(gfx));
+        return QCoreApplication::translate("PlanView", "rocBLAS for %1").arg(qs(gfx));
     }
     if (r.kind == "rocm")
-        return tr("ROCm %1").arg(qs(r.version));
+        return QCoreApplication::translate("PlanView", "ROCm %1").arg(qs(r.version));
     if (r.kind == "torch-wheels")
-        return tr("PyTorch %1").arg(qs(r.version));
+        return QCoreApplication::translate("PlanView", "PyTorch %1").arg(qs(r.version));
     if (r.kind == "llamafile")
-        return tr("llamafile %1").arg(qs(r.version));
+        return QCoreApplication::translate("PlanView", "llamafile %1").arg(qs(r.version));
+    if (r.kind == "python")
+        return QCoreApplication::translate("PlanView", "Python %1").arg(qs(r.version));
+    if (r.kind == "git")
+        return QCoreApplication::translate("PlanView", "Git %1").arg(qs(r.version));
+    if (r.kind == "source") {
+        const std::string name = r.id.size() > 4 && r.id.compare(r.id.size() - 4, 4, "-src") == 0
+                                     ? r.id.substr(0, r.id.size() - 4)
+                                     : r.id;
+        return QCoreApplication::translate("PlanView", "%1 %2 (source)")
+            .arg(qs(name), qs(r.version));
+    }
     return qs(r.id);
 }
 
@@ -59,9 +65,10 @@ std::uint64_t declaredBytes(const Runtime& r, bool& known)
 QString gpuWords(const HardwareSnapshot& snap, const Plan& plan)
 {
     if (!plan.gpu)
-        return tr("this machine (no usable GPU)");
+        return QCoreApplication::translate("PlanView", "this machine (no usable GPU)");
     const GpuInfo& g = snap.gpus[std::size_t(*plan.gpu)];
-    return tr("%1 (%2)").arg(qs(g.name), qs(format::gpuTarget(g)));
+    return QCoreApplication::translate("PlanView", "%1 (%2)")
+        .arg(qs(g.name), qs(format::gpuTarget(g)));
 }
 
 void addRuntimes(PlanView& v, const Catalog& catalog, const Plan& plan)
@@ -92,17 +99,17 @@ void addRuntimes(PlanView& v, const Catalog& catalog, const Plan& plan)
 void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap, const Plan& plan)
 {
     const Profile* prof = catalog.profile(plan.profile);
-    v.why =
-        prof && !prof->notes.empty()
-            ? qs(prof->notes)
-            : tr("The best-ranked profile of %1 for %2.").arg(v.workloadName, gpuWords(snap, plan));
-    v.details << tr("GPU: %1").arg(gpuWords(snap, plan));
+    v.why = prof && !prof->notes.empty()
+                ? qs(prof->notes)
+                : QCoreApplication::translate("PlanView", "The best-ranked profile of %1 for %2.")
+                      .arg(v.workloadName, gpuWords(snap, plan));
+    v.details << QCoreApplication::translate("PlanView", "GPU: %1").arg(gpuWords(snap, plan));
     for (const auto& w : plan.warnings)
-        v.details << tr("Warning: %1").arg(qs(w));
+        v.details << QCoreApplication::translate("PlanView", "Warning: %1").arg(qs(w));
     for (const auto& [name, why] : plan.envWhy)
-        v.details << tr("%1: %2").arg(qs(name), qs(why));
+        v.details << QCoreApplication::translate("PlanView", "%1: %2").arg(qs(name), qs(why));
     for (const auto& ref : plan.references)
-        v.details << tr("Source: %1").arg(qs(ref));
+        v.details << QCoreApplication::translate("PlanView", "Source: %1").arg(qs(ref));
     const auto groups = groupAlternatives(plan);
     for (const PlanAlternative* a : groups.explained) {
         AlternativeRow row{
@@ -116,6 +123,16 @@ void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& sna
     }
     for (const auto& id : groups.otherMachine)
         v.otherMachine << qs(id);
+    // Profiles with the same runtimes (they differ in arguments or variables) are told
+    // apart by their ids.
+    QStringList titles{v.title};
+    for (const AlternativeRow& a : v.alternatives)
+        titles << a.title;
+    for (AlternativeRow& a : v.alternatives)
+        if (titles.count(a.title) > 1)
+            a.title += QStringLiteral(" (%1)").arg(a.profile);
+    if (!v.title.isEmpty() && titles.count(v.title) > 1)
+        v.title += QStringLiteral(" (%1)").arg(v.profile);
 }
 
 } // namespace
@@ -130,7 +147,7 @@ QString stackTitle(const Catalog& catalog, const std::string& profileId)
         if (const Runtime* r = catalog.runtime(id); r && !backgroundKind(r->kind))
             parts << kindLabel(*r);
     if (p->fallback && parts.isEmpty())
-        return tr("CPU only");
+        return QCoreApplication::translate("PlanView", "CPU only");
     return parts.isEmpty() ? qs(profileId) : parts.join(QStringLiteral(" + "));
 }
 
@@ -148,7 +165,8 @@ PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
     v.plan = *plan;
     v.profile = qs(plan->profile);
     if (plan->profile.empty()) {
-        v.why = tr("No profile of %1 fits this machine; the other profiles say why.")
+        v.why = QCoreApplication::translate(
+                    "PlanView", "No profile of %1 fits this machine; the other profiles say why.")
                     .arg(v.workloadName);
         addReasons(v, catalog, snapshot, *plan);
         return v;

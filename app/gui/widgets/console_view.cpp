@@ -40,9 +40,7 @@ public:
         if (opt.state & QStyle::State_Selected)
             p->fillRect(opt.rect, pal.color(QPalette::Highlight));
         else if (l.severity == ConsoleLine::Issue)
-            p->fillRect(
-                opt.rect,
-                style::toneColor(style::Tone::Caution, pal).lighter(style::isDark(pal) ? 40 : 180));
+            p->fillRect(opt.rect, style::tint(style::Tone::Caution, pal, 0.3));
         if (l.severity != ConsoleLine::Normal) {
             const auto tone =
                 l.severity == ConsoleLine::Warning ? style::Tone::Caution : style::Tone::Bad;
@@ -124,9 +122,7 @@ void IssueBanner::showNotice(const KnownIssueNotice& n)
 {
     m_id = n.id;
     QPalette pal = palette();
-    pal.setColor(
-        QPalette::Window,
-        style::toneColor(style::Tone::Caution, pal).lighter(style::isDark(pal) ? 35 : 185));
+    pal.setColor(QPalette::Window, style::tint(style::Tone::Caution, pal, 0.2));
     setPalette(pal);
     m_title->setText(tr("Known problem: %1").arg(n.title));
     m_text->setText(
@@ -169,6 +165,14 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
     m_view->setFont(style::monoFont());
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     layout->addWidget(m_view, 1);
+    m_empty = new QLabel(tr("The workload's output appears here once it runs.\nThe whole log is "
+                            "also kept on disk."),
+                         m_view->viewport());
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->setWordWrap(true);
+    m_empty->setFont(font());
+    (new QVBoxLayout(m_view->viewport()))->addWidget(m_empty);
     auto* foot = new QHBoxLayout;
     m_count = new QLabel(this);
     m_count->setForegroundRole(QPalette::PlaceholderText);
@@ -205,6 +209,7 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
 
 void ConsoleView::updateCount()
 {
+    m_empty->setVisible(m_model->rowCount() == 0);
     const qint64 total = m_model->totalLines();
     const qint64 dropped = m_model->droppedLines();
     m_count->setText(dropped > 0

@@ -75,6 +75,7 @@ private:
     QCheckBox* m_follow = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_log = nullptr;
+    QLabel* m_empty = nullptr; // shown over the list while it is empty
     QPushButton* m_openUrl = nullptr;
     QString m_url;
 };

@@ -39,6 +39,10 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     m_table->setFrameShape(QFrame::NoFrame);
     m_table->hide(); // shown when there is more than one GPU
     layout->addWidget(m_table);
+    m_recorded = new QLabel(this);
+    m_recorded->setWordWrap(true);
+    m_recorded->hide();
+    layout->addWidget(m_recorded);
     m_chips = new QHBoxLayout;
     m_chips->setSpacing(12);
     layout->addLayout(m_chips);
@@ -58,6 +62,17 @@ void GpuPanel::showError(const QString& error)
     m_facts->setText(error);
 }
 
+void GpuPanel::setRecorded(const QString& file)
+{
+    m_recorded->setText(
+        tr("Recorded machine (%1): this is the plan its user sees. Nothing is installed or "
+           "launched here.")
+            .arg(file));
+    m_recorded->setStyleSheet(
+        QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Info, palette()).name()));
+    m_recorded->setVisible(!file.isEmpty());
+}
+
 QString GpuPanel::headline() const
 {
     return m_title->text();
@@ -73,9 +88,11 @@ void GpuPanel::refresh()
     } else {
         auto cell = [&](int col) { return m_model->index(*chosen, col).data().toString(); };
         m_title->setText(cell(GpuTableModel::Name));
-        m_facts->setText(tr("%1  ·  %2 VRAM  ·  driver %3")
+        const QString driver = cell(GpuTableModel::Driver);
+        m_facts->setText(tr("%1  ·  %2 VRAM  ·  %3")
                              .arg(cell(GpuTableModel::Target), cell(GpuTableModel::Vram),
-                                  cell(GpuTableModel::Driver)));
+                                  driver == QLatin1String("-") ? tr("driver unknown")
+                                                               : tr("driver %1").arg(driver)));
         const auto& g = m_model->snapshot().gpus[std::size_t(*chosen)];
         m_kind->setVisible(g.integrated.has_value());
         if (g.integrated)

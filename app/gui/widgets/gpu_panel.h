@@ -22,6 +22,8 @@ public:
     void showDetecting();
     void showError(const QString& error);
     void refresh(); // from the model, after detection
+    // A recorded machine (--hardware FILE): say so, since nothing will run here.
+    void setRecorded(const QString& file);
     QString headline() const;
 
 private:
@@ -31,6 +33,7 @@ private:
     QLabel* m_kind = nullptr;
     QTableView* m_table = nullptr;
     QHBoxLayout* m_chips = nullptr;
+    QLabel* m_recorded = nullptr;
 };
 
 } // namespace sp::gui

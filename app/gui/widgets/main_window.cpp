@@ -14,6 +14,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDesktopServices>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -192,6 +193,8 @@ void MainWindow::onDetected()
         return;
     }
     m_gpu->refresh();
+    if (m_app->recordedMachine())
+        m_gpu->setRecorded(QFileInfo(m_app->recordedFile()).fileName());
     const int n = int(m_app->snapshot().gpus.size());
     statusBar()->showMessage(n == 0 ? tr("No GPU found. CPU-only stacks are still available.")
                                     : tr("%n GPU(s) found.", nullptr, n));

@@ -136,10 +136,17 @@ void ProfileCard::setPlan(const PlanView* v)
                     .arg(r.label.toHtmlEscaped(), state,
                          palette().color(QPalette::PlaceholderText).name());
     }
-    const QString summary = v->toInstall.isEmpty() ? tr("Everything is installed.")
-                                                   : tr("To download: %1 in %n runtime(s).",
-                                                        nullptr, int(v->toInstall.size()))
-                                                         .arg(bytesText(v->downloadBytes));
+    bool unknownSize = false;
+    for (const RuntimeRow& r : v->runtimes)
+        unknownSize = unknownSize || (!r.installed && !r.sizeKnown);
+    const int n = int(v->toInstall.size());
+    QString summary = tr("Everything is installed.");
+    if (n > 0 && unknownSize)
+        summary =
+            tr("To install: %n runtime(s), at least %1 (some sizes are not published).", nullptr, n)
+                .arg(bytesText(v->downloadBytes));
+    else if (n > 0)
+        summary = tr("To install: %n runtime(s), %1.", nullptr, n).arg(bytesText(v->downloadBytes));
     m_install->setText(QStringLiteral("<table>%1</table><p>%2</p>")
                            .arg(rows.join(QString()), summary.toHtmlEscaped()));
 }

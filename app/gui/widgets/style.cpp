@@ -29,6 +29,14 @@ QColor toneColor(Tone t, const QPalette& p)
     return p.color(QPalette::PlaceholderText);
 }
 
+QColor tint(Tone t, const QPalette& p, double amount)
+{
+    const QColor a = toneColor(t, p);
+    const QColor b = p.color(QPalette::Base);
+    auto mix = [amount](int x, int y) { return int(x * amount + y * (1 - amount)); };
+    return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+}
+
 QColor ansiColor(int index, const QPalette& p)
 {
     // xterm's colours, with a brighter set for dark backgrounds.

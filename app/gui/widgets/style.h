@@ -24,6 +24,8 @@ enum class Tone
 
 bool isDark(const QPalette& p);
 QColor toneColor(Tone t, const QPalette& p);
+// A background tint of the tone: `amount` of it over the palette's base.
+QColor tint(Tone t, const QPalette& p, double amount = 0.22);
 // The 16 ANSI colours, readable on the palette's base.
 QColor ansiColor(int index, const QPalette& p);
 Tone toneOfStatus(const QString& status); // tested | community | experimental | rejected

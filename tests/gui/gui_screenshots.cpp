@@ -1,0 +1,165 @@
+// Saves the window's main states as PNG files for docs/screenshots (run it through
+// .ci/screenshots, under Xvfb): detecting, ready, installing, running, the failure
+// banner, the Chinese UI, and seed 000's RX 6750 XT through --hardware. Each state is
+// reached the way a user reaches it, with the GUI tests' fixture world (a loopback
+// server and the stand-in workload).
+
+#include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/install_panel.h"
+#include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/profile_card.h"
+#include "gui_fixture.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLibraryInfo>
+#include <QPushButton>
+#include <QTranslator>
+#include <cstdio>
+
+using namespace sp;
+using namespace sp::test;
+using gui::AppController;
+using Phase = AppController::Phase;
+
+namespace {
+
+QString g_out;
+
+void save(QWidget& w, const char* name)
+{
+    QTest::qWait(400); // let layouts settle and the last repaint land
+    const QString file = QDir(g_out).filePath(QString::fromLatin1(name));
+    if (!w.grab().save(file))
+        qFatal("cannot write %s", qPrintable(file));
+    std::printf("saved %s\n", qPrintable(file));
+}
+
+void must(bool ok, const char* what)
+{
+    if (!ok)
+        qFatal("screenshot state not reached: %s", what);
+}
+
+struct Shot
+{
+    std::unique_ptr<AppController> app;
+    std::unique_ptr<gui::MainWindow> window;
+
+    explicit Shot(AppController::Options o) : app(std::make_unique<AppController>(std::move(o)))
+    {
+        window = std::make_unique<gui::MainWindow>(app.get());
+        window->resize(1180, 780);
+        window->show();
+        app->start();
+    }
+    void workload(const QString& id)
+    {
+        must(waitFor([&] { return app->phase() == Phase::Ready; }), "ready");
+        auto* c = window->workloadChooser();
+        c->setCurrentIndex(c->findData(id));
+        emit c->activated(c->currentIndex());
+    }
+};
+
+AppController::Options fixtureOptions(const GuiWorld& w)
+{
+    AppController::Options o;
+    o.snapshot = GuiWorld::snapshot();
+    o.catalogDirs = {w.catalogDir.string()};
+    return o;
+}
+
+void detectingAndReady()
+{
+    GuiWorld w;
+    // A detector that takes its time, so the window shows its first state.
+    const QString slow = QString::fromStdString((w.root / "slow-cli").string());
+    QFile f(slow);
+    f.open(QIODevice::WriteOnly);
+    f.write("#!/bin/sh\nsleep 30\n");
+    f.close();
+    f.setPermissions(QFile::ReadOwner | QFile::ExeOwner | QFile::ReadUser | QFile::ExeUser);
+    AppController::Options o;
+    o.cliProgram = slow;
+    Shot detecting(o);
+    save(*detecting.window, "detecting.png");
+
+    Shot ready(fixtureOptions(w));
+    ready.workload(QStringLiteral("guiwork"));
+    save(*ready.window, "ready.png");
+}
+
+void installingRunningAndFailure()
+{
+    GuiWorld w(48 << 20);
+    w.server.setFault("/rt/gui-runtime.tar.gz",
+                      Fault::stallAfter(20 << 20, std::chrono::milliseconds(4000)));
+    Shot s(fixtureOptions(w));
+    s.workload(QStringLiteral("guiwork"));
+    s.app->launch();
+    must(waitFor([&] { return s.window->installPanel()->overallPermille() > 100; }), "installing");
+    save(*s.window, "installing.png");
+    must(waitFor([&] { return s.window->console()->banner()->isVisible(); }, 60000), "banner");
+    save(*s.window, "failure-banner.png");
+    QTest::mouseClick(s.window->console()->banner()->actionButton(), Qt::LeftButton);
+    must(waitFor(
+             [&] {
+                 return s.app->phase() == Phase::Running &&
+                        s.app->runningProfile() == QStringLiteral("gui-b") &&
+                        s.window->console()->openUrlButton()->isVisible();
+             },
+             30000),
+         "running");
+    save(*s.window, "running.png");
+    s.app->stop();
+    must(waitFor([&] { return s.app->phase() == Phase::Ready; }, 30000), "stopped");
+}
+
+void chineseUi()
+{
+    QTranslator tr;
+    if (!tr.load(QLocale(QStringLiteral("zh_CN")), QStringLiteral("stackpilot"),
+                 QStringLiteral("_"), QStringLiteral(":/i18n")))
+        qFatal("no zh_CN translation in :/i18n");
+    QApplication::installTranslator(&tr);
+    QTranslator qt;
+    if (qt.load(QLocale(QStringLiteral("zh_CN")), QStringLiteral("qtbase"), QStringLiteral("_"),
+                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qt);
+    AppController::Options o;
+    o.hardwareFile =
+        QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json");
+    Shot s(o);
+    s.workload(QStringLiteral("sdnext"));
+    save(*s.window, "zh_CN.png");
+    QApplication::removeTranslator(&tr);
+    QApplication::removeTranslator(&qt);
+}
+
+void seed000()
+{
+    AppController::Options o;
+    o.hardwareFile =
+        QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json");
+    Shot s(o);
+    s.workload(QStringLiteral("sdnext"));
+    save(*s.window, "seed000-rx6750xt.png");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("StackPilot"));
+    g_out = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("docs/screenshots");
+    QDir().mkpath(g_out);
+    detectingAndReady();
+    installingRunningAndFailure();
+    seed000();
+    chineseUi();
+    return 0;
+}
