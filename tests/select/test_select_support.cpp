@@ -331,11 +331,15 @@ private slots:
 
     void coverageTable()
     {
-        auto gpus = sp::loadCoverageGpus(STACKPILOT_SOURCE_DIR "/profiles/gpu/coverage-gpus.json");
-        QVERIFY2(gpus.ok(), gpus.ok() ? "" : gpus.error().message.c_str());
-        QVERIFY(gpus->size() >= 17);
-        const auto t = sp::coverage(shippedCatalog(), *gpus, {"windows", "linux"}, settings());
-        QCOMPARE(t.columns.size(), shippedCatalog().workloads.size() * 2);
+        auto list = sp::loadCoverageList(STACKPILOT_SOURCE_DIR "/profiles/gpu/coverage-gpus.json");
+        QVERIFY2(list.ok(), list.ok() ? "" : list.error().message.c_str());
+        QVERIFY(list->gpus.size() >= 17);
+        const auto all =
+            sp::coverage(shippedCatalog(), list->gpus, {"windows", "linux"}, settings());
+        QCOMPARE(all.columns.size(), shippedCatalog().workloads.size() * 2);
+        const auto t = sp::coverage(shippedCatalog(), list->gpus, {"windows", "linux"}, settings(),
+                                    list->workloads);
+        QCOMPARE(t.columns.size(), list->workloads.size() * 2);
         auto cell = [&](const std::string& gpu, const std::string& w, const std::string& os) {
             for (const auto& row : t.rows)
                 for (std::size_t c = 0; c < t.columns.size(); ++c)
@@ -351,7 +355,7 @@ private slots:
                  rdna1.note.c_str());
         const auto seed000 = cell("Radeon RX 6700 XT", "sdnext", "windows");
         QCOMPARE(seed000.profile, std::string("sdnext-zluda-hip5.7-rocblas-gfx1031"));
-        QVERIFY(!sp::loadCoverageGpus(STACKPILOT_SOURCE_DIR "/no-such-file.json").ok());
+        QVERIFY(!sp::loadCoverageList(STACKPILOT_SOURCE_DIR "/no-such-file.json").ok());
     }
 
     void alternativeGroups()
