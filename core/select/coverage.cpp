@@ -31,16 +31,17 @@ bool madeForAnotherMachine(const std::string& reason)
            reason.rfind("needs gfx ", 0) == 0 || reason.find(" is only for ") != std::string::npos;
 }
 
-// Why no GPU profile was chosen: the first rejected profile made for this OS, vendor and
-// card says it best (a known issue, an unsupported gfx or compute capability, too little
-// VRAM).
+// Why no GPU profile was chosen: a rejected profile made for this OS, vendor and card says
+// it best (a known issue, an unsupported gfx or compute capability, too little VRAM). The
+// catalog lists newer stacks after older ones, so the last such rejection names the newest
+// stack that still cannot serve the card.
 std::string fallbackReason(const Plan& plan)
 {
-    for (const auto& a : plan.alternatives) {
-        if (a.verdict != "rejected" || a.reasons.empty() ||
-            madeForAnotherMachine(a.reasons.front().text))
+    for (auto a = plan.alternatives.rbegin(); a != plan.alternatives.rend(); ++a) {
+        if (a->verdict != "rejected" || a->reasons.empty() ||
+            madeForAnotherMachine(a->reasons.front().text))
             continue;
-        return a.profile + ": " + a.reasons.front().text;
+        return a->profile + ": " + a->reasons.front().text;
     }
     return "no GPU profile for this card on this OS";
 }
