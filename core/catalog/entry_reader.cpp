@@ -148,12 +148,11 @@ public:
             if (!relativeInside(out.pathDirs[i]))
                 fail(child(ptr, "path_dirs") + "/" + std::to_string(i),
                      "'path_dirs' entries are folders inside the runtime's folder");
-        for (std::size_t i = 0; i < out.supportedCc.size(); ++i) {
-            const auto v = parseVersion(out.supportedCc[i]);
-            if (!v || v->size() != 2)
+        for (std::size_t i = 0; i < out.supportedCc.size(); ++i)
+            if (!parseCcBuild(out.supportedCc[i]))
                 fail(child(ptr, "supported_cc") + "/" + std::to_string(i),
-                     "'supported_cc' entries are compute capabilities such as 8.6");
-        }
+                     "'supported_cc' entries are compute capabilities such as 8.6, or 8.0+PTX "
+                     "for a build that also carries PTX");
         out.installDir = str(r, ptr, "install_dir", false, true);
         out.system = boolean(r, ptr, "system");
         out.requires_ = strList(r, ptr, "requires");
@@ -239,8 +238,20 @@ public:
         out.fallback = boolean(p, ptr, "fallback");
         out.cwd = str(p, ptr, "cwd", false, true);
         out.venv = boolean(p, ptr, "venv");
+        out.preference = preference(p, ptr);
         out.where = where(ptr);
         return out;
+    }
+
+    int preference(const json& p, const std::string& ptr)
+    {
+        const json* v = field(p, ptr, "preference", false);
+        if (!v)
+            return 0;
+        if (!v->is_number_integer() || v->get<std::int64_t>() < -100 ||
+            v->get<std::int64_t>() > 100)
+            fail(child(ptr, "preference"), "'preference' must be an integer from -100 to 100");
+        return static_cast<int>(v->get<std::int64_t>());
     }
 
     void compileRegex(const std::string& re, const std::string& ptr, bool captures = false)

@@ -12,7 +12,7 @@ namespace {
 const std::map<std::string, std::vector<std::string>> kFields = {
     {"file",
      {"$schema", "schema_version", "comment", "runtimes", "workloads", "profiles", "known_issues",
-      "gfx_overrides", "cache_variables", "cache_relocation"}},
+      "gfx_overrides", "gfx_override_bans", "cache_variables", "cache_relocation"}},
     {"runtime",
      {"id", "kind", "version", "os", "artifacts", "env", "env_why", "references", "notes",
       "supported_gfx", "supported_cc", "install_dir", "system", "requires", "index_url",
@@ -25,7 +25,8 @@ const std::map<std::string, std::vector<std::string>> kFields = {
       "references", "notes"}},
     {"profile",
      {"id", "workload", "status", "match", "runtimes", "env", "env_why", "env_unset", "args",
-      "steps", "references", "notes", "command", "python", "warnings", "fallback", "cwd", "venv"}},
+      "steps", "references", "notes", "command", "python", "warnings", "fallback", "cwd", "venv",
+      "preference"}},
     {"match",
      {"os", "vendor", "gfx", "not_gfx", "compute_capability", "integrated", "network_home",
       "min_vram_mb", "driver_version"}},
@@ -39,6 +40,8 @@ const std::map<std::string, std::vector<std::string>> kFields = {
     {"remedy", {"action", "text", "profile", "env", "args", "runtime", "runtime_kind"}},
     {"gfx_override",
      {"gfx", "hsa_override", "os", "confidence", "evidence", "warning", "references", "notes"}},
+    {"gfx_override_ban",
+     {"id", "gfx", "hsa_override", "os", "when_runtime", "evidence", "references", "notes"}},
     {"cache_variable", {"name", "subdir", "why", "when_runtime", "always", "references", "notes"}},
     {"cache_relocation", {"os", "base", "why", "notes"}},
 };

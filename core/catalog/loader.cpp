@@ -37,6 +37,10 @@ const std::string& keyOf(const GfxOverride& e)
 {
     return e.gfx;
 }
+const std::string& keyOf(const GfxOverrideBan& e)
+{
+    return e.id;
+}
 const std::string& keyOf(const CacheVariable& e)
 {
     return e.name;
@@ -102,6 +106,8 @@ Expected<void> CatalogLoader::addText(const std::string& text, const std::string
     mergeAll(m_catalog.profiles, in.profiles, "profile", "/profiles/", m, file);
     mergeAll(m_catalog.knownIssues, in.knownIssues, "known issue", "/known_issues/", m, file);
     mergeAll(m_catalog.gfxOverrides, in.gfxOverrides, "gfx override", "/gfx_overrides/", m, file);
+    mergeAll(m_catalog.gfxOverrideBans, in.gfxOverrideBans, "gfx override ban",
+             "/gfx_override_bans/", m, file);
     mergeAll(m_catalog.cacheVariables, in.cacheVariables, "cache variable", "/cache_variables/", m,
              file);
     mergeAll(m_catalog.cacheRelocations, in.cacheRelocations, "cache relocation",
@@ -109,7 +115,8 @@ Expected<void> CatalogLoader::addText(const std::string& text, const std::string
     const std::size_t largest =
         std::max({m_catalog.runtimes.size(), m_catalog.workloads.size(), m_catalog.profiles.size(),
                   m_catalog.knownIssues.size(), m_catalog.gfxOverrides.size(),
-                  m_catalog.cacheVariables.size(), m_catalog.cacheRelocations.size()});
+                  m_catalog.gfxOverrideBans.size(), m_catalog.cacheVariables.size(),
+                  m_catalog.cacheRelocations.size()});
     if (largest > kMaxCatalogEntries)
         return Error::invalid(origin + ": the catalog now holds " + std::to_string(largest) +
                               " entries of one kind; at most " +

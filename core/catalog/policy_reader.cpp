@@ -38,6 +38,37 @@ GfxOverride readGfxOverride(FieldReader& r, const nlohmann::json& j, const std::
     return o;
 }
 
+// A convention that must never be used. `gfx` lists targets or family patterns;
+// `hsa_override` the refused values (absent = any override).
+GfxOverrideBan readGfxOverrideBan(FieldReader& r, const nlohmann::json& j, const std::string& ptr)
+{
+    r.checkFields(j, ptr, "gfx_override_ban");
+    GfxOverrideBan b;
+    b.id = r.id(j, ptr);
+    b.gfx = r.strList(j, ptr, "gfx");
+    if (b.gfx.empty())
+        r.fail(FieldReader::child(ptr, "gfx"), "a gfx_override_ban needs a non-empty 'gfx' list");
+    for (std::size_t i = 0; i < b.gfx.size(); ++i)
+        if (b.gfx[i].rfind("gfx", 0) != 0 || b.gfx[i].size() < 4)
+            r.fail(FieldReader::child(ptr, "gfx") + "/" + std::to_string(i),
+                   "'gfx' entries look like gfx1031 or gfx103*");
+    b.hsaOverride = r.strList(j, ptr, "hsa_override");
+    for (std::size_t i = 0; i < b.hsaOverride.size(); ++i) {
+        const auto v = parseVersion(b.hsaOverride[i]);
+        if (!v || v->size() != 3)
+            r.fail(FieldReader::child(ptr, "hsa_override") + "/" + std::to_string(i),
+                   "'hsa_override' entries are major.minor.stepping such as 10.3.0");
+    }
+    b.os = r.enumList(j, ptr, "os", kCatalogOs);
+    if (const auto* w = r.field(j, ptr, "when_runtime", false))
+        b.whenRuntime = readRuntimeConditions(r, *w, FieldReader::child(ptr, "when_runtime"));
+    b.evidence = r.str(j, ptr, "evidence", true);
+    b.references = r.strList(j, ptr, "references");
+    r.str(j, ptr, "notes", false);
+    b.where = r.where(ptr);
+    return b;
+}
+
 CacheVariable readCacheVariable(FieldReader& r, const nlohmann::json& j, const std::string& ptr)
 {
     r.checkFields(j, ptr, "cache_variable");
@@ -86,6 +117,11 @@ void readPolicyTables(FieldReader& r, const nlohmann::json& doc, Catalog& out)
         out.gfxOverrides.push_back(readGfxOverride(r, j, p));
         return out.gfxOverrides.back().gfx;
     });
+    eachEntry(r, doc, "gfx_override_bans", "id",
+              [&](const nlohmann::json& j, const std::string& p) {
+                  out.gfxOverrideBans.push_back(readGfxOverrideBan(r, j, p));
+                  return out.gfxOverrideBans.back().id;
+              });
     eachEntry(r, doc, "cache_variables", "name",
               [&](const nlohmann::json& j, const std::string& p) {
                   out.cacheVariables.push_back(readCacheVariable(r, j, p));

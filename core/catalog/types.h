@@ -62,9 +62,10 @@ struct Runtime
     // gfx targets the runtime ships native kernels for (ROCm, HIP SDK); the selection
     // engine sets HSA_OVERRIDE_GFX_VERSION only for a gfx outside this list.
     std::vector<std::string> supportedGfx;
-    // NVIDIA compute capabilities a CUDA build ships kernels (SASS) for ("8.6"); a card
-    // runs a build that has its major version at the same or a lower minor. PTX JIT to
-    // newer majors is not counted: PyTorch builds without the card's arch fail there.
+    // NVIDIA compute capabilities a CUDA build ships kernels for ("8.6"); a card runs a
+    // build that has its major version at the same or a lower minor (SASS). An entry
+    // "8.0+PTX" also carries PTX, which the driver compiles for any newer card; PyTorch
+    // lists only SASS, llama.cpp's release builds carry PTX (parseCcBuild).
     std::vector<std::string> supportedCc;
     // Where the runtime lives once installed, when not <data>/runtimes/<id> (the HIP SDK
     // installs system-wide, e.g. C:\\Program Files\\AMD\\ROCm\\5.7). Template.
@@ -132,6 +133,10 @@ struct Profile
     std::map<std::string, std::string> envWhy;
     bool fallback = false; // ranks after every non-fallback profile (CPU fallback)
     std::string cwd;       // replaces the workload's cwd when not empty
+    // Ranks profiles of the same status: higher first (default 0). Where the sources name
+    // one route as preferred (AMD's own PyTorch over ZLUDA on RDNA3+, a vendor backend
+    // over Vulkan), the profile says so here and its notes say why.
+    int preference = 0;
 };
 
 // What to do about a known issue. Every action but Info can be applied (and undone)
@@ -190,6 +195,22 @@ struct GfxOverride
     SourceLocation where;
 };
 
+// An override that must never be used, with its evidence: selection refuses any
+// `gfx_overrides` convention (built-in or a user's) that one of these matches. Keyed by
+// `id`.
+struct GfxOverrideBan
+{
+    std::string id;
+    std::vector<std::string> gfx;         // targets or family patterns ("gfx115*")
+    std::vector<std::string> hsaOverride; // the refused values; empty = any override
+    std::vector<std::string> os;          // empty = any OS
+    // Only when the overridden runtime is one of these (e.g. ROCm >= 7); empty = always.
+    std::vector<RuntimeCondition> whenRuntime;
+    std::string evidence;
+    std::vector<std::string> references;
+    SourceLocation where;
+};
+
 // A cache that breaks GPU stacks on a network home; moved to <base>/<subdir>. Keyed by `name`.
 struct CacheVariable
 {
@@ -221,6 +242,7 @@ struct Catalog
     std::vector<Profile> profiles;
     std::vector<KnownIssue> knownIssues;
     std::vector<GfxOverride> gfxOverrides;
+    std::vector<GfxOverrideBan> gfxOverrideBans;
     std::vector<CacheVariable> cacheVariables;
     std::vector<CacheRelocation> cacheRelocations;
 

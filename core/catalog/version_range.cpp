@@ -31,6 +31,18 @@ std::optional<Version> parseVersion(const std::string& text)
     return v;
 }
 
+std::optional<CcBuild> parseCcBuild(const std::string& text)
+{
+    static const std::string kPtx = "+PTX";
+    const bool ptx = text.size() > kPtx.size() &&
+                     text.compare(text.size() - kPtx.size(), kPtx.size(), kPtx) == 0;
+    const std::string cc = ptx ? text.substr(0, text.size() - kPtx.size()) : text;
+    const auto v = parseVersion(cc);
+    if (!v || v->size() != 2 || cc.find_first_not_of("0123456789.") != std::string::npos)
+        return std::nullopt;
+    return CcBuild{*v, ptx};
+}
+
 int compareVersions(const Version& a, const Version& b)
 {
     const std::size_t n = std::max(a.size(), b.size());

@@ -18,6 +18,15 @@ std::optional<Version> parseVersion(const std::string& text);
 // -1, 0, 1; a missing part counts as 0.
 int compareVersions(const Version& a, const Version& b);
 
+// A `supported_cc` entry: "8.6" (device code for 8.x cards from 8.6 on) or "8.0+PTX"
+// (also PTX, which the driver compiles for any card from 8.0 on). nullopt otherwise.
+struct CcBuild
+{
+    Version cc; // major, minor
+    bool ptx = false;
+};
+std::optional<CcBuild> parseCcBuild(const std::string& text);
+
 class VersionRange
 {
 public:

@@ -19,7 +19,11 @@ struct CoverageCell
 {
     std::string profile; // empty: no profile at all
     bool gpu = false;    // a GPU stack (not a fallback)
-    std::string note;    // the reason for a CPU fallback or for no profile
+    std::string status;  // the chosen profile's status (tested, community, experimental)
+    // The plan itself says the GPU is unsupported (a warning with "unsupported" or
+    // "not supported"): a GPU stack that does not count as serving the card.
+    bool calledUnsupported = false;
+    std::string note; // the reason for a CPU fallback or for no profile
 };
 
 struct CoverageRow
@@ -34,9 +38,20 @@ struct CoverageTable
     std::vector<CoverageRow> rows;
 };
 
+// The card list and, optionally, the workloads shown as columns (empty = every one).
+struct CoverageList
+{
+    std::vector<GpuInfo> gpus;
+    std::vector<std::string> workloads;
+};
+
 // Reads the card list; errors name the file and position.
-Expected<std::vector<GpuInfo>> loadCoverageGpus(const std::filesystem::path& file);
+Expected<CoverageList> loadCoverageList(const std::filesystem::path& file);
+// Columns: each of `workloads` (all of the catalog's when empty) on each of `oses`.
 CoverageTable coverage(const Catalog& cat, const std::vector<GpuInfo>& gpus,
-                       const std::vector<std::string>& oses, const SelectSettings& settings);
+                       const std::vector<std::string>& oses, const SelectSettings& settings,
+                       const std::vector<std::string>& workloads = {});
+// Whether one of the plan's warnings calls the GPU unsupported.
+bool planCallsUnsupported(const Plan& plan);
 
 } // namespace sp

@@ -11,9 +11,27 @@ namespace {
 
 const char* kHex = "0123456789abcdef";
 
-// The override that lets `r` run `gfx`, or null.
-const GfxOverride* usableOverride(const Runtime& r, const Catalog& cat, const std::string& gfx,
-                                  const std::string& os)
+bool listed(const std::vector<std::string>& list, const std::string& v)
+{
+    return std::find(list.begin(), list.end(), v) != list.end();
+}
+
+bool profileHasRuntime(const Profile& p, const Catalog& cat,
+                       const std::vector<RuntimeCondition>& any)
+{
+    for (const auto& id : p.runtimes)
+        if (const Runtime* r = cat.runtime(id))
+            for (const auto& c : any)
+                if (runtimeMatches(c, *r))
+                    return true;
+    return false;
+}
+
+// The override that lets `r` run `gfx`, or null. A convention that a ban refuses for
+// this profile is never used; `banned` then names the ban.
+const GfxOverride* usableOverride(const Runtime& r, const Profile& p, const Catalog& cat,
+                                  const std::string& gfx, const std::string& os,
+                                  const GfxOverrideBan** banned)
 {
     const GfxOverride* o = cat.gfxOverride(gfx, os);
     if (!o)
@@ -21,7 +39,13 @@ const GfxOverride* usableOverride(const Runtime& r, const Catalog& cat, const st
     const auto target = gfxForOverride(o->hsaOverride);
     if (!target || gfxMajor(*target) != gfxMajor(gfx) || gfxMajor(gfx).empty())
         return nullptr;
-    return anyGfxMatches(r.supportedGfx, *target) ? o : nullptr;
+    if (!anyGfxMatches(r.supportedGfx, *target))
+        return nullptr;
+    if (const GfxOverrideBan* b = overrideBan(cat, gfx, o->hsaOverride, os, p)) {
+        *banned = b;
+        return nullptr;
+    }
+    return o;
 }
 
 const Runtime* packFor(const Runtime& r, const Profile& p, const Catalog& cat,
@@ -39,6 +63,19 @@ const Runtime* packFor(const Runtime& r, const Profile& p, const Catalog& cat,
 }
 
 } // namespace
+
+const GfxOverrideBan* overrideBan(const Catalog& cat, const std::string& gfx,
+                                  const std::string& hsaOverride, const std::string& os,
+                                  const Profile& p)
+{
+    for (const auto& b : cat.gfxOverrideBans) {
+        const bool runtime = b.whenRuntime.empty() || profileHasRuntime(p, cat, b.whenRuntime);
+        if (anyGfxMatches(b.gfx, gfx) && (b.os.empty() || listed(b.os, os)) &&
+            (b.hsaOverride.empty() || listed(b.hsaOverride, hsaOverride)) && runtime)
+            return &b;
+    }
+    return nullptr;
+}
 
 std::optional<std::string> gfxForOverride(const std::string& hsaOverride)
 {
@@ -66,13 +103,14 @@ ProfileGpuSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
             continue;
         GpuSupport level = GpuSupport::Unsupported;
         std::string how;
+        const GfxOverrideBan* banned = nullptr;
         if (anyGfxMatches(r->supportedGfx, gfx)) {
             level = GpuSupport::Native;
             how = r->id + " ships kernels for " + gfx;
         } else if (const Runtime* pack = packFor(*r, profile, cat, gfx)) {
             level = GpuSupport::LibraryPack;
             how = pack->id + " adds " + gfx + " to " + r->id;
-        } else if (const GfxOverride* o = usableOverride(*r, cat, gfx, os)) {
+        } else if (const GfxOverride* o = usableOverride(*r, profile, cat, gfx, os, &banned)) {
             level = GpuSupport::Override;
             out.override = o;
             how = r->id + " runs " + gfx + " as " + *gfxForOverride(o->hsaOverride) +
@@ -82,6 +120,10 @@ ProfileGpuSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
             out.unsupportedText = gfx + " is not supported by " + r->id + " on " + os +
                                   ": it has no kernels for it, no library pack in the profile " +
                                   "adds it, and no override convention maps it";
+            if (banned)
+                out.unsupportedText +=
+                    " (the convention " + gfx + " -> " + cat.gfxOverride(gfx, os)->hsaOverride +
+                    " is refused by policy '" + banned->id + "': " + banned->evidence + ")";
             out.explanation.clear();
             return out;
         }
@@ -94,10 +136,12 @@ ProfileGpuSupport profileGfxSupport(const Profile& profile, const Catalog& cat,
 bool ccRunsBuild(const std::string& cardCc, const std::string& buildCc)
 {
     const auto card = parseVersion(cardCc);
-    const auto build = parseVersion(buildCc);
-    if (!card || !build || card->size() < 2 || build->size() < 2)
+    const auto build = parseCcBuild(buildCc);
+    if (!card || !build || card->size() < 2)
         return false;
-    return (*card)[0] == (*build)[0] && (*card)[1] >= (*build)[1];
+    if (build->ptx) // the driver compiles PTX for this and every later architecture
+        return compareVersions(*card, build->cc) >= 0;
+    return (*card)[0] == build->cc[0] && (*card)[1] >= build->cc[1];
 }
 
 ProfileGpuSupport profileCcSupport(const Profile& profile, const Catalog& cat,

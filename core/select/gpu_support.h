@@ -41,12 +41,19 @@ std::optional<std::string> gfxForOverride(const std::string& hsaOverride);
 // "gfx1031" -> "10", "gfx90c" -> "9"; empty for a malformed target.
 std::string gfxMajor(const std::string& gfx);
 
+// The ban (policy `gfx_override_bans`) that refuses running `gfx` as `hsaOverride` on
+// `os` in profile `p` (its `when_runtime`, if any, is met by one of p's runtimes), or null.
+const GfxOverrideBan* overrideBan(const Catalog& cat, const std::string& gfx,
+                                  const std::string& hsaOverride, const std::string& os,
+                                  const Profile& p);
+
 ProfileGpuSupport profileGfxSupport(const Profile& profile, const Catalog& catalog,
                                     const std::string& gfx, const std::string& os);
 
 // The same for an NVIDIA card: every runtime that lists `supported_cc` must ship
 // kernels for the card's major version at the same or a lower minor (CUDA binaries
-// run on later minors of their major). Native or Unsupported.
+// run on later minors of their major), or PTX for its architecture or an earlier one
+// ("8.0+PTX": the driver compiles it for newer cards). Native or Unsupported.
 bool ccRunsBuild(const std::string& cardCc, const std::string& buildCc);
 ProfileGpuSupport profileCcSupport(const Profile& profile, const Catalog& catalog,
                                    const std::string& cc);

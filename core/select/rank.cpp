@@ -96,6 +96,8 @@ bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
         return !a.profile->fallback;
     if (statusRank(a.profile->status) != statusRank(b.profile->status))
         return statusRank(a.profile->status) < statusRank(b.profile->status);
+    if (a.profile->preference != b.profile->preference)
+        return a.profile->preference > b.profile->preference;
     if (a.support.level != b.support.level)
         return a.support.level < b.support.level;
     if (a.specificity != b.specificity)
@@ -113,6 +115,10 @@ std::string rankedBelow(const Candidate& c, const Candidate& w, const Catalog& c
     if (c.profile->status != w.profile->status)
         return why + "status " + toString(c.profile->status) + " is below " +
                toString(w.profile->status);
+    if (c.profile->preference != w.profile->preference)
+        return why + "the catalog prefers " + w.profile->id + " for this GPU (preference " +
+               std::to_string(w.profile->preference) + " over " +
+               std::to_string(c.profile->preference) + ")";
     if (c.support.level != w.support.level)
         return why + "its support for this GPU is weaker (" + c.support.explanation + ")";
     if (c.specificity != w.specificity)

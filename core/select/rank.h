@@ -4,8 +4,9 @@
 // and those that fit are ranked.
 //
 // Ranking of the fitting profiles: non-fallback first, then tested > community >
-// experimental, then gfx support (native > library pack > override), then the
-// specificity of `match`, then newer runtime versions (kind by kind), then id.
+// experimental, then the profile's `preference` (higher first), then gfx support
+// (native > library pack > override), then the specificity of `match`, then newer
+// runtime versions (kind by kind), then id.
 
 #include "core/catalog/types.h"
 #include "core/select/gpu_support.h"

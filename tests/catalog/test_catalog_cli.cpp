@@ -135,7 +135,7 @@ private slots:
             << "{\"schema_version\": 1, \"profiles\": [{\"id\": \"pytorch-cuda-linux\", "
                "\"workload\": \"pytorch\", "
                "\"status\": \"experimental\", \"runtimes\": [\"python-3.11.15-linux\", "
-               "\"torch-cu124\"]}]}";
+               "\"torch-cu126\"]}]}";
         r = cli({QStringLiteral("profiles"), QStringLiteral("--catalog-dir"), cat});
         QCOMPARE(r.rc, 0);
         QVERIFY2(r.err.find("notice: profile 'pytorch-cuda-linux' replaces") != std::string::npos,

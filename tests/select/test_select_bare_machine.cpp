@@ -81,15 +81,16 @@ private slots:
 
     void windowsSdnextCarriesManagedPythonAndGit()
     {
-        for (const char* gfx : {"gfx1031", "gfx1100"}) {
+        // ZLUDA's stack runs Python 3.11, AMD's own PyTorch for Windows Python 3.13.
+        for (const auto& [gfx, python] : std::vector<std::pair<std::string, std::string>>{
+                 {"gfx1031", "python-3.11.15-windows"}, {"gfx1100", "python-3.13.13-windows"}}) {
             const auto p = plan(machine("windows", {amd("Radeon", gfx, 12288)}), "sdnext");
-            QVERIFY2(hasRuntime(p, "python") && hasRuntime(p, "git"), p.profile.c_str());
-            QCOMPARE(p.env.at("PYTHON"),
-                     std::string("/data/sp\\runtimes\\python-3.11.15-windows\\python.exe"));
+            QVERIFY2(hasRuntime(p, "python", python) && hasRuntime(p, "git"), p.profile.c_str());
+            QCOMPARE(p.env.at("PYTHON"), "/data/sp\\runtimes\\" + python + "\\python.exe");
             QCOMPARE(p.env.at("GIT"),
                      std::string("/data/sp\\runtimes\\git-2.53.0-windows\\cmd\\git.exe"));
             // The managed runtimes are on PATH.
-            QVERIFY(contains(p.path, "/data/sp\\runtimes\\python-3.11.15-windows"));
+            QVERIFY(contains(p.path, "/data/sp\\runtimes\\" + python));
             QVERIFY(contains(p.path, "/data/sp\\runtimes\\git-2.53.0-windows\\cmd"));
         }
         // An NVIDIA card on Windows too.

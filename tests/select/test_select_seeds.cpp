@@ -119,16 +119,18 @@ private slots:
         const auto p =
             plan(machine("linux", {amd("AMD Radeon RX 7900 XTX", "gfx1100", 24576)}), "pytorch");
         QVERIFY2(!p.env.count("HSA_OVERRIDE_GFX_VERSION"), dump(p).c_str());
-        QVERIFY(hasRuntime(p, "rocm", "6.2")); // newest community ROCm wins
+        QVERIFY(hasRuntime(p, "rocm", "7.2")); // newest community ROCm wins
     }
 
     void windows7900xtxSdnextNeedsNoRocblas()
     {
+        // RDNA3 on Windows runs AMD's own PyTorch: no rocBLAS pack, no HIP SDK, no ZLUDA.
         const auto p =
             plan(machine("windows", {amd("AMD Radeon RX 7900 XTX", "gfx1100", 24576)}), "sdnext");
         QVERIFY2(!hasRuntime(p, "rocblas-library"), dump(p).c_str());
-        QVERIFY(hasRuntime(p, "hip-sdk"));
-        QVERIFY(contains(p.args, "--use-zluda"));
+        QVERIFY(!hasRuntime(p, "hip-sdk"));
+        QVERIFY(!hasRuntime(p, "zluda"));
+        QVERIFY(!contains(p.args, "--use-zluda"));
     }
 
     void rtx3080KeepsLlamafile081()

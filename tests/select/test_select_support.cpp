@@ -2,6 +2,7 @@
 // gfx), the policy tables as catalog data that a user's --catalog-dir extends without
 // a rebuild, and the plan stages one by one.
 
+#include "core/catalog/version_range.h"
 #include "core/select/coverage.h"
 #include "core/select/env_stages.h"
 #include "core/select/gpu_support.h"
@@ -74,8 +75,12 @@ private slots:
         const auto snap = machine("linux", {amd("AMD Radeon RX 9070 XT", "gfx1201", 16304)});
         for (const char* w : {"sdnext", "comfyui", "pytorch"}) {
             const auto p = plan(snap, w);
-            QVERIFY2(hasRuntime(p, "rocm", "rocm-6.4"),
-                     (std::string(w) + " -> " + p.profile).c_str());
+            const bool rocm64 =
+                std::any_of(p.runtimes.begin(), p.runtimes.end(), [](const auto& r) {
+                    return r.kind == "rocm" && sp::compareVersions(*sp::parseVersion(r.version),
+                                                                   *sp::parseVersion("6.4")) >= 0;
+                });
+            QVERIFY2(rocm64, (std::string(w) + " -> " + p.profile).c_str());
             QVERIFY(!p.env.count("HSA_OVERRIDE_GFX_VERSION"));
             // The older ROCm profile is rejected with the reason and the known issue.
             const std::string old = std::string(w) + "-rocm6.2";
@@ -191,17 +196,20 @@ private slots:
 
     void blackwellNeverGetsACu124Torch()
     {
+        // Blackwell gets the CUDA 13 build; the cu126 build has no kernels for it and says so.
         const auto snap = machine("windows", {nvidia("GeForce RTX 5090", "12.0", 32768)});
         for (const char* w : {"comfyui", "pytorch", "autotrain-advanced"}) {
             const auto p = plan(snap, w);
-            QVERIFY2(!hasRuntime(p, "torch-wheels", "cu124"),
+            QVERIFY2(hasRuntime(p, "torch-wheels", "cu130"),
                      (std::string(w) + " -> " + p.profile).c_str());
         }
-        QVERIFY(citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda-windows"),
+        QVERIFY(citesIssue(alternative(plan(snap, "comfyui"), "comfyui-cuda126-windows"),
                            "cuda-arch-mismatch"));
-        // An RTX 3060 keeps it.
+        // An RTX 3060 gets the CUDA 13 build too, a Pascal card the cu126 one.
         QVERIFY(hasRuntime(plan(machine("windows", {nvidia("RTX 3060", "8.6", 12288)}), "comfyui"),
-                           "torch-wheels", "cu124"));
+                           "torch-wheels", "cu130"));
+        QVERIFY(hasRuntime(plan(machine("windows", {nvidia("GTX 1060", "6.1", 6144)}), "comfyui"),
+                           "torch-wheels", "cu126"));
     }
 
     void catalogDirAddsOverrideAndCacheVariable()
@@ -331,11 +339,15 @@ private slots:
 
     void coverageTable()
     {
-        auto gpus = sp::loadCoverageGpus(STACKPILOT_SOURCE_DIR "/profiles/gpu/coverage-gpus.json");
-        QVERIFY2(gpus.ok(), gpus.ok() ? "" : gpus.error().message.c_str());
-        QVERIFY(gpus->size() >= 17);
-        const auto t = sp::coverage(shippedCatalog(), *gpus, {"windows", "linux"}, settings());
-        QCOMPARE(t.columns.size(), shippedCatalog().workloads.size() * 2);
+        auto list = sp::loadCoverageList(STACKPILOT_SOURCE_DIR "/profiles/gpu/coverage-gpus.json");
+        QVERIFY2(list.ok(), list.ok() ? "" : list.error().message.c_str());
+        QVERIFY(list->gpus.size() >= 17);
+        const auto all =
+            sp::coverage(shippedCatalog(), list->gpus, {"windows", "linux"}, settings());
+        QCOMPARE(all.columns.size(), shippedCatalog().workloads.size() * 2);
+        const auto t = sp::coverage(shippedCatalog(), list->gpus, {"windows", "linux"}, settings(),
+                                    list->workloads);
+        QCOMPARE(t.columns.size(), list->workloads.size() * 2);
         auto cell = [&](const std::string& gpu, const std::string& w, const std::string& os) {
             for (const auto& row : t.rows)
                 for (std::size_t c = 0; c < t.columns.size(); ++c)
@@ -351,7 +363,7 @@ private slots:
                  rdna1.note.c_str());
         const auto seed000 = cell("Radeon RX 6700 XT", "sdnext", "windows");
         QCOMPARE(seed000.profile, std::string("sdnext-zluda-hip5.7-rocblas-gfx1031"));
-        QVERIFY(!sp::loadCoverageGpus(STACKPILOT_SOURCE_DIR "/no-such-file.json").ok());
+        QVERIFY(!sp::loadCoverageList(STACKPILOT_SOURCE_DIR "/no-such-file.json").ok());
     }
 
     void alternativeGroups()

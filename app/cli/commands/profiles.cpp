@@ -13,10 +13,14 @@
 namespace {
 
 // Markdown, one table per OS, so the README can show it as printed; CPU cells are
-// numbered and their reasons listed under the table.
+// numbered and their reasons listed under the table. An experimental profile (no public
+// report of it working yet) is marked with *, one the plan itself calls unsupported with !.
 void printCoverage(const sp::CoverageTable& t, const std::vector<std::string>& oses,
                    std::ostream& out)
 {
+    out << "Each cell: the profile chosen for that card, workload and OS; `*` experimental (no "
+           "public report of it working yet); `!` the plan calls the GPU unsupported; "
+           "`CPU [n]`: the CPU fallback, for reason n.\n";
     for (const auto& os : oses) {
         out << "\n### " << os << "\n\n| GPU |";
         std::string rule = "|---|";
@@ -35,7 +39,8 @@ void printCoverage(const sp::CoverageTable& t, const std::vector<std::string>& o
                     continue;
                 const auto& cell = row.cells[c];
                 if (cell.gpu) {
-                    out << " " << cell.profile << " |";
+                    out << " " << cell.profile << (cell.status == "experimental" ? " *" : "")
+                        << (cell.calledUnsupported ? " !" : "") << " |";
                     continue;
                 }
                 notes.push_back(cell.note);
@@ -59,7 +64,9 @@ nlohmann::json coverageJson(const sp::CoverageTable& t)
             cells.push_back({{"workload", t.columns[c].first},
                              {"os", t.columns[c].second},
                              {"profile", row.cells[c].profile},
+                             {"status", row.cells[c].status},
                              {"gpu_stack", row.cells[c].gpu},
+                             {"called_unsupported", row.cells[c].calledUnsupported},
                              {"note", row.cells[c].note}});
         rows.push_back({{"gpu", row.gpu.name}, {"cells", cells}});
     }
@@ -69,16 +76,16 @@ nlohmann::json coverageJson(const sp::CoverageTable& t)
 int runCoverage(const sp::Catalog& cat, bool json, sp::cli::Io& io)
 {
     const auto file = sp::paths::shippedDataDir() / "gpu" / "coverage-gpus.json";
-    auto gpus = sp::loadCoverageGpus(file);
-    if (!gpus) {
-        io.err << "stackpilot-cli profiles: " << gpus.error().message << "\n";
+    auto list = sp::loadCoverageList(file);
+    if (!list) {
+        io.err << "stackpilot-cli profiles: " << list.error().message << "\n";
         return 3;
     }
     const std::vector<std::string> oses = {"windows", "linux"};
     sp::SelectSettings settings;
     settings.dataDir = "<data>";
     settings.cacheDir = "<cache>";
-    const auto table = sp::coverage(cat, *gpus, oses, settings);
+    const auto table = sp::coverage(cat, list->gpus, oses, settings, list->workloads);
     if (json)
         io.out << coverageJson(table).dump(2) << "\n";
     else {
