@@ -2,21 +2,932 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>PlanView</name>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="20"/>
+        <source>HIP SDK %1</source>
+        <translation>HIP SDK %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="22"/>
+        <source>ZLUDA %1</source>
+        <translation>ZLUDA %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="26"/>
+        <source>rocBLAS for %1</source>
+        <translation>适用于 %1 的 rocBLAS</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="29"/>
+        <source>ROCm %1</source>
+        <translation>ROCm %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="31"/>
+        <source>PyTorch %1</source>
+        <translation>PyTorch %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="33"/>
+        <source>llamafile %1</source>
+        <translation>llamafile %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="35"/>
+        <source>Python %1</source>
+        <translation>Python %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="37"/>
+        <source>Git %1</source>
+        <translation>Git %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="42"/>
+        <source>%1 %2 (source)</source>
+        <translation>%1 %2（源码）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="68"/>
+        <source>this machine (no usable GPU)</source>
+        <translation>本机（没有可用的显卡）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="70"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="104"/>
+        <source>The best-ranked profile of %1 for %2.</source>
+        <translation>%1 在 %2 上排名最高的配置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="106"/>
+        <source>GPU: %1</source>
+        <translation>显卡：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="108"/>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="110"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="112"/>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="150"/>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="168"/>
+        <source>No profile of %1 fits this machine; the other profiles say why.</source>
+        <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::AlternativesView</name>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="12"/>
+        <source>Other profiles</source>
+        <translation>其他配置</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="12"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="31"/>
+        <source>rejected</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="31"/>
+        <source>available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="43"/>
+        <source>Known issues: %1</source>
+        <translation>已知问题：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="49"/>
+        <source>%n profile(s) made for another GPU, OS or vendor</source>
+        <translation>
+            <numerusform>%n 个配置适用于其他显卡、系统或厂商</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::AppController</name>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="25"/>
+        <source>Detecting…</source>
+        <translation>正在检测…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="27"/>
+        <source>Cancel install</source>
+        <translation>取消安装</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="30"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="32"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
+        <source>Resume install</source>
+        <translation>继续安装</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="40"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <source>Launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <source>Install and launch</source>
+        <translation>安装并启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="59"/>
+        <source>This is a recorded machine (--hardware): StackPilot shows its plan and installs or launches nothing.</source>
+        <translation>这是记录下来的机器（--hardware）：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="157"/>
+        <source>Install cancelled; nothing half-installed was kept.</source>
+        <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="158"/>
+        <source>Install failed: %1</source>
+        <translation>安装失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="163"/>
+        <source>Installed.</source>
+        <translation>已安装。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="203"/>
+        <source>Nothing to launch: %1</source>
+        <translation>没有可启动的内容：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="219"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
+        <source>Could not launch: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="265"/>
+        <source>Setup step %1 of %2: %3</source>
+        <translation>准备步骤 %1/%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="269"/>
+        <source>Setup steps: %1</source>
+        <translation>准备步骤：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="289"/>
+        <source>The workload ended: %1</source>
+        <translation>工作负载已结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="290"/>
+        <source>The workload stopped: %1. Log: %2</source>
+        <translation>工作负载已停止：%1。日志：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
+        <source>Switch profile and relaunch</source>
+        <translation>切换配置并重新启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="334"/>
+        <source>Switch to %1 and relaunch</source>
+        <translation>切换到 %1 并重新启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="337"/>
+        <source>Repair and relaunch</source>
+        <translation>修复并重新启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="339"/>
+        <source>Apply the fix and relaunch</source>
+        <translation>应用修复并重新启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="380"/>
+        <source>%1 uses the recommended profile again.</source>
+        <translation>%1 已恢复使用推荐配置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="381"/>
+        <source>%1 now uses %2.</source>
+        <translation>%1 现在使用 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="108"/>
+        <source>stackpilot-cli detect exited with code %1</source>
+        <translation>stackpilot-cli detect 退出，代码 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="120"/>
+        <source>Could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ConsoleView</name>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="143"/>
+        <source>Search the console</source>
+        <translation>在控制台中搜索</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="145"/>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="147"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="148"/>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="150"/>
+        <source>Keep the newest line in view</source>
+        <translation>始终显示最新一行</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="168"/>
+        <source>The workload&apos;s output appears here once it runs.
+The whole log is also kept on disk.</source>
+        <translation>工作负载运行后，它的输出会显示在这里。
+完整日志也会保存在磁盘上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="216"/>
+        <source>%1 lines; showing the last %2</source>
+        <translation>共 %1 行；显示最后 %2 行</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/console_view.cpp" line="217"/>
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="224"/>
+        <source>Full log</source>
+        <translation>完整日志</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::DetailsDialog</name>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="20"/>
+        <source>Why this stack?</source>
+        <translation>为什么选这个软件栈？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="38"/>
+        <source>Profile id: %1</source>
+        <translation>配置 ID：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::EnvironmentDialog</name>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="49"/>
+        <source>Environment of %1</source>
+        <translation>%1 的环境变量</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="53"/>
+        <source>What the workload sees: %n variable(s) differ from your system&apos;s environment, each with the reason.</source>
+        <translation>
+            <numerusform>工作负载看到的环境：有 %n 个变量与系统环境不同，每个都附有原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="71"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="72"/>
+        <source>Copy all</source>
+        <translation>全部复制</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::EnvironmentModel</name>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="67"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="69"/>
+        <source>changed</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="71"/>
+        <source>removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="72"/>
+        <source>as in your environment</source>
+        <translation>与系统环境相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="93"/>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="95"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="97"/>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="99"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::GpuPanel</name>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="54"/>
+        <source>Detecting your GPU…</source>
+        <translation>正在检测显卡…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="55"/>
+        <source>Reading the PCI devices, the driver and the vendor libraries. This takes a few seconds.</source>
+        <translation>正在读取 PCI 设备、驱动和厂商库，需要几秒钟。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="61"/>
+        <source>Detection failed</source>
+        <translation>检测失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="68"/>
+        <source>Recorded machine (%1): this is the plan its user sees. Nothing is installed or launched here.</source>
+        <translation>记录下来的机器（%1）：这是该用户看到的方案。这里不会安装或启动任何东西。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="85"/>
+        <source>No GPU found</source>
+        <translation>未找到显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="86"/>
+        <source>CPU-only stacks are still available.</source>
+        <translation>仍可使用纯 CPU 的软件栈。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="92"/>
+        <source>%1  ·  %2 VRAM  ·  %3</source>
+        <translation>%1  ·  显存 %2  ·  %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="94"/>
+        <source>driver unknown</source>
+        <translation>驱动版本未知</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="95"/>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="99"/>
+        <source>integrated</source>
+        <translation>集成显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="99"/>
+        <source>discrete</source>
+        <translation>独立显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="110"/>
+        <source>Probes:</source>
+        <translation>探测：</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::GpuTableModel</name>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="51"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="51"/>
+        <source>integrated</source>
+        <translation>集成显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="51"/>
+        <source>discrete</source>
+        <translation>独立显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="71"/>
+        <source>PCI %1 rev %2 at %3
+Found by: %4</source>
+        <translation>PCI %1 修订版 %2，位于 %3
+发现来源：%4</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="75"/>
+        <source>Workloads run on this GPU.</source>
+        <translation>工作负载在这块显卡上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="98"/>
+        <source>GPU</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="100"/>
+        <source>Target</source>
+        <translation>目标架构</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="102"/>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="104"/>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="106"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::InstallPanel</name>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="35"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="74"/>
+        <source>Installing</source>
+        <translation>正在安装</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="41"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="75"/>
+        <source>Installing %1 (%2 of %3)</source>
+        <translation>正在安装 %1（第 %2 个，共 %3 个）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="80"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="80"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="85"/>
+        <source>%1 left</source>
+        <translation>剩余 %1</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::IssueBanner</name>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="107"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="127"/>
+        <source>Known problem: %1</source>
+        <translation>已知问题：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="129"/>
+        <source>Why?</source>
+        <translation>为什么？</translation>
+    </message>
+</context>
+<context>
     <name>sp::gui::MainWindow</name>
-    <message><source>&lt;h2&gt;StackPilot&lt;/h2&gt;</source><translation>&lt;h2&gt;StackPilot&lt;/h2&gt;</translation></message>
-    <message><source>Detecting GPUs…</source><translation>正在检测显卡…</translation></message>
-    <message><source>GPU</source><translation>显卡</translation></message>
-    <message><source>Target</source><translation>架构</translation></message>
-    <message><source>VRAM</source><translation>显存</translation></message>
-    <message><source>Integrated</source><translation>集成显卡</translation></message>
-    <message><source>Driver</source><translation>驱动</translation></message>
-    <message><source>Sources</source><translation>来源</translation></message>
-    <message><source>Detection failed: %1</source><translation>检测失败：%1</translation></message>
-    <message><source>Could not start stackpilot-cli: %1</source><translation>无法启动 stackpilot-cli：%1</translation></message>
-    <message><source>%1 GiB</source><translation>%1 GiB</translation></message>
-    <message><source>yes</source><translation>是</translation></message>
-    <message><source>no</source><translation>否</translation></message>
-    <message><source>No GPU found. CPU-only stacks are still available.</source><translation>未找到显卡。仍可使用纯 CPU 软件栈。</translation></message>
-    <message numerus="yes"><source>%n GPU(s) found.</source><translation><numerusform>找到 %n 块显卡。</numerusform></translation></message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="86"/>
+        <source>Detecting GPUs…</source>
+        <translation>正在检测显卡…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="51"/>
+        <source>Workload:</source>
+        <translation>工作负载：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="100"/>
+        <source>%1 is ready at %2</source>
+        <translation>%1 已就绪：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="126"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="127"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="129"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="133"/>
+        <source>&amp;View</source>
+        <translation>查看(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="134"/>
+        <source>&amp;Environment…</source>
+        <translation>环境变量(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="135"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="136"/>
+        <source>Export &amp;diagnostics…</source>
+        <translation>导出诊断包(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="141"/>
+        <source>&amp;About StackPilot</source>
+        <translation>关于 StackPilot(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="142"/>
+        <source>About StackPilot</source>
+        <translation>关于 StackPilot</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="143"/>
+        <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="199"/>
+        <source>No GPU found. CPU-only stacks are still available.</source>
+        <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/main_window.cpp" line="200"/>
+        <source>%n GPU(s) found.</source>
+        <translation>
+            <numerusform>找到 %n 块显卡。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="233"/>
+        <source>An install of %1 was interrupted on %2. Press “Resume install” to continue where it stopped.</source>
+        <translation>%1 的安装在 %2 被中断。点击“继续安装”从中断处接着安装。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
+        <source>StackPilot — running %1</source>
+        <translation>StackPilot — 正在运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="246"/>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="254"/>
+        <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="261"/>
+        <source>Why StackPilot thinks so</source>
+        <translation>StackPilot 的判断依据</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="280"/>
+        <source>Settings saved.</source>
+        <translation>设置已保存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="290"/>
+        <source>No stack is chosen, so there is no environment to show.</source>
+        <translation>尚未选择软件栈，没有可显示的环境。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ProfileCard</name>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="18"/>
+        <source>tested</source>
+        <translation>已测试</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="20"/>
+        <source>community</source>
+        <translation>社区验证</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="22"/>
+        <source>experimental</source>
+        <translation>实验性</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="39"/>
+        <source>Recommended stack</source>
+        <translation>推荐的软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="63"/>
+        <source>Why this stack?</source>
+        <translation>为什么选这个软件栈？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="64"/>
+        <source>Environment…</source>
+        <translation>环境变量…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="105"/>
+        <source>Choosing a stack…</source>
+        <translation>正在选择软件栈…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="106"/>
+        <source>StackPilot picks the stack known to work on exactly this GPU.</source>
+        <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="111"/>
+        <source>No stack fits this machine</source>
+        <translation>没有适合本机的软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="112"/>
+        <source>This profile cannot be used here</source>
+        <translation>此配置不能在本机使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="123"/>
+        <source>Note:</source>
+        <translation>注意：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="132"/>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="134"/>
+        <source>size unknown</source>
+        <translation>大小未知</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="143"/>
+        <source>Everything is installed.</source>
+        <translation>全部已安装。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="146"/>
+        <source>To install: %n runtime(s), at least %1 (some sizes are not published).</source>
+        <translation>
+            <numerusform>待安装：%n 个运行时，至少 %1（部分大小未公布）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="149"/>
+        <source>To install: %n runtime(s), %1.</source>
+        <translation>
+            <numerusform>待安装：%n 个运行时，共 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ProfilesMenu</name>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="10"/>
+        <source>&amp;Profiles</source>
+        <translation>配置(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="27"/>
+        <source>Detecting…</source>
+        <translation>正在检测…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="32"/>
+        <source>Running: %1 (%2)</source>
+        <translation>正在运行：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="35"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="48"/>
+        <source>Planning…</source>
+        <translation>正在规划…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="53"/>
+        <source>Recommended automatically</source>
+        <translation>自动推荐</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="63"/>
+        <source>%1 — rejected</source>
+        <translation>%1 — 已排除</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="81"/>
+        <source>Stop %1</source>
+        <translation>停止 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="82"/>
+        <source>Launch %1</source>
+        <translation>启动 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="99"/>
+        <source>Use a rejected profile?</source>
+        <translation>使用已排除的配置？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="100"/>
+        <source>StackPilot rejected %1 on this machine:
+
+%2
+
+Use it anyway?</source>
+        <translation>StackPilot 在本机上排除了 %1：
+
+%2
+
+仍然要使用吗？</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::SettingsDialog</name>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="43"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="52"/>
+        <source>Install folder:</source>
+        <translation>安装目录：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="53"/>
+        <source>Cache folder:</source>
+        <translation>缓存目录：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="60"/>
+        <source>From the environment (http_proxy, https_proxy)</source>
+        <translation>使用环境变量（http_proxy、https_proxy）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
+        <source>Proxy:</source>
+        <translation>代理：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="63"/>
+        <source>One per line: host URL-prefix
+github.com https://mirror.example/github.com</source>
+        <translation>每行一个：主机 URL 前缀
+github.com https://mirror.example/github.com</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="66"/>
+        <source>Mirrors:</source>
+        <translation>镜像：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="70"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
+        <source>Probe timeout:</source>
+        <translation>探测超时：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
+        <source>Launch logs kept per profile:</source>
+        <translation>每个配置保留的启动日志数：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
+        <source>Open the workload in the browser when it is ready</source>
+        <translation>工作负载就绪后在浏览器中打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="85"/>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
+        <source>A new language applies the next time StackPilot starts.</source>
+        <translation>新的语言在 StackPilot 下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="105"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="110"/>
+        <source>Choose a folder</source>
+        <translation>选择目录</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="153"/>
+        <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
+        <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
+    </message>
 </context>
 </TS>
