@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sp {
@@ -36,6 +37,11 @@ public:
     // the name is kept only when every revision agrees on it.
     std::optional<PciTableEntry> lookup(std::uint16_t device,
                                         std::optional<std::uint8_t> revision) const;
+
+    // The gfx target of a marketing name ("Radeon RX Vega", "AMD Radeon(TM) RX 6750 XT"),
+    // when every device the table gives that name agrees on one; nullopt otherwise (most
+    // integrated parts share "AMD Radeon(TM) Graphics").
+    std::optional<std::string> gfxForName(std::string_view name) const;
 
     std::size_t size() const { return m_rows.size(); }
     const std::string& loadError() const { return m_error; }
