@@ -194,13 +194,20 @@ std::optional<std::string> PciTable::gfxForName(std::string_view name) const
     const std::string key = nameKey(name);
     if (key.empty())
         return std::nullopt;
+    std::call_once(m_names->once, [this] {
+        for (const Row& r : m_rows) {
+            if (!r.entry.name.empty())
+                m_names->keys.emplace_back(nameKey(r.entry.name), r.entry.gfx);
+        }
+        std::sort(m_names->keys.begin(), m_names->keys.end());
+    });
+    const auto& keys = m_names->keys;
+    auto it = std::lower_bound(keys.begin(), keys.end(), std::make_pair(key, std::string()));
     std::optional<std::string> agreed;
-    for (const Row& r : m_rows) {
-        if (r.entry.name.empty() || nameKey(r.entry.name) != key)
-            continue;
-        if (r.entry.gfx.empty() || (agreed && *agreed != r.entry.gfx))
+    for (; it != keys.end() && it->first == key; ++it) {
+        if (it->second.empty() || (agreed && *agreed != it->second))
             return std::nullopt;
-        agreed = r.entry.gfx;
+        agreed = it->second;
     }
     return agreed;
 }

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,6 +65,13 @@ private:
     };
     std::vector<Row> m_rows; // sorted by key
     std::string m_error;
+    // Marketing-name keys, built on the first gfxForName (detection rarely needs them).
+    struct NameIndex
+    {
+        std::once_flag once;
+        std::vector<std::pair<std::string, std::string>> keys; // (name key, gfx), sorted
+    };
+    std::shared_ptr<NameIndex> m_names = std::make_shared<NameIndex>();
 };
 
 } // namespace sp

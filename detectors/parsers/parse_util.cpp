@@ -106,14 +106,14 @@ std::string_view stripTimestamp(std::string_view line)
         if (!t.empty() && t.front() == '[') {
             const auto close = t.find(']');
             if (close != std::string_view::npos && looksLikeTimestamp(t.substr(1, close - 1))) {
-                line = t.substr(close + 1);
+                line = trim(t.substr(close + 1));
                 continue;
             }
             return line;
         }
         const auto space = t.find(' ');
         if (space != std::string_view::npos && looksLikeTimestamp(t.substr(0, space))) {
-            line = t.substr(space + 1);
+            line = trim(t.substr(space + 1));
             continue;
         }
         return line;
