@@ -4,6 +4,7 @@
 #include "detectors/home.h"
 #include "detectors/linux/sysfs_gpus.h"
 #include "detectors/merge.h"
+#include "detectors/nvidia_cc_table.h"
 #include "detectors/os_info.h"
 #include "detectors/pci_table.h"
 #include "detectors/probe_runner.h"
@@ -79,6 +80,16 @@ HardwareSnapshot detectHardware(const DetectOptions& options)
     if (anyAmd && PciTable::shipped().size() == 0)
         snap.extra["warnings"].push_back("AMD PCI table not loaded: " +
                                          PciTable::shipped().loadError());
+    // nvidia-smi before ~510 and a GPU seen only through sysfs give no compute capability.
+    bool nvidiaWithoutCc = false;
+    for (const auto& g : snap.gpus)
+        nvidiaWithoutCc = nvidiaWithoutCc || (g.vendor == Vendor::Nvidia && !g.computeCapability);
+    if (nvidiaWithoutCc) {
+        completeNvidiaFromTable(snap.gpus, NvidiaCcTable::shipped());
+        if (NvidiaCcTable::shipped().size() == 0)
+            snap.extra["warnings"].push_back("NVIDIA compute capability table not loaded: " +
+                                             NvidiaCcTable::shipped().loadError());
+    }
     return snap;
 }
 

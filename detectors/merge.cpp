@@ -1,6 +1,7 @@
 #include "detectors/merge.h"
 
 #include "core/strings.h"
+#include "detectors/nvidia_cc_table.h"
 #include "detectors/pci_table.h"
 
 #include <algorithm>
@@ -131,17 +132,30 @@ int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, con
     if (bus.empty() && g.vendor != Vendor::Other) {
         for (std::size_t i = 0; i < slots.size(); ++i) {
             const auto& s = slots[i].gpu;
-            if (!taken[i] && s.vendor == g.vendor && (!s.gfx || !g.gfx || *s.gfx == *g.gfx))
+            const bool gfxAgrees = !s.gfx || !g.gfx || *s.gfx == *g.gfx;
+            const bool ccAgrees = !s.computeCapability || !g.computeCapability ||
+                                  *s.computeCapability == *g.computeCapability;
+            if (!taken[i] && s.vendor == g.vendor && gfxAgrees && ccAgrees)
                 return int(i);
         }
     }
     return -1;
 }
 
+void addSource(GpuInfo& g, const char* source)
+{
+    if (std::find(g.sources.begin(), g.sources.end(), source) == g.sources.end())
+        g.sources.push_back(source);
+}
+
 } // namespace
 
 int sourceRank(const std::string& source)
 {
+    if (source.rfind("import:", 0) == 0) {
+        const int r = sourceRank(source.substr(7));
+        return r == 1 ? 1 : 2; // a pasted tool output is a tool's word, never the driver's
+    }
     static const char* const kDriver[] = {"kfd",  "drm",  "hip",      "nvml",
                                           "cuda", "dxgi", "setupapi", "registry"};
     static const char* const kTool[] = {"rocminfo", "hipinfo", "nvidia-smi"};
@@ -153,7 +167,7 @@ int sourceRank(const std::string& source)
         if (source == s)
             return 2;
     }
-    return source == "pci-table" ? 1 : 2;
+    return source == "pci-table" || source == "nvidia-cc-table" ? 1 : 2;
 }
 
 std::string normalizePciBus(const std::string& bus)
@@ -237,10 +251,15 @@ void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table)
                         used = true;
                     }
                     // Listed only where the table supplied a value.
-                    if (used && std::find(g.sources.begin(), g.sources.end(), "pci-table") ==
-                                    g.sources.end())
-                        g.sources.push_back("pci-table");
+                    if (used)
+                        addSource(g, "pci-table");
                 }
+            }
+        }
+        if (g.vendor == Vendor::Amd && !g.gfx && !g.name.empty()) {
+            if (auto gfx = table.gfxForName(g.name)) {
+                g.gfx = *gfx;
+                addSource(g, "pci-table");
             }
         }
         if (!g.integrated && g.vramMb && g.gttMb) {
@@ -253,6 +272,28 @@ void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table)
                                  : g.vendor == Vendor::Intel  ? "Intel"
                                                               : "Unknown";
             g.name = std::string(vendor) + " GPU" + (g.pciId.empty() ? "" : " " + g.pciId);
+        }
+    }
+}
+
+void completeNvidiaFromTable(std::vector<GpuInfo>& gpus, const NvidiaCcTable& table)
+{
+    for (auto& g : gpus) {
+        if (g.vendor != Vendor::Nvidia || g.computeCapability)
+            continue;
+        std::optional<std::string> cc;
+        const auto colon = g.pciId.find(':');
+        if (colon != std::string::npos) {
+            if (const auto device = hexValue(g.pciId.substr(colon + 1), 4))
+                cc = table.byDevice(std::uint16_t(*device));
+        }
+        if (!cc && !g.name.empty()) {
+            const auto t = g.extra.find("name_truncated");
+            cc = table.byName(g.name, t != g.extra.end() && t->is_boolean() && t->get<bool>());
+        }
+        if (cc) {
+            g.computeCapability = *cc;
+            addSource(g, "nvidia-cc-table");
         }
     }
 }

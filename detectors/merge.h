@@ -9,12 +9,14 @@
 
 namespace sp {
 
+class NvidiaCcTable;
 class PciTable;
 
 // How far a source's values can be trusted: the driver or a vendor library (kfd,
 // drm, hip, nvml, cuda, dxgi, setupapi, registry) = 3, a vendor tool's printed
-// output (rocminfo, hipinfo, nvidia-smi) = 2, the PCI table's guess = 1. Unknown
-// sources count as tools.
+// output (rocminfo, hipinfo, nvidia-smi) = 2, the PCI table's or the NVIDIA table's
+// guess (pci-table, nvidia-cc-table) = 1. Unknown sources count as tools; an imported
+// value ("import:rocminfo") ranks as a tool's, an imported guess as a guess.
 int sourceRank(const std::string& source);
 
 // "0000:03:00.0" from "03:00.0", "00000000:03:00.0" or upper case; empty if it
@@ -32,7 +34,14 @@ std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& list
 // Fills what is still unknown for AMD GPUs from the PCI table (gfx, name, APU
 // flag; adds "pci-table" to sources when it supplied one), then the remaining guesses:
 // integrated by Ollama's rule (VRAM <= 4 GiB, GTT >= 8 GiB and >= 4x VRAM) and a
-// name built from the PCI id.
+// name built from the PCI id. An AMD GPU that has no id the table knows takes the gfx of
+// its marketing name when the table gives that name one target only.
 void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table);
+
+// Fills the compute capability of NVIDIA GPUs that lack one from the NVIDIA table, by
+// PCI device id, else by product name (a name nvidia-smi's table cut short, extra
+// "name_truncated", matches only where that is unambiguous); adds "nvidia-cc-table" to
+// sources where it supplied the value.
+void completeNvidiaFromTable(std::vector<GpuInfo>& gpus, const NvidiaCcTable& table);
 
 } // namespace sp

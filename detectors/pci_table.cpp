@@ -3,6 +3,7 @@
 #include "core/paths.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -161,7 +162,55 @@ private:
     std::size_t m_i = 0;
 };
 
+// "AMD Radeon(TM) RX 6750 XT" and "Radeon RX 6750 XT" compare equal.
+std::string nameKey(std::string_view name)
+{
+    std::string s;
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x80) // drops "™", "®"
+            s += static_cast<char>(std::tolower(u));
+    }
+    for (std::string_view mark : {"(tm)", "(r)"})
+        for (auto at = s.find(mark); at != std::string::npos; at = s.find(mark))
+            s.erase(at, mark.size());
+    std::string out;
+    for (char c : s) {
+        if (c == ' ' && (out.empty() || out.back() == ' '))
+            continue;
+        out += c;
+    }
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    if (out.rfind("amd ", 0) == 0)
+        out.erase(0, 4);
+    return out;
+}
+
 } // namespace
+
+std::optional<std::string> PciTable::gfxForName(std::string_view name) const
+{
+    const std::string key = nameKey(name);
+    if (key.empty())
+        return std::nullopt;
+    std::call_once(m_names->once, [this] {
+        for (const Row& r : m_rows) {
+            if (!r.entry.name.empty())
+                m_names->keys.emplace_back(nameKey(r.entry.name), r.entry.gfx);
+        }
+        std::sort(m_names->keys.begin(), m_names->keys.end());
+    });
+    const auto& keys = m_names->keys;
+    auto it = std::lower_bound(keys.begin(), keys.end(), std::make_pair(key, std::string()));
+    std::optional<std::string> agreed;
+    for (; it != keys.end() && it->first == key; ++it) {
+        if (it->second.empty() || (agreed && *agreed != it->second))
+            return std::nullopt;
+        agreed = it->second;
+    }
+    return agreed;
+}
 
 Expected<PciTable> PciTable::fromRows(const std::vector<RawRow>& rows, const std::string& origin)
 {

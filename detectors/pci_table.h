@@ -7,8 +7,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sp {
@@ -37,6 +40,11 @@ public:
     std::optional<PciTableEntry> lookup(std::uint16_t device,
                                         std::optional<std::uint8_t> revision) const;
 
+    // The gfx target of a marketing name ("Radeon RX Vega", "AMD Radeon(TM) RX 6750 XT"),
+    // when every device the table gives that name agrees on one; nullopt otherwise (most
+    // integrated parts share "AMD Radeon(TM) Graphics").
+    std::optional<std::string> gfxForName(std::string_view name) const;
+
     std::size_t size() const { return m_rows.size(); }
     const std::string& loadError() const { return m_error; }
 
@@ -57,6 +65,13 @@ private:
     };
     std::vector<Row> m_rows; // sorted by key
     std::string m_error;
+    // Marketing-name keys, built on the first gfxForName (detection rarely needs them).
+    struct NameIndex
+    {
+        std::once_flag once;
+        std::vector<std::pair<std::string, std::string>> keys; // (name key, gfx), sorted
+    };
+    std::shared_ptr<NameIndex> m_names = std::make_shared<NameIndex>();
 };
 
 } // namespace sp

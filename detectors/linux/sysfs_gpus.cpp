@@ -222,52 +222,6 @@ Card* matchCard(std::vector<Card>& cards, const Node& n, int pass)
 
 } // namespace
 
-KfdProperties parseKfdProperties(std::string_view text)
-{
-    KfdProperties p;
-    while (!text.empty()) {
-        const auto eol = text.find('\n');
-        const auto line = trim(text.substr(0, eol));
-        text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
-        const auto space = line.find_first_of(" \t");
-        if (space == std::string_view::npos)
-            continue;
-        const auto key = line.substr(0, space);
-        const auto value = parseUnsigned(line.substr(space + 1), 10);
-        if (!value)
-            continue;
-        if (key == "gfx_target_version")
-            p.gfxTargetVersion = *value;
-        else if (key == "vendor_id" && *value <= 0xffff)
-            p.vendorId = std::uint32_t(*value);
-        else if (key == "device_id" && *value <= 0xffff)
-            p.deviceId = std::uint32_t(*value);
-        else if (key == "unique_id" && *value != 0)
-            p.uniqueId = *value;
-        else if (key == "location_id" && *value <= 0xffffffffu)
-            p.locationId = std::uint32_t(*value);
-        else if (key == "domain" && *value <= 0xffffffffu)
-            p.domain = std::uint32_t(*value);
-        else if (key == "simd_count")
-            p.simdCount = *value;
-        else if (key == "simd_per_cu")
-            p.simdPerCu = *value;
-    }
-    return p;
-}
-
-std::optional<std::string> gfxFromTargetVersion(std::uint64_t version)
-{
-    const std::uint64_t major = version / 10000;
-    const std::uint64_t minor = (version / 100) % 100;
-    const std::uint64_t stepping = version % 100;
-    // Targets start at gfx6 (GCN 1); minor and stepping are one hex digit each.
-    if (major < 6 || major > 99 || minor > 15 || stepping > 15)
-        return std::nullopt;
-    static const char digits[] = "0123456789abcdef";
-    return "gfx" + std::to_string(major) + digits[minor] + digits[stepping];
-}
-
 std::string pciBusFromName(std::string_view name)
 {
     // dddd:bb:dd.f, hex

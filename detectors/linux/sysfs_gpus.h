@@ -5,6 +5,7 @@
 // throws or trusts a file: a value that does not parse is left unset.
 
 #include "core/snapshot.h"
+#include "detectors/parsers/kfd_properties.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -15,25 +16,10 @@
 
 namespace sp::sysfs {
 
-struct KfdProperties
-{
-    std::uint64_t gfxTargetVersion = 0; // 0 = CPU node
-    std::uint32_t vendorId = 0;
-    std::uint32_t deviceId = 0;
-    std::optional<std::uint64_t> uniqueId;
-    std::optional<std::uint32_t> locationId; // PCI bus << 8 | device << 3 | function
-    std::optional<std::uint32_t> domain;
-    std::uint64_t simdCount = 0;
-    std::uint64_t simdPerCu = 0;
-};
-
-// Parses a KFD node's `properties` file ("name value" lines, decimal). Unknown
-// keys and malformed lines are skipped.
-KfdProperties parseKfdProperties(std::string_view text);
-
-// 100301 -> "gfx1031", 90012 -> "gfx90c", 90010 -> "gfx90a"; nullopt for 0 (a CPU
-// node) or values that name no target.
-std::optional<std::string> gfxFromTargetVersion(std::uint64_t version);
+// KFD properties are parsed by the same code that reads pasted ones (import).
+using sp::gfxFromTargetVersion;
+using sp::KfdProperties;
+using sp::parseKfdProperties;
 
 // "0000:03:00.0" from bus-address-looking text, else empty.
 std::string pciBusFromName(std::string_view name);

@@ -44,9 +44,174 @@ std::optional<std::int64_t> memoryMb(std::string_view value)
 struct Device
 {
     std::string name, arch;
-    std::optional<long long> bus, dev, domain, cus, integrated;
+    std::optional<long long> bus, dev, domain, cus, integrated, gcnArch;
     std::optional<std::int64_t> vramMb;
 };
+
+// Keys only hipInfo prints: they open a device where the paste has no "device#" line.
+bool isHipinfoKey(std::string_view key)
+{
+    for (const char* k : {"gcnArchName", "gcnArch", "pciBusID", "pciDeviceID", "pciDomainID",
+                          "multiProcessorCount", "totalGlobalMem", "isIntegrated", "integrated",
+                          "maxThreadsPerMultiProcessor", "clockRate", "memoryClockRate"})
+        if (key == k)
+            return true;
+    return false;
+}
+
+// "Gfx Major/Minor/Stepping: 10/3/1", a line the HIP runtime logs per device with
+// AMD_LOG_LEVEL >= 3, often interleaved with hipInfo's own lines.
+std::string gfxFromTraceLine(std::string_view line)
+{
+    constexpr std::string_view kMark = "Gfx Major/Minor/Stepping:";
+    const auto at = line.find(kMark);
+    if (at == std::string_view::npos)
+        return {};
+    std::string_view rest = trim(line.substr(at + kMark.size()));
+    long long parts[3] = {-1, -1, -1};
+    for (auto& p : parts) {
+        const auto v = leadingInt(rest);
+        if (!v)
+            return {};
+        p = *v;
+        const auto slash = rest.find('/');
+        rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+    }
+    return gfxFromVersion(parts[0], parts[1], parts[2]);
+}
+
+class DeviceScanner
+{
+public:
+    void line(std::string_view raw)
+    {
+        const std::string_view t = trim(raw);
+        if (t.substr(0, 7) == "device#") {
+            m_devices.emplace_back();
+            m_explicit = m_open = true;
+            return;
+        }
+        if (std::string gfx = gfxFromTraceLine(t); !gfx.empty()) {
+            m_traces.push_back(std::move(gfx));
+            return;
+        }
+        noteError(t);
+        const auto colon = t.find(':');
+        if (colon != std::string_view::npos)
+            field(trim(t.substr(0, colon)), trim(t.substr(colon + 1)));
+    }
+
+    std::vector<Device>& devices() { return m_devices; }
+    const std::vector<std::string>& traces() const { return m_traces; }
+    const std::string& errorLine() const { return m_error; }
+
+private:
+    void noteError(std::string_view t)
+    {
+        if (!m_error.empty())
+            return;
+        const std::string l = lower(t);
+        for (const char* w : {"error", "no device", "failed"}) {
+            if (l.find(w) != std::string::npos) {
+                m_error = std::string(t);
+                return;
+            }
+        }
+    }
+
+    // Without "device#" lines a repeated key starts the next device (a grep of
+    // "gcnArchName" lists one line per device).
+    Device& deviceFor(bool alreadySet)
+    {
+        if (!m_open || (!m_explicit && alreadySet)) {
+            m_devices.emplace_back();
+            m_devices.back().name = std::move(m_pendingName);
+            m_pendingName.clear();
+            m_open = true;
+            m_explicit = false;
+        }
+        return m_devices.back();
+    }
+
+    void field(std::string_view key, std::string_view value)
+    {
+        if (key == "Name") {
+            if (m_open && m_devices.back().name.empty()) {
+                m_devices.back().name = value;
+            } else if (!m_open || !m_explicit) {
+                m_open = false; // kept until a hipInfo key shows it names a device
+                m_pendingName = value;
+            }
+            return;
+        }
+        if (!isHipinfoKey(key))
+            return;
+        if (key == "gcnArchName") {
+            Device& d = deviceFor(!m_devices.empty() && !m_devices.back().arch.empty());
+            if (d.arch.empty())
+                d.arch = value;
+            return;
+        }
+        Device& d = deviceFor(false);
+        if (key == "pciBusID")
+            d.bus = leadingInt(value);
+        else if (key == "pciDeviceID")
+            d.dev = leadingInt(value);
+        else if (key == "pciDomainID")
+            d.domain = leadingInt(value);
+        else if (key == "multiProcessorCount")
+            d.cus = leadingInt(value);
+        else if (key == "isIntegrated" || key == "integrated")
+            d.integrated = leadingInt(value);
+        else if (key == "totalGlobalMem")
+            d.vramMb = memoryMb(value);
+        else if (key == "gcnArch") // older hipInfo: "gcnArch: 906"
+            d.gcnArch = leadingInt(value);
+    }
+
+    std::vector<Device> m_devices;
+    std::vector<std::string> m_traces;
+    std::string m_pendingName, m_error;
+    bool m_open = false, m_explicit = false;
+};
+
+std::string deviceGfx(const Device& d)
+{
+    std::string gfx = gfxFromTarget(d.arch);
+    if (gfx.empty() && d.gcnArch && *d.gcnArch >= 600 && *d.gcnArch < 100000)
+        gfx = gfxFromTarget("gfx" + std::to_string(*d.gcnArch));
+    return gfx;
+}
+
+GpuInfo gpuFromDevice(const Device& d, const std::string& gfx)
+{
+    GpuInfo g;
+    g.vendor = Vendor::Amd;
+    g.name = clip(d.name);
+    if (!gfx.empty())
+        g.gfx = gfx;
+    if (auto id =
+            deviceIdFromPlaceholder(d.name)) { // hipInfo's name for unnamed ids: "Device 687f"
+        char s[16];
+        std::snprintf(s, sizeof s, "1002:%04x", static_cast<unsigned>(*id));
+        g.pciId = s;
+    }
+    if (d.bus && d.dev && *d.bus >= 0 && *d.bus <= 0xff && *d.dev >= 0 && *d.dev <= 0x1f) {
+        const long long dom = d.domain && *d.domain >= 0 && *d.domain <= 0xffff ? *d.domain : 0;
+        char s[32];
+        std::snprintf(s, sizeof s, "%04llx:%02llx:%02llx.0", dom, *d.bus, *d.dev);
+        g.pciBus = s;
+    }
+    if (d.cus && *d.cus > 0 && *d.cus < 100000)
+        g.computeUnits = static_cast<int>(*d.cus);
+    if (d.integrated)
+        g.integrated = *d.integrated != 0;
+    g.vramMb = d.vramMb;
+    if (!d.arch.empty() && d.arch.find(':') != std::string::npos)
+        g.extra["gfx_target"] = clip(d.arch, 64);
+    g.sources = {"hipinfo"};
+    return g;
+}
 
 } // namespace
 
@@ -56,66 +221,37 @@ ParsedProbe parseHipinfo(std::string_view text, int exitCode)
     out.probe.name = "hipinfo";
     out.probe.status = ProbeStatus::Failed;
 
-    std::vector<Device> devices;
-    const std::string errorLine = scanKeyValueBlocks(
-        text,
-        [&](std::string_view line) {
-            if (line.substr(0, 7) != "device#")
-                return false;
-            devices.emplace_back();
-            return true;
-        },
-        {"error", "no device", "failed"},
-        [&](std::string_view key, std::string_view value) {
-            Device& d = devices.back();
-            if (key == "Name" && d.name.empty())
-                d.name = value;
-            else if (key == "gcnArchName" && d.arch.empty())
-                d.arch = value;
-            else if (key == "pciBusID")
-                d.bus = leadingInt(value);
-            else if (key == "pciDeviceID")
-                d.dev = leadingInt(value);
-            else if (key == "pciDomainID")
-                d.domain = leadingInt(value);
-            else if (key == "multiProcessorCount")
-                d.cus = leadingInt(value);
-            else if (key == "isIntegrated" || key == "integrated")
-                d.integrated = leadingInt(value);
-            else if (key == "totalGlobalMem")
-                d.vramMb = memoryMb(value);
-        });
+    DeviceScanner scanner;
+    for (std::string_view line : cleanLines(text))
+        scanner.line(line);
 
-    for (const Device& d : devices) {
-        GpuInfo g;
-        g.vendor = Vendor::Amd;
-        g.name = clip(d.name);
-        const std::string gfx = gfxFromTarget(d.arch);
-        if (!gfx.empty())
-            g.gfx = gfx;
-        if (gfx.empty() && g.name.empty())
+    // Devices without an arch line take the runtime's logged targets in order; with no
+    // device lines at all, each logged target is one GPU.
+    std::size_t trace = 0;
+    const auto& traces = scanner.traces();
+    for (const Device& d : scanner.devices()) {
+        std::string gfx = deviceGfx(d);
+        if (gfx.empty() && trace < traces.size())
+            gfx = traces[trace++];
+        if ((gfx.empty() && d.name.empty()) || out.gpus.size() >= kMaxParsedGpus)
             continue;
-        if (d.bus && d.dev && *d.bus >= 0 && *d.bus <= 0xff && *d.dev >= 0 && *d.dev <= 0x1f) {
-            const long long dom = d.domain && *d.domain >= 0 && *d.domain <= 0xffff ? *d.domain : 0;
-            char s[32];
-            std::snprintf(s, sizeof s, "%04llx:%02llx:%02llx.0", dom, *d.bus, *d.dev);
-            g.pciBus = s;
+        out.gpus.push_back(gpuFromDevice(d, gfx));
+    }
+    if (scanner.devices().empty()) {
+        for (const std::string& gfx : traces) {
+            if (out.gpus.size() >= kMaxParsedGpus)
+                break;
+            GpuInfo g = gpuFromDevice(Device{}, gfx);
+            g.sources = {"amd-log"};
+            out.gpus.push_back(std::move(g));
         }
-        if (d.cus && *d.cus > 0 && *d.cus < 100000)
-            g.computeUnits = static_cast<int>(*d.cus);
-        if (d.integrated)
-            g.integrated = *d.integrated != 0;
-        g.vramMb = d.vramMb;
-        if (!d.arch.empty() && d.arch.find(':') != std::string::npos)
-            g.extra["gfx_target"] = clip(d.arch, 64);
-        g.sources = {"hipinfo"};
-        out.gpus.push_back(std::move(g));
     }
 
     if (!out.gpus.empty()) {
         out.probe.status = ProbeStatus::Ok;
         out.probe.detail = std::to_string(out.gpus.size()) + " device(s)";
     } else {
+        const std::string& errorLine = scanner.errorLine();
         std::string why = errorLine.empty() && exitCode != 0
                               ? "exit code " + std::to_string(exitCode)
                               : errorLine;

@@ -7,16 +7,41 @@
 
 namespace sp {
 
-// `rocminfo`: one "Agent N" block per HSA agent; CPU agents are skipped.
+// Every parser reads its tool's output as users paste it too: partial (a window that
+// starts or ends mid-device), grepped, "> "-quoted, in Markdown fences, with CRLF,
+// timestamps or interleaved log lines (parse_util::cleanLine), so that a partial real
+// output never hides a GPU named in it. Detection and `snapshot import` share them.
+
+// `rocminfo`: one "Agent N" block per HSA agent; CPU and NPU agents are skipped. Without
+// headers (a grep, a window) an agent-level "Name:" opens an agent; without "Device Type"
+// an agent naming a gfx target (its own or its ISA's) or a chip id is a GPU.
 ParsedProbe parseRocminfo(std::string_view text, int exitCode);
 
-// `hipinfo` / hipInfo.exe (HIP SDK sample): one block per "device#".
+// `hipinfo` / hipInfo.exe (HIP SDK sample): one block per "device#" (or, without those
+// lines, per run of hipInfo keys). "Gfx Major/Minor/Stepping: a/b/c" lines that the HIP
+// runtime logs with AMD_LOG_LEVEL give the target of devices that lack an arch line, or,
+// alone, one GPU each (source "amd-log").
 ParsedProbe parseHipinfo(std::string_view text, int exitCode);
 
-// `nvidia-smi --query-gpu=name,pci.bus_id,memory.total,compute_cap,driver_version
-//  --format=csv,noheader,nounits`. With `withComputeCap` false the compute_cap
-// column is absent (older drivers reject that field).
+// `nvidia-smi --query-gpu=... --format=csv[,noheader][,nounits]`. A header line maps the
+// columns (any order, any subset); rows without one are read in the order detection asks
+// for (name, pci.bus_id, memory.total, compute_cap, driver_version; without compute_cap
+// when `withComputeCap` is false: older drivers reject that field), else by the shape of
+// each field.
 ParsedProbe parseNvidiaSmiCsv(std::string_view text, int exitCode, bool withComputeCap = true);
+
+// nvidia-smi's default table, its `-q` report and its `-L` list (nvidia_smi_text.cpp).
+ParsedProbe parseNvidiaSmiTable(std::string_view text);
+ParsedProbe parseNvidiaSmiQuery(std::string_view text);
+ParsedProbe parseNvidiaSmiList(std::string_view text);
+
+// `lspci` display-class lines (ids from -nn's "[10de:2204]" or from "Device 2684"; the
+// product name from the brackets) and Windows device ids ("PCI\VEN_10DE&DEV_2C58&...").
+ParsedProbe parseLspci(std::string_view text);
+
+// `clinfo`, ROCm's ("Board name:", "Device Topology: PCI[ B#3, D#0, F#0 ]", "Name: gfx1030")
+// and Khronos' ("Device Name  gfx1030", "Device PCI-e ID (AMD)  0x73bf").
+ParsedProbe parseClinfo(std::string_view text);
 
 // One JSON object printed by `stackpilot-probe NAME` (see detectors/probe/probes.h).
 ParsedProbe parseProbeJson(std::string_view name, std::string_view text);

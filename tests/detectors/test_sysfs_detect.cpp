@@ -370,7 +370,10 @@ private slots:
             QCOMPARE(g.pciId, std::string("10de:2484"));
             QVERIFY(g.name.find("10de:2484") != std::string::npos);
             QVERIFY(!g.gfx && !g.vramMb && !g.kfdNode);
-            QVERIFY(g.sources == std::vector<std::string>{"drm"});
+            // No NVML in a fake tree: the compute capability comes from NVIDIA's table
+            // (10de:2484 is the GeForce RTX 3070), and says so.
+            QCOMPARE(g.computeCapability.value_or(""), std::string("8.6"));
+            QVERIFY((g.sources == std::vector<std::string>{"drm", "nvidia-cc-table"}));
         } else if (n == "empty") {
             QVERIFY(snap.gpus.empty());
         } else if (n == "twins") {

@@ -1,0 +1,323 @@
+// `snapshot import` on real tool outputs that users pasted into public issue threads
+// (corpus/, with corpus/manifest.json naming each thread and the target it states), and
+// the detectors' own parsers on the same pastes.
+
+#include "detectors/import/paste_sections.h"
+#include "detectors/import/snapshot_import.h"
+#include "detectors/merge.h"
+#include "detectors/nvidia_cc_table.h"
+#include "detectors/parsers/kfd_properties.h"
+#include "detectors/parsers/tool_parsers.h"
+#include "detectors/pci_table.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/stat.h>
+
+using namespace sp;
+using nlohmann::json;
+
+namespace {
+
+const std::string kCorpus = IMPORT_CORPUS_DIR;
+
+json manifest()
+{
+    std::ifstream in(kCorpus + "/manifest.json");
+    return json::parse(in);
+}
+
+std::string readText(const std::string& file)
+{
+    std::ifstream in(kCorpus + "/" + file, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string vendorName(const json& e)
+{
+    return e["vendor"].get<std::string>();
+}
+
+std::vector<std::string> expected(const json& e)
+{
+    auto v =
+        e[vendorName(e) == "amd" ? "gfx" : "compute_capability"].get<std::vector<std::string>>();
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+// The target of every GPU of the paste's vendor ("" where one has none), sorted.
+std::vector<std::string> targets(const std::vector<GpuInfo>& gpus, const std::string& vendor)
+{
+    std::vector<std::string> out;
+    for (const auto& g : gpus) {
+        if (toString(g.vendor) != vendor)
+            continue;
+        out.push_back(vendor == "amd" ? g.gfx.value_or("") : g.computeCapability.value_or(""));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& v)
+{
+    return v.empty() ? "(none)" : join(v, " ");
+}
+
+// What detection itself makes of one tool's output: its parser, then the tables.
+std::optional<std::vector<GpuInfo>> detectorParse(const json& e, const std::string& text)
+{
+    const std::string tools = e["tools"].dump();
+    std::vector<GpuInfo> gpus;
+    if (tools.find("rocminfo") != std::string::npos)
+        gpus = parseRocminfo(text, 0).gpus;
+    else if (tools.find("hipinfo") != std::string::npos ||
+             tools.find("hipInfo") != std::string::npos)
+        gpus = parseHipinfo(text, 0).gpus;
+    else if (tools.find("gfx_target_version") != std::string::npos) {
+        const auto p = parseKfdProperties(text); // as sysfs detection reads a node file
+        if (auto gfx = gfxFromTargetVersion(p.gfxTargetVersion)) {
+            GpuInfo g;
+            g.vendor = Vendor::Amd;
+            g.gfx = *gfx;
+            gpus.push_back(g);
+        }
+    } else if (tools.find("CSV") != std::string::npos)
+        gpus = parseNvidiaSmiCsv(text, 0, true).gpus;
+    else
+        return std::nullopt; // no detector reads this tool's output
+    completeFromTable(gpus, PciTable::shipped());
+    completeNvidiaFromTable(gpus, NvidiaCcTable::shipped());
+    return gpus;
+}
+
+} // namespace
+
+class TestSnapshotImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(PciTable::shipped().size() > 1000, PciTable::shipped().loadError().c_str());
+        QVERIFY2(NvidiaCcTable::shipped().size() > 100,
+                 NvidiaCcTable::shipped().loadError().c_str());
+    }
+
+    void corpusIsRealAndLarge()
+    {
+        const json m = manifest();
+        QVERIFY(m["files"].size() >= 30);
+        int amd = 0, nvidia = 0;
+        for (const auto& e : m["files"]) {
+            QVERIFY2(e["source"].get<std::string>().rfind("https://github.com/", 0) == 0,
+                     e["file"].dump().c_str());
+            QVERIFY(!readText(e["file"]).empty());
+            (vendorName(e) == "amd" ? amd : nvidia)++;
+        }
+        QVERIFY(amd >= 10 && nvidia >= 10);
+    }
+
+    // Every paste, read through the real import, gives exactly the targets its thread states.
+    void everyPasteReadsExactly()
+    {
+        const json m = manifest();
+        int exact = 0, total = 0, amdExact = 0, amdTotal = 0;
+        for (const auto& e : m["files"]) {
+            const std::string file = e["file"];
+            auto snap = importSnapshotFiles({kCorpus + "/" + file}, {});
+            QVERIFY2(snap, file.c_str());
+            const auto want = expected(e), got = targets(snap->gpus, vendorName(e));
+            const bool ok = want == got;
+            ++total;
+            exact += ok;
+            if (vendorName(e) == "amd") {
+                ++amdTotal;
+                amdExact += ok;
+            }
+            qInfo("%s %s: want %s, got %s", ok ? "EXACT" : "MISS ", file.c_str(),
+                  joined(want).c_str(), joined(got).c_str());
+            for (const auto& g : snap->gpus) {
+                QVERIFY2(!g.sources.empty(), file.c_str());
+                const bool fromTool =
+                    std::any_of(g.sources.begin(), g.sources.end(), [](const auto& s) {
+                        return s != "import:pci-table" && s != "import:nvidia-cc-table";
+                    });
+                QVERIFY2(fromTool, file.c_str());
+                for (const auto& s : g.sources)
+                    QVERIFY2(s.rfind("import:", 0) == 0, (file + ": " + s).c_str());
+            }
+            // The output is a snapshot `plan --hardware` accepts.
+            QVERIFY2(snapshotFromJson(toJson(*snap), file), file.c_str());
+        }
+        qInfo("snapshot import read %d of %d pastes exactly (AMD %d of %d, NVIDIA %d of %d)", exact,
+              total, amdExact, amdTotal, exact - amdExact, total - amdTotal);
+        QCOMPARE(exact, total);
+    }
+
+    // The detectors' own parsers on the pastes of the tools they read: a partial real
+    // output never hides a GPU named in it.
+    void detectorParsersReadThePastesToo()
+    {
+        const json m = manifest();
+        int exact = 0, tried = 0;
+        for (const auto& e : m["files"]) {
+            const std::string file = e["file"];
+            const auto gpus = detectorParse(e, readText(file));
+            if (!gpus)
+                continue;
+            ++tried;
+            const auto want = expected(e), got = targets(*gpus, vendorName(e));
+            const bool ok = want == got;
+            exact += ok;
+            qInfo("%s %s: want %s, got %s", ok ? "EXACT" : "MISS ", file.c_str(),
+                  joined(want).c_str(), joined(got).c_str());
+            if (e.contains("outputs")) {
+                // One GPU shown by several outputs: each one names it right.
+                QCOMPARE(got.size(), want.size() * e["outputs"].get<std::size_t>());
+                for (const auto& t : got)
+                    QVERIFY2(std::count(want.begin(), want.end(), t) == 1, file.c_str());
+            } else {
+                QVERIFY2(ok, file.c_str());
+            }
+        }
+        qInfo("the detectors' own parsers read %d of %d pastes of their tools exactly", exact,
+              tried);
+        QVERIFY(tried >= 20);
+    }
+
+    void sourcesNameTheToolAndTheTable()
+    {
+        auto snap = importPastes(
+            {{"lspci.txt", "03:00.0 VGA compatible controller [0300]: Advanced Micro Devices, "
+                           "Inc. [AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT/6750 XT / 6800M/6850M "
+                           "XT] [1002:73df] (rev c1)\n"},
+             {"smi.txt", "GPU 0: NVIDIA GeForce RTX 3060 Laptop GPU (UUID: GPU-1234)\n"}},
+            {});
+        QCOMPARE(snap.gpus.size(), std::size_t(2));
+        QCOMPARE(snap.gpus[0].gfx.value_or(""), std::string("gfx1031"));
+        QVERIFY(
+            (snap.gpus[0].sources == std::vector<std::string>{"import:lspci", "import:pci-table"}));
+        QCOMPARE(snap.gpus[0].pciBus, std::string("0000:03:00.0"));
+        QCOMPARE(snap.gpus[1].computeCapability.value_or(""), std::string("8.6"));
+        QVERIFY((snap.gpus[1].sources ==
+                 std::vector<std::string>{"import:nvidia-smi", "import:nvidia-cc-table"}));
+        QCOMPARE(snap.probes.size(), std::size_t(2));
+        QCOMPARE(snap.probes[0].detail, std::string("lspci.txt: lspci"));
+        QCOMPARE(snap.extra["imported_from"], json({"lspci.txt", "smi.txt"}));
+    }
+
+    void oneGpuInSeveralOutputsIsOneGpu()
+    {
+        // A grep, then the whole output, of one machine: prompts separate the outputs.
+        const std::string text = "$ rocminfo | grep gfx\n  Name:                    gfx1031\n"
+                                 "      Name:                    amdgcn-amd-amdhsa--gfx1031\n"
+                                 "$ rocminfo\n*******\nAgent 2\n*******\n  Name:   gfx1031\n"
+                                 "  Device Type:   GPU\n";
+        auto snap = importPastes({{"p", text}}, {});
+        QCOMPARE(snap.gpus.size(), std::size_t(1));
+        // Two identical cards inside one output stay two.
+        auto twins = importPastes({{"p", "  Name:  gfx1100\n  Name:  gfx1100\n"}}, {});
+        QCOMPARE(twins.gpus.size(), std::size_t(2));
+    }
+
+    void promptsAndSections()
+    {
+        for (const char* p :
+             {"$ rocminfo", "root@box:~$ rocminfo", "jgeerling@cm5:~ $ nvidia-smi",
+              ":~/hipInfo$ ./hipInfo", "C:\\Users\\me>hipinfo", "PS C:\\> hipInfo.exe",
+              "\xe2\x95\xb0\xe2\x94\x80$ ./app", "# lspci -nnk", "[user@system:~]$ nix-shell"})
+            QVERIFY2(paste::isPromptLine(p), p);
+        for (const char* p : {"  Name:  gfx1031", "## Summary", "| NVIDIA-SMI 531.14 |",
+                              "0000:03:00.0 VGA compatible controller", "Agent 2", ""})
+            QVERIFY2(!paste::isPromptLine(p), p);
+        const auto parts = paste::splitSections("a\n```\nb\n$ c\nd\n```\ne");
+        QCOMPARE(parts.size(), std::size_t(4));
+        QCOMPARE(std::string(parts[0]), std::string("a\n"));
+        QCOMPARE(std::string(parts[3]), std::string("```\ne"));
+    }
+
+    void osIsInferredOrGiven()
+    {
+        auto win =
+            importPastes({{"w", "C:\\Program Files\\AMD\\ROCm\\5.7\\bin\\hipInfo.exe\n"
+                                "device#  0\nName:  AMD Radeon RX 6600\ngcnArchName:  gfx1032\n"}},
+                         {});
+        QCOMPARE(win.os.family, std::string("windows"));
+        QCOMPARE(win.gpus.at(0).gfx.value_or(""), std::string("gfx1032"));
+        auto lin =
+            importPastes({{"l", "$ /opt/rocm/bin/rocminfo | grep gfx\n  Name:  gfx1030\n"}}, {});
+        QCOMPARE(lin.os.family, std::string("linux"));
+        ImportOptions given;
+        given.osFamily = "windows";
+        QCOMPARE(
+            importPastes({{"l", "$ /opt/rocm/bin/rocminfo\n  Name:  gfx1030\n"}}, given).os.family,
+            std::string("windows"));
+        // rocminfo runs on Linux only; nvidia-smi -L on both.
+        QCOMPARE(importPastes({{"r", "  Name:  gfx1030\n"}}, {}).os.family, std::string("linux"));
+        QVERIFY(
+            importPastes({{"n", "GPU 0: NVIDIA TITAN V (UUID: GPU-1)\n"}}, {}).os.family.empty());
+    }
+
+    void nothingRecognisedIsSaid()
+    {
+        auto snap = importPastes({{"notes.txt", "my GPU is fast, please help\n"}}, {});
+        QVERIFY(snap.gpus.empty());
+        QCOMPARE(snap.probes.size(), std::size_t(1));
+        QVERIFY(snap.probes[0].status == ProbeStatus::Failed);
+        QVERIFY(snap.probes[0].detail.rfind("notes.txt: no GPU found", 0) == 0);
+    }
+
+    void boundedInputs()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        auto missing = importSnapshotFiles({base + "/none.txt"}, {});
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().message, base + "/none.txt: no such file");
+        QVERIFY(exitCodeOf(missing.error()) == 3);
+
+        auto folder = importSnapshotFiles({base}, {});
+        QVERIFY(!folder);
+        QVERIFY2(folder.error().message.rfind(base + ": is a directory", 0) == 0,
+                 folder.error().message.c_str());
+
+        const std::string fifo = base + "/pipe";
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        auto pipe = importSnapshotFiles({fifo}, {}); // refused without opening: never blocks
+        QVERIFY(!pipe);
+        QVERIFY2(pipe.error().message.rfind(fifo + ": is a FIFO", 0) == 0,
+                 pipe.error().message.c_str());
+
+        const std::string big = base + "/big.txt";
+        {
+            std::ofstream out(big, std::ios::binary);
+            out << "  Name:  gfx1030\n";
+            out.seekp(std::streamoff(kMaxPasteBytes));
+            out << "x";
+        }
+        auto large = importSnapshotFiles({big}, {});
+        QVERIFY(!large);
+        QVERIFY2(large.error().message.rfind(big + ": ", 0) == 0 &&
+                     large.error().message.find("larger than") != std::string::npos,
+                 large.error().message.c_str());
+
+        std::vector<std::string> many(kMaxPasteFiles + 1, big);
+        auto tooMany = importSnapshotFiles(many, {});
+        QVERIFY(!tooMany);
+        QVERIFY(tooMany.error().code == ErrorCode::Usage);
+    }
+
+private:
+    static int exitCodeOf(const Error& e) { return static_cast<int>(e.code); }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshotImport)
+#include "test_snapshot_import.moc"
