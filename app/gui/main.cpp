@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QStyleHints>
 #include <QTimer>
 #include <QTranslator>
 #include <cstdio>
@@ -44,6 +45,13 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("StackPilot"));
     QApplication::setApplicationVersion(QStringLiteral(STACKPILOT_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("stackpilot"));
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+    // Qt 6.5+ reports the system's colour scheme. Fusion follows it on every platform
+    // (Windows' native style is light only); every widget takes its colours from the
+    // palette, so a dark scheme needs nothing else.
+    if (QGuiApplication::styleHints()->colorScheme() == Qt::ColorScheme::Dark)
+        QApplication::setStyle(QStringLiteral("Fusion"));
+#endif
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -132,119 +132,144 @@
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="25"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="40"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="27"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="42"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="30"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="45"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="32"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="47"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="52"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="40"/>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="55"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="59"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="74"/>
         <source>This is a recorded machine (--hardware): StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的机器（--hardware）：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="157"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="172"/>
         <source>Install cancelled; nothing half-installed was kept.</source>
         <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="158"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="173"/>
         <source>Install failed: %1</source>
         <translation>安装失败：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="163"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="178"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="203"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="218"/>
         <source>Nothing to launch: %1</source>
         <translation>没有可启动的内容：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="219"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="234"/>
         <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="265"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="314"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="269"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="318"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="289"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="298"/>
         <source>The workload ended: %1</source>
         <translation>工作负载已结束：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="290"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="22"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="24"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="26"/>
+        <source>done before, skipped</source>
+        <translation>之前已完成，跳过</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="28"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="30"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="299"/>
         <source>The workload stopped: %1. Log: %2</source>
         <translation>工作负载已停止：%1。日志：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="354"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="334"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="358"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="337"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="361"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="339"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="363"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="380"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="404"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="381"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="405"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
@@ -405,62 +430,87 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::GpuPanel</name>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="54"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="19"/>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="21"/>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="23"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="25"/>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="27"/>
+        <source>crashed</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="74"/>
         <source>Detecting your GPU…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="55"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="75"/>
         <source>Reading the PCI devices, the driver and the vendor libraries. This takes a few seconds.</source>
         <translation>正在读取 PCI 设备、驱动和厂商库，需要几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="61"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="81"/>
         <source>Detection failed</source>
         <translation>检测失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="68"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="88"/>
         <source>Recorded machine (%1): this is the plan its user sees. Nothing is installed or launched here.</source>
         <translation>记录下来的机器（%1）：这是该用户看到的方案。这里不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="105"/>
         <source>No GPU found</source>
         <translation>未找到显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="106"/>
         <source>CPU-only stacks are still available.</source>
         <translation>仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="112"/>
         <source>%1  ·  %2 VRAM  ·  %3</source>
         <translation>%1  ·  显存 %2  ·  %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="94"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="114"/>
         <source>driver unknown</source>
         <translation>驱动版本未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="95"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="115"/>
         <source>driver %1</source>
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="99"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="119"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="99"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="119"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="110"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="130"/>
         <source>Probes:</source>
         <translation>探测：</translation>
     </message>
@@ -524,7 +574,7 @@ Found by: %4</source>
     <name>sp::gui::InstallPanel</name>
     <message>
         <location filename="../../app/gui/widgets/install_panel.cpp" line="35"/>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="74"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="89"/>
         <source>Installing</source>
         <translation>正在安装</translation>
     </message>
@@ -534,22 +584,28 @@ Found by: %4</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="75"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="66"/>
+        <source>Setting up %1</source>
+        <translation>正在准备 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="90"/>
         <source>Installing %1 (%2 of %3)</source>
         <translation>正在安装 %1（第 %2 个，共 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="80"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="95"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="80"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="95"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="100"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="126"/>
         <source>%1 left</source>
         <translation>剩余 %1</translation>
     </message>
@@ -585,104 +641,104 @@ Found by: %4</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="100"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="103"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="126"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="129"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="130"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="132"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="133"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="136"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="134"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="137"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="135"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="138"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="136"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="139"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="141"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="144"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="142"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="145"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="146"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="199"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="202"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="200"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="203"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="242"/>
         <source>An install of %1 was interrupted on %2. Press “Resume install” to continue where it stopped.</source>
         <translation>%1 的安装在 %2 被中断。点击“继续安装”从中断处接着安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="250"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="255"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="254"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="263"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="261"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="270"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="280"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="289"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="290"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

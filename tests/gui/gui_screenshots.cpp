@@ -1,8 +1,8 @@
 // Saves the window's main states as PNG files for docs/screenshots (run it through
 // .ci/screenshots, under Xvfb): detecting, ready, installing, running, the failure
-// banner, the Chinese UI, and seed 000's RX 6750 XT through --hardware. Each state is
-// reached the way a user reaches it, with the GUI tests' fixture world (a loopback
-// server and the stand-in workload).
+// banner, the Chinese UI, seed 000's RX 6750 XT through --hardware, and a dark palette. Each state
+// is reached the way a user reaches it, with the GUI tests' fixture world (a loopback server and
+// the stand-in workload).
 
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/install_panel.h"
@@ -118,6 +118,37 @@ void installingRunningAndFailure()
     must(waitFor([&] { return s.app->phase() == Phase::Ready; }, 30000), "stopped");
 }
 
+// A dark palette (what Fusion uses under a dark system scheme): every colour of the
+// window comes from the palette or is picked for a dark base.
+void darkPalette()
+{
+    const QPalette before = QApplication::palette();
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xd6));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    QApplication::setPalette(dark);
+    GuiWorld w;
+    Shot s(fixtureOptions(w));
+    s.workload(QStringLiteral("guiwork"));
+    s.app->launch();
+    must(waitFor([&] { return s.window->console()->banner()->isVisible(); }, 60000), "banner");
+    save(*s.window, "dark.png");
+    s.app->stop();
+    must(waitFor([&] { return s.app->phase() == Phase::Ready; }, 30000), "stopped");
+    QApplication::setPalette(before);
+}
+
 void chineseUi()
 {
     QTranslator tr;
@@ -161,5 +192,6 @@ int main(int argc, char** argv)
     installingRunningAndFailure();
     seed000();
     chineseUi();
+    darkPalette();
     return 0;
 }

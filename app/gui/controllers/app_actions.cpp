@@ -16,6 +16,21 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
+QString stepWords(const std::string& state)
+{
+    if (state == "started")
+        return AppController::tr("running");
+    if (state == "done")
+        return AppController::tr("done");
+    if (state == "skipped")
+        return AppController::tr("done before, skipped");
+    if (state == "failed")
+        return AppController::tr("failed");
+    if (state == "stopped")
+        return AppController::tr("stopped");
+    return qs(state);
+}
+
 } // namespace
 
 QString AppController::primaryText() const
@@ -260,15 +275,9 @@ void AppController::onEvents(const std::vector<LaunchEvent>& batch)
             m_console.markIssue(e.data.value("line", 0LL));
             emit knownIssue(noticeFor(e));
             break;
-        case LaunchEvent::Step: {
-            const QString state = qs(e.data.value("state", ""));
-            emit stepChanged(e.data.contains("index") ? tr("Setup step %1 of %2: %3")
-                                                            .arg(e.data.value("index", 0))
-                                                            .arg(e.data.value("of", 0))
-                                                            .arg(state)
-                                                      : tr("Setup steps: %1").arg(state));
+        case LaunchEvent::Step:
+            onStep(e);
             break;
-        }
         case LaunchEvent::Exit:
             m_lastExit = qs(e.data.value("text", ""));
             break;
@@ -293,6 +302,21 @@ void AppController::onLaunchFinished(bool ok, const LaunchRecord& record)
         if (std::exchange(m_relaunch, false))
             launch();
     });
+}
+
+void AppController::onStep(const LaunchEvent& e)
+{
+    const std::string state = e.data.value("state", "");
+    const bool hasIndex = e.data.contains("index");
+    const bool last = e.data.value("index", 0) == e.data.value("of", 0);
+    const bool running = state == "started" || (state == "done" && !last);
+    const QString words = stepWords(state);
+    emit stepChanged(hasIndex ? tr("Setup step %1 of %2: %3")
+                                    .arg(e.data.value("index", 0))
+                                    .arg(e.data.value("of", 0))
+                                    .arg(words)
+                              : tr("Setup steps: %1").arg(words),
+                     running);
 }
 
 KnownIssueNotice AppController::noticeFor(const LaunchEvent& e) const

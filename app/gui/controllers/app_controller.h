@@ -121,7 +121,8 @@ signals:
     void settingsChanged();
     void knownIssue(const sp::gui::KnownIssueNotice& notice);
     void urlAnnounced(const QString& url);
-    void stepChanged(const QString& text);
+    // A setup step started or ended; `running` is false once none runs any more.
+    void stepChanged(const QString& text, bool running);
     void notice(const QString& text, bool error);
 
 private:
@@ -138,6 +139,7 @@ private:
     void onLaunchFinished(bool ok, const LaunchRecord& record);
     void finishRepairs(const PlanView& view);
     KnownIssueNotice noticeFor(const LaunchEvent& e) const;
+    void onStep(const LaunchEvent& e);
 
     Options m_options;
     QPointer<QProcess> m_detect; // the detection child while it runs

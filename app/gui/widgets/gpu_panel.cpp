@@ -11,6 +11,25 @@
 
 namespace sp::gui {
 
+namespace {
+
+QString statusWords(const QString& status)
+{
+    if (status == QLatin1String("ok"))
+        return GpuPanel::tr("ok");
+    if (status == QLatin1String("missing"))
+        return GpuPanel::tr("not found");
+    if (status == QLatin1String("failed"))
+        return GpuPanel::tr("failed");
+    if (status == QLatin1String("timeout"))
+        return GpuPanel::tr("timed out");
+    if (status == QLatin1String("crashed"))
+        return GpuPanel::tr("crashed");
+    return status;
+}
+
+} // namespace
+
 GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_model(model)
 {
     style::makeCard(this);
@@ -118,7 +137,8 @@ void GpuPanel::refresh()
         chip->setText(QStringLiteral("<span style='color:%1'>●</span> %2 <span "
                                      "style='color:%3'>%4</span>")
                           .arg(c.name(), p.name.toHtmlEscaped(),
-                               palette().color(QPalette::PlaceholderText).name(), p.status));
+                               palette().color(QPalette::PlaceholderText).name(),
+                               statusWords(p.status)));
         chip->setToolTip(p.detail.isEmpty() ? p.status : p.detail);
         m_chips->addWidget(chip);
     }

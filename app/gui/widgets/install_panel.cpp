@@ -61,6 +61,18 @@ int InstallPanel::overallPermille() const
     return m_overall->value();
 }
 
+void InstallPanel::showSteps(const QString& profile)
+{
+    m_heading->setText(tr("Setting up %1").arg(profile));
+    m_overall->hide();
+    m_overallText->hide();
+    m_cancel->hide();
+    for (const Row& r : m_rows) {
+        r.label->hide();
+        r.bar->hide();
+    }
+}
+
 void InstallPanel::setStep(const QString& text)
 {
     m_step->setText(text);
@@ -70,6 +82,9 @@ void InstallPanel::setStep(const QString& text)
 void InstallPanel::refresh()
 {
     const InstallSnapshot s = m_job->snapshot();
+    m_overall->show();
+    m_overallText->show();
+    m_cancel->show();
     m_cancel->setEnabled(m_job->isRunning());
     m_heading->setText(s.current.isEmpty() ? tr("Installing")
                                            : tr("Installing %1 (%2 of %3)")
@@ -104,9 +119,14 @@ void InstallPanel::refresh()
             line += QStringLiteral(" / ") + fmt(a.total);
         if (a.done)
             line += QStringLiteral("  ✓");
-        else if (a.bytesPerSecond > 0)
+        else if (a.bytesPerSecond > 0) {
             line +=
                 QStringLiteral("  ·  ") + QString::fromStdString(format::rate(a.bytesPerSecond));
+            if (a.total > a.received)
+                line += QStringLiteral("  ·  ") +
+                        tr("%1 left").arg(QString::fromStdString(
+                            format::duration(double(a.total - a.received) / a.bytesPerSecond)));
+        }
         m_rows[i].label->setText(line);
         m_rows[i].bar->setValue(a.done ? 1000 : permille(a.received, a.total));
     }

@@ -23,6 +23,9 @@ public:
 
     void refresh();
     void setStep(const QString& text);
+    // Setup steps (venv, pip, builds) after the install: the heading and the step
+    // running now; their output goes to the console below.
+    void showSteps(const QString& profile);
     int overallPermille() const; // 0..1000
     int artifactRows() const { return int(m_rows.size()); }
     QPushButton* cancelButton() const { return m_cancel; }

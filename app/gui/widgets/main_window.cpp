@@ -91,9 +91,12 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     connect(m_app, &AppController::knownIssue, this, &MainWindow::onKnownIssue);
     connect(m_app, &AppController::notice, this,
             [this](const QString& text, bool) { statusBar()->showMessage(text); });
-    connect(m_app, &AppController::stepChanged, m_install, &InstallPanel::setStep);
-    connect(m_app, &AppController::stepChanged, this,
-            [this](const QString& t) { statusBar()->showMessage(t); });
+    connect(m_app, &AppController::stepChanged, this, [this](const QString& text, bool running) {
+        m_stepsRunning = running;
+        m_install->setStep(text);
+        statusBar()->showMessage(text);
+        onPhaseChanged();
+    });
     connect(m_app, &AppController::urlAnnounced, this, [this](const QString& url) {
         m_console->setUrl(url);
         statusBar()->showMessage(
@@ -223,9 +226,15 @@ void MainWindow::onPhaseChanged()
     primary->setEnabled(m_app->primaryEnabled());
     primary->setToolTip(m_app->primaryToolTip());
     const Phase p = m_app->phase();
-    m_install->setVisible(p == Phase::Installing);
-    if (p == Phase::Installing)
+    // The panel shows the install, then the setup steps while they run.
+    const bool steps = p == Phase::Launching && m_stepsRunning;
+    m_install->setVisible(p == Phase::Installing || steps);
+    if (p == Phase::Installing) {
+        m_install->setStep({});
         m_install->refresh();
+    } else if (steps) {
+        m_install->showSteps(m_app->runningProfile());
+    }
     m_workloads->setEnabled(p == Phase::Ready);
     const auto pending = m_app->pendingInstall();
     m_resume->setVisible(pending.has_value() && p == Phase::Ready);

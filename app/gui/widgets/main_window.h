@@ -78,6 +78,7 @@ private:
     std::function<void(QWidget*)> m_export;
     QString m_whyText;
     bool m_painted = false;
+    bool m_stepsRunning = false;
 };
 
 } // namespace sp::gui
