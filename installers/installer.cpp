@@ -47,10 +47,7 @@ void Installer::notify(InstallEvent e) const
 
 std::string Installer::artifactName(const Artifact& a)
 {
-    std::string u = a.url.substr(0, a.url.find_first_of("?#"));
-    const auto slash = u.rfind('/');
-    std::string name = slash == std::string::npos ? u : u.substr(slash + 1);
-    return name.empty() ? std::string("artifact") : name;
+    return a.displayName();
 }
 
 std::uint64_t Installer::extractCap(const Artifact& a, const Settings& s)

@@ -17,6 +17,7 @@
 #include <QTimer>
 #include <QTranslator>
 #include <cstdio>
+#include <utility>
 
 namespace {
 
@@ -128,7 +129,16 @@ int main(int argc, char** argv)
             }
         });
     }
+    // Detection and the catalog load start once the window has painted, so it appears at
+    // once; they run off the GUI thread. A window that is never painted (started
+    // minimized) starts them after half a second.
+    bool started = false;
+    const auto begin = [&] {
+        if (!std::exchange(started, true))
+            controller.start();
+    };
+    QObject::connect(&window, &sp::gui::MainWindow::firstPainted, &controller, begin);
+    QTimer::singleShot(500, &controller, begin);
     window.show();
-    controller.start(); // detection and the catalog load off the GUI thread
     return QApplication::exec();
 }

@@ -89,4 +89,12 @@ std::string toString(ProfileStatus s)
     return "experimental";
 }
 
+std::string Artifact::displayName() const
+{
+    const std::string u = url.substr(0, url.find_first_of("?#"));
+    const auto slash = u.rfind('/');
+    std::string name = slash == std::string::npos ? u : u.substr(slash + 1);
+    return name.empty() ? std::string("artifact") : name;
+}
+
 } // namespace sp

@@ -5,7 +5,6 @@
 #include "core/select/select.h"
 #include "core/select/workload_overrides.h"
 #include "core/snapshot.h"
-#include "installers/prefix_store.h"
 
 #include <QProcess>
 

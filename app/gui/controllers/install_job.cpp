@@ -1,5 +1,7 @@
 #include "app/gui/controllers/install_job.h"
 
+#include "app/gui/controllers/install_module.h"
+
 #include <QMetaObject>
 
 namespace sp::gui {
@@ -41,11 +43,13 @@ void InstallJob::start(Request request)
         std::lock_guard lock(m_mutex);
         m_state = InstallSnapshot{};
         m_state.runtimes = int(request.runtimes.size());
+        m_order.clear();
         for (const Runtime& r : request.runtimes) {
+            m_order << QString::fromStdString(r.id);
             m_state.total += declared(r);
             for (const auto& a : r.artifacts)
                 m_state.artifacts.push_back({QString::fromStdString(r.id),
-                                             QString::fromStdString(Installer::artifactName(a)), 0,
+                                             QString::fromStdString(a.displayName()), 0,
                                              a.size.value_or(0), 0, false});
         }
     }
@@ -71,6 +75,12 @@ void InstallJob::onEvent(const InstallEvent& e)
 {
     std::lock_guard lock(m_mutex);
     const QString rt = QString::fromStdString(e.runtimeId);
+    if (e.kind == InstallEvent::Kind::Message && e.text == "installing") {
+        // The module's sign that the next runtime begins.
+        m_state.current = rt;
+        m_state.doneRuntimes = int(m_order.indexOf(rt));
+        return;
+    }
     if (e.kind == InstallEvent::Kind::Message) {
         const QString text = rt + QStringLiteral(": ") + QString::fromStdString(e.text);
         QMetaObject::invokeMethod(
@@ -110,35 +120,27 @@ void InstallJob::run(Request request)
 {
     if (!request.journal.empty())
         writePendingInstall(request.journal, request.pending);
+    const auto module = loadInstallModule();
+    if (!module) {
+        const QString why = QString::fromStdString(module.error().message);
+        QMetaObject::invokeMethod(
+            this, [this, why] { done(false, false, why); }, Qt::QueuedConnection);
+        return;
+    }
     InstallOptions options = request.options;
     options.cancel = m_cancel;
     options.onEvent = [this](const InstallEvent& e) { onEvent(e); };
-    Installer installer(options);
-    for (const Runtime& rt : request.runtimes) {
-        {
-            std::lock_guard lock(m_mutex);
-            m_state.current = QString::fromStdString(rt.id);
-        }
-        auto result = installer.install(rt);
-        if (!result) {
-            const bool cancelled = m_cancel.cancelled();
-            // A cancel is the user's choice: nothing to resume later. StackPilot closing
-            // mid-install keeps the journal, so the next start offers to resume.
-            if (cancelled && m_userCancelled && !request.journal.empty())
-                clearPendingInstall(request.journal);
-            const QString why = QString::fromStdString(result.error().message);
-            QMetaObject::invokeMethod(
-                this, [this, cancelled, why] { done(false, cancelled, why); },
-                Qt::QueuedConnection);
-            return;
-        }
-        std::lock_guard lock(m_mutex);
-        ++m_state.doneRuntimes;
-    }
-    if (!request.journal.empty())
+    std::string error;
+    const int code = module->installAll(&request.runtimes, &options, &error);
+    const bool cancelled = code != 0 && m_cancel.cancelled();
+    // A cancel is the user's choice: nothing to resume later. StackPilot closing
+    // mid-install keeps the journal, so the next start offers to resume.
+    if (!request.journal.empty() && (code == 0 || (cancelled && m_userCancelled)))
         clearPendingInstall(request.journal);
+    const QString why = QString::fromStdString(error);
     QMetaObject::invokeMethod(
-        this, [this] { done(true, false, {}); }, Qt::QueuedConnection);
+        this, [this, code, cancelled, why] { done(code == 0, cancelled, why); },
+        Qt::QueuedConnection);
 }
 
 void InstallJob::done(bool ok, bool cancelled, const QString& error)

@@ -1,5 +1,6 @@
 #pragma once
-// Installs a plan's missing runtimes with the real Installer on a worker thread. The
+// Installs a plan's missing runtimes with the real Installer on a worker thread (from
+// the installer module, install_module.h, loaded there at the first install). The
 // workers' progress goes into a shared state that the GUI thread reads ten times a
 // second (never per chunk), so a fast download cannot flood the event loop. Cancel
 // stops the transfers; the installer removes its staging folder. While it runs, a
@@ -11,6 +12,7 @@
 #include "installers/installer.h"
 
 #include <QObject>
+#include <QStringList>
 #include <QTimer>
 #include <QVector>
 #include <atomic>
@@ -74,6 +76,7 @@ private:
 
     mutable std::mutex m_mutex;
     InstallSnapshot m_state;
+    QStringList m_order; // runtime ids, in install order
     std::thread m_worker;
     CancelToken m_cancel;
     std::atomic<bool> m_userCancelled{false}; // vs. StackPilot closing mid-install

@@ -28,6 +28,10 @@
 
 namespace sp::gui {
 
+// What the first frame shows is built here: the GPU panel, the workload chooser and the
+// card with its button. The lists, the console, the install panel, the profiles menus
+// and the tray are built right after that frame is painted (ensureBuilt), so the window
+// appears at once; every accessor builds them on demand too.
 MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent), m_app(app)
 {
     setWindowTitle(QStringLiteral("StackPilot"));
@@ -44,9 +48,9 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
 
     auto* split = new QSplitter(Qt::Horizontal, central);
     auto* left = new QWidget(split);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->setSpacing(10);
+    m_leftLayout = new QVBoxLayout(left);
+    m_leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_leftLayout->setSpacing(10);
     auto* chooserRow = new QHBoxLayout;
     auto* chooserLabel = new QLabel(tr("Workload:"), left);
     m_workloads = new QComboBox(left);
@@ -55,26 +59,19 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     chooserRow->addWidget(chooserLabel);
     chooserRow->addWidget(m_workloads);
     chooserRow->addStretch(1);
-    leftLayout->addLayout(chooserRow);
+    m_leftLayout->addLayout(chooserRow);
     m_resume = new QLabel(left);
     m_resume->setWordWrap(true);
     m_resume->hide();
-    leftLayout->addWidget(m_resume);
+    m_leftLayout->addWidget(m_resume);
     m_card = new ProfileCard(left);
-    leftLayout->addWidget(m_card);
-    m_alternatives = new AlternativesView(left);
-    leftLayout->addWidget(m_alternatives, 1);
-
-    auto* right = new QWidget(split);
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(0, 0, 0, 0);
-    m_install = new InstallPanel(&app->installJob(), right);
-    m_install->hide();
-    rightLayout->addWidget(m_install);
-    m_console = new ConsoleView(&app->console(), right);
-    rightLayout->addWidget(m_console, 1);
+    m_leftLayout->addWidget(m_card);
+    m_leftLayout->addStretch(1);
+    m_right = new QWidget(split);
+    m_rightLayout = new QVBoxLayout(m_right);
+    m_rightLayout->setContentsMargins(0, 0, 0, 0);
     split->addWidget(left);
-    split->addWidget(right);
+    split->addWidget(m_right);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 5);
     layout->addWidget(split, 1);
@@ -82,15 +79,49 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     central->installEventFilter(this);
 
     buildMenus();
-    buildTray();
     statusBar()->showMessage(tr("Detecting GPUs…"));
 
     connect(m_app, &AppController::detected, this, &MainWindow::onDetected);
     connect(m_app, &AppController::plansChanged, this, &MainWindow::onPlansChanged);
     connect(m_app, &AppController::phaseChanged, this, &MainWindow::onPhaseChanged);
-    connect(m_app, &AppController::knownIssue, this, &MainWindow::onKnownIssue);
     connect(m_app, &AppController::notice, this,
             [this](const QString& text, bool) { statusBar()->showMessage(text); });
+    connect(m_card->primaryButton(), &QPushButton::clicked, m_app, &AppController::primary);
+    connect(m_card, &ProfileCard::detailsRequested, this, [this] {
+        if (const PlanView* v = m_app->currentPlan())
+            (new DetailsDialog(*v, this))->open();
+    });
+    connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
+    connect(m_workloads, &QComboBox::activated, this,
+            [this](int i) { m_app->setWorkload(m_workloads->itemData(i).toString()); });
+    onPhaseChanged();
+}
+
+void MainWindow::ensureBuilt()
+{
+    if (m_console)
+        return;
+    m_alternatives = new AlternativesView(m_card->parentWidget());
+    m_leftLayout->takeAt(m_leftLayout->count() - 1); // the stretch that held its place
+    m_leftLayout->addWidget(m_alternatives, 1);
+    m_install = new InstallPanel(&m_app->installJob(), m_right);
+    m_install->hide();
+    m_rightLayout->addWidget(m_install);
+    m_console = new ConsoleView(&m_app->console(), m_right);
+    m_rightLayout->addWidget(m_console, 1);
+    m_profiles = new ProfilesMenu(
+        m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
+    menuBar()->insertMenu(m_viewMenu->menuAction(), m_profiles);
+    buildTray();
+    connectDeferred();
+    onPlansChanged();
+    if (!m_app->detectionError().isEmpty() || !m_app->snapshot().gpus.empty())
+        onDetected();
+}
+
+void MainWindow::connectDeferred()
+{
+    connect(m_app, &AppController::knownIssue, this, &MainWindow::onKnownIssue);
     connect(m_app, &AppController::stepChanged, this, [this](const QString& text, bool running) {
         m_stepsRunning = running;
         m_install->setStep(text);
@@ -112,16 +143,7 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
         m_app->applyRemedy(id);
     });
     connect(m_console, &ConsoleView::whyRequested, this, &MainWindow::showWhy);
-    connect(m_card->primaryButton(), &QPushButton::clicked, m_app, &AppController::primary);
-    connect(m_card, &ProfileCard::detailsRequested, this, [this] {
-        if (const PlanView* v = m_app->currentPlan())
-            (new DetailsDialog(*v, this))->open();
-    });
-    connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
     connect(m_install, &InstallPanel::cancelRequested, m_app, &AppController::cancelInstall);
-    connect(m_workloads, &QComboBox::activated, this,
-            [this](int i) { m_app->setWorkload(m_workloads->itemData(i).toString()); });
-    onPhaseChanged();
 }
 
 void MainWindow::buildMenus()
@@ -130,11 +152,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-    m_profiles = new ProfilesMenu(
-        m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
-    menuBar()->addMenu(m_profiles);
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
+    m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
+    m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
         if (m_export)
@@ -214,7 +233,8 @@ void MainWindow::onPlansChanged()
     m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
     const PlanView* v = m_app->currentPlan();
     m_card->setPlan(v);
-    m_alternatives->setPlan(v);
+    if (m_alternatives)
+        m_alternatives->setPlan(v);
     onPhaseChanged();
 }
 
@@ -228,12 +248,14 @@ void MainWindow::onPhaseChanged()
     const Phase p = m_app->phase();
     // The panel shows the install, then the setup steps while they run.
     const bool steps = p == Phase::Launching && m_stepsRunning;
-    m_install->setVisible(p == Phase::Installing || steps);
-    if (p == Phase::Installing) {
-        m_install->setStep({});
-        m_install->refresh();
-    } else if (steps) {
-        m_install->showSteps(m_app->runningProfile());
+    if (m_install) {
+        m_install->setVisible(p == Phase::Installing || steps);
+        if (p == Phase::Installing) {
+            m_install->setStep({});
+            m_install->refresh();
+        } else if (steps) {
+            m_install->showSteps(m_app->runningProfile());
+        }
     }
     m_workloads->setEnabled(p == Phase::Ready);
     const auto pending = m_app->pendingInstall();
@@ -314,10 +336,12 @@ void MainWindow::closeEvent(QCloseEvent* e)
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* e)
 {
-    // The first paint of the window's content: what the start-up benchmark times.
+    // The first paint of the window's content (what the start-up benchmark times);
+    // the rest of the window is built right after it.
     if (e->type() == QEvent::Paint && !m_painted && watched == centralWidget()) {
         m_painted = true;
         QMetaObject::invokeMethod(this, &MainWindow::firstPainted, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, &MainWindow::ensureBuilt, Qt::QueuedConnection);
     }
     return QMainWindow::eventFilter(watched, e);
 }

@@ -10,6 +10,7 @@
 class QComboBox;
 class QLabel;
 class QSystemTrayIcon;
+class QVBoxLayout;
 
 namespace sp::gui {
 
@@ -36,10 +37,28 @@ public:
     AppController* app() const { return m_app; }
     GpuPanel* gpuPanel() const { return m_gpu; }
     ProfileCard* card() const { return m_card; }
-    InstallPanel* installPanel() const { return m_install; }
-    ConsoleView* console() const { return m_console; }
-    ProfilesMenu* profilesMenu() const { return m_profiles; }
-    ProfilesMenu* trayMenu() const { return m_trayProfiles; }
+    // Built after the first paint; these build them now if that has not happened yet.
+    InstallPanel* installPanel()
+    {
+        ensureBuilt();
+        return m_install;
+    }
+    ConsoleView* console()
+    {
+        ensureBuilt();
+        return m_console;
+    }
+    ProfilesMenu* profilesMenu()
+    {
+        ensureBuilt();
+        return m_profiles;
+    }
+    ProfilesMenu* trayMenu()
+    {
+        ensureBuilt();
+        return m_trayProfiles;
+    }
+    void ensureBuilt();
     QComboBox* workloadChooser() const { return m_workloads; }
     QAction* diagnosticsAction() const { return m_diagAction; }
     void openSettings();
@@ -54,6 +73,7 @@ protected:
 
 private:
     void buildMenus();
+    void connectDeferred();
     void buildTray();
     void onDetected();
     void onPlansChanged();
@@ -70,6 +90,10 @@ private:
     InstallPanel* m_install = nullptr;
     ConsoleView* m_console = nullptr;
     QLabel* m_resume = nullptr;
+    QVBoxLayout* m_leftLayout = nullptr;
+    QVBoxLayout* m_rightLayout = nullptr;
+    QWidget* m_right = nullptr;
+    QMenu* m_viewMenu = nullptr;
     ProfilesMenu* m_profiles = nullptr;
     ProfilesMenu* m_trayProfiles = nullptr;
     QSystemTrayIcon* m_tray = nullptr;
