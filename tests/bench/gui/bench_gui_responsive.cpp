@@ -77,7 +77,7 @@ std::string catalogJson(const test::HttpTestServer& server, const std::string& a
                            {{{"url", server.url("/bench.tar")},
                              {"sha256", Sha256::ofBytes(archive.data(), archive.size())},
                              {"size", archive.size()},
-                             {"format", "tar"}}}},
+                             {"format", "tar.gz"}}}},
                           {"references", {"https://example.org/bench"}}};
     const json workload = {{"id", "benchwork"},
                            {"name", "Benchmark workload"},
@@ -108,7 +108,7 @@ int main(int argc, char** argv)
 
     std::printf("building a %zu MiB runtime archive...\n", kArchiveBytes >> 20);
     const std::string archive = test::buildArchive(
-        {test::TestEntry::file("rt/blob.bin", test::mixedBytes(kArchiveBytes, 3))}, "tar");
+        {test::TestEntry::file("rt/blob.bin", test::mixedBytes(kArchiveBytes, 3))}, "tar.gz");
     test::HttpTestServer server;
     server.addBlob("/bench.tar", archive);
     if (!server.start()) {
@@ -131,8 +131,11 @@ int main(int argc, char** argv)
     window.resize(1180, 780);
     window.show();
     controller.start();
-    if (!QTest::qWaitFor([&] { return controller.phase() == AppController::Phase::Ready; }, 30000))
+        if (!QTest::qWaitFor([&] { return controller.phase() == AppController::Phase::Ready; }, 30000)) {
+        std::printf("the window did not become ready: %s\n",
+                    qPrintable(controller.detectionError()));
         return 1;
+    }
     controller.setWorkload(QStringLiteral("benchwork"));
 
     Watchdog dog;
@@ -155,9 +158,9 @@ int main(int argc, char** argv)
     const qint64 allMs = total.elapsed();
     dog.timer.stop();
     const qint64 lines = controller.console().totalLines();
-    std::printf("install of %zu MiB: %lld ms; workload of 1,000,000 lines: %lld ms; "
+    std::printf("install of a %zu MiB download (%zu MiB unpacked): %lld ms; workload of 1,000,000 lines: %lld ms; "
                 "console received %lld lines, kept %d\n",
-                archive.size() >> 20, static_cast<long long>(installMs),
+                archive.size() >> 20, kArchiveBytes >> 20, static_cast<long long>(installMs),
                 static_cast<long long>(allMs - installMs), static_cast<long long>(lines),
                 controller.console().rowCount());
     std::printf("GUI thread: %zu ticks of %d ms; gap p50 %lld ms, p99 %lld ms, longest %lld ms "
