@@ -1,0 +1,234 @@
+// collect(): gathers the report and the files, verifies the installed runtimes and
+// redacts everything, the slow parts (verify, redaction of logs) on worker threads.
+
+#include "app/common/diag/bundle.h"
+#include "app/common/diag/collect_parts.h"
+#include "core/json_file.h"
+#include "core/launch/launch_prep.h"
+#include "core/os_family.h"
+#include "core/paths.h"
+#include "installers/prefix_store.h"
+#include "stackpilot_version.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace sp::diag {
+
+using detail::RawEntry;
+
+namespace {
+
+// Runs jobs on worker threads; the calling thread reports progress as they finish.
+void runJobs(const std::vector<std::function<void()>>& jobs, const CollectOptions& o,
+             const std::string& step)
+{
+    std::atomic<std::size_t> next{0};
+    std::size_t finished = 0;
+    std::mutex m;
+    std::condition_variable cv;
+    const std::size_t workers =
+        std::min<std::size_t>(jobs.size(), std::max(2u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    for (std::size_t w = 0; w < workers; ++w)
+        threads.emplace_back([&] {
+            for (std::size_t i; (i = next++) < jobs.size();) {
+                if (!o.cancel.cancelled())
+                    jobs[i]();
+                const std::lock_guard<std::mutex> lock(m);
+                ++finished;
+                cv.notify_one();
+            }
+        });
+    for (std::size_t reported = 0; reported < jobs.size();) {
+        std::unique_lock<std::mutex> lock(m);
+        cv.wait(lock, [&] { return finished > reported; });
+        reported = finished;
+        lock.unlock();
+        if (o.progress)
+            o.progress({step, static_cast<int>(reported), static_cast<int>(jobs.size())});
+    }
+    for (auto& t : threads)
+        t.join();
+}
+
+struct Machine
+{
+    HardwareSnapshot snap;
+    std::vector<RawProbeOutput> raw;
+    std::string source; // "detected" or the file
+};
+
+Machine machine(const CollectOptions& o)
+{
+    if (o.snapshot)
+        return {*o.snapshot, {}, o.snapshotOrigin.empty() ? "file" : "file " + o.snapshotOrigin};
+    Machine m;
+    m.snap = detectHardware(o.detect, &m.raw);
+    m.source = "detected";
+    return m;
+}
+
+// The workload the report looks at closely.
+std::string focusWorkload(const CollectOptions& o, const detail::Plans& plans,
+                          const std::vector<LaunchRecord>& launches)
+{
+    if (!o.workload.empty())
+        return o.workload;
+    if (!launches.empty() && plans.byWorkload.count(launches.front().workload))
+        return launches.front().workload;
+    for (const auto& id : plans.order)
+        if (auto it = plans.byWorkload.find(id);
+            it != plans.byWorkload.end() && !it->second.profile.empty())
+            return id;
+    return {};
+}
+
+Entry redactEntry(const Redactor& r, const RawEntry& raw)
+{
+    Entry e;
+    e.name = r.text(raw.name, e.redactions);
+    e.bytes = raw.json ? r.jsonText(raw.bytes, e.redactions) : r.text(raw.bytes, e.redactions);
+    e.note = raw.note;
+    return e;
+}
+
+} // namespace
+
+Expected<Bundle> collect(const CollectOptions& o)
+{
+    int step = 0;
+    const int steps = 6;
+    auto progress = [&](const std::string& name) {
+        if (o.progress)
+            o.progress({name, step++, steps});
+        return !o.cancel.cancelled();
+    };
+    const Redactor redactor(o.identity ? *o.identity : Identity::fromEnvironment());
+    const EnvMap env = o.environment ? *o.environment : currentEnvironment();
+
+    if (!progress("catalog"))
+        return Error::cancelled();
+    CatalogLoadOptions catalogOptions;
+    catalogOptions.extraDirs = o.catalogDirs;
+    auto loaded = loadCatalog(catalogOptions);
+    if (!loaded && !o.catalogDirs.empty())
+        return loaded.error(); // a file the user named is broken: say so, as every verb does
+    const LoadedCatalog* catalog = loaded ? &*loaded : nullptr;
+    if (catalog && !o.workload.empty() && !catalog->catalog.workload(o.workload))
+        return Error::usage("unknown workload '" + o.workload + "'");
+
+    if (!progress("hardware"))
+        return Error::cancelled();
+    const Machine m = machine(o);
+    const fs::path configDir = paths::configDir();
+    auto settings = fs::exists(configDir / "settings.json")
+                        ? Settings::loadFile(configDir / "settings.json")
+                        : Expected<Settings>(Settings{});
+
+    if (!progress("plans"))
+        return Error::cancelled();
+    const auto launches = listLaunchRecords(paths::logDir());
+    detail::Plans plans;
+    if (catalog)
+        plans = detail::makePlans(m.snap, catalog->catalog, settings ? *settings : Settings{});
+    const std::string focus = focusWorkload(o, plans, launches);
+    const auto focusPlan = plans.byWorkload.find(focus);
+    const Plan* plan = focusPlan == plans.byWorkload.end() || focusPlan->second.profile.empty()
+                           ? nullptr
+                           : &focusPlan->second;
+    const bool thisMachine = !o.snapshot || m.snap.os.family == toString(hostOs());
+
+    nlohmann::json report = {
+        {kBundleSchemaKey, kBundleSchema},
+        {"stackpilot_version", STACKPILOT_VERSION},
+        {"hardware_source", m.source},
+        {"hardware", detail::hardwareJson(m.snap)},
+        {"catalog", detail::catalogJson(catalog, loaded ? "" : loaded.error().message,
+                                        detail::catalogOverrideNames(configDir))},
+        {"settings",
+         settings ? nlohmann::json::object() : nlohmann::json{{"error", settings.error().message}}},
+        {"plans", plans.json},
+        {"focus_workload", focus},
+        {"launches", detail::launchesJson(launches, catalog ? &catalog->catalog : nullptr)},
+        {"doctor", catalog ? detail::doctorJson(m.snap, catalog->catalog, plan, env, thisMachine)
+                           : nlohmann::json::array()}};
+    if (plan)
+        report["environment"] = detail::environmentJson(*plan, env, m.snap.os.family);
+
+    if (!progress("files"))
+        return Error::cancelled();
+    const fs::path runtimesRoot = PrefixStore::defaultRoot();
+    const auto ids = PrefixStore(runtimesRoot).installedIds();
+    std::vector<RawEntry> raw = detail::probeEntries(m.raw);
+    auto append = [&raw](std::vector<RawEntry> part) {
+        std::move(part.begin(), part.end(), std::back_inserter(raw));
+    };
+    append(detail::configEntries(configDir));
+    append(detail::receiptEntries(runtimesRoot, ids));
+    append(detail::launchEntries(paths::logDir(), launches));
+    append(detail::appLogEntries());
+
+    // Verify and redaction, side by side; results land by index, so order is fixed.
+    if (!progress("verify and redact"))
+        return Error::cancelled();
+    std::vector<nlohmann::json> verified(ids.size());
+    std::vector<Entry> entries(raw.size());
+    std::vector<std::function<void()>> jobs;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        jobs.push_back([&, i] { verified[i] = detail::verifyRuntime(runtimesRoot, ids[i]); });
+    std::vector<std::size_t> bySize(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i)
+        bySize[i] = i;
+    std::stable_sort(bySize.begin(), bySize.end(), [&](std::size_t a, std::size_t b) {
+        return raw[a].bytes.size() > raw[b].bytes.size(); // the big ones first
+    });
+    for (std::size_t i : bySize)
+        jobs.push_back([&, i] { entries[i] = redactEntry(redactor, raw[i]); });
+    runJobs(jobs, o, "verify and redact");
+    if (o.cancel.cancelled())
+        return Error::cancelled();
+    report["runtimes"] = verified;
+
+    if (!progress("report"))
+        return Error::cancelled();
+    Bundle b;
+    for (const auto& e : entries)
+        b.redactions += e.redactions;
+    nlohmann::json listed = nlohmann::json::array();
+    for (const auto& e : entries)
+        listed.push_back({{"name", e.name},
+                          {"bytes", e.bytes.size()},
+                          {"redactions", e.redactions.toJson()},
+                          {"note", e.note}});
+    RedactionCounts reportCounts;
+    nlohmann::json redactedReport = redactor.json(report, reportCounts);
+    redactedReport["entries"] = listed; // names already redacted
+    std::string markdown = detail::renderMarkdown(redactedReport);
+    RedactionCounts markdownCounts;
+    markdown = redactor.text(markdown, markdownCounts);
+    b.redactions += reportCounts;
+    b.redactions += markdownCounts;
+    // The totals go in last: numbers and kind names, nothing to redact.
+    redactedReport["redactions"] = b.redactions.toJson();
+    markdown += "\n## Redactions\n\nWhat was removed, by kind (values are never recorded): " +
+                b.redactions.summary() + ".\n";
+    b.report = redactedReport;
+    b.entries.push_back({"report.md", std::move(markdown), markdownCounts, {}});
+    b.entries.push_back(
+        {kBundleReportEntry,
+         redactedReport.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+         reportCounts,
+         {}});
+    std::move(entries.begin(), entries.end(), std::back_inserter(b.entries));
+    if (o.progress)
+        o.progress({"done", steps, steps});
+    return b;
+}
+
+} // namespace sp::diag
