@@ -89,6 +89,23 @@ std::string focusWorkload(const CollectOptions& o, const detail::Plans& plans,
     return {};
 }
 
+// A variable's name and value sit in separate fields of the environment difference:
+// values of secret-named variables are removed here, the rest by Redactor::json.
+void redactEnvChanges(nlohmann::json& report, RedactionCounts& counts)
+{
+    if (!report.contains("environment"))
+        return;
+    for (auto& c : report["environment"]["changes"]) {
+        if (!Redactor::isSecretName(c.value("name", "")))
+            continue;
+        for (const char* field : {"before", "after"})
+            if (!c[field].get<std::string>().empty()) {
+                c[field] = Redactor::marker(RedactionKind::SecretVariable);
+                counts.add(RedactionKind::SecretVariable);
+            }
+    }
+}
+
 Entry redactEntry(const Redactor& r, const RawEntry& raw)
 {
     Entry e;
@@ -207,6 +224,7 @@ Expected<Bundle> collect(const CollectOptions& o)
                           {"redactions", e.redactions.toJson()},
                           {"note", e.note}});
     RedactionCounts reportCounts;
+    redactEnvChanges(report, reportCounts);
     nlohmann::json redactedReport = redactor.json(report, reportCounts);
     redactedReport["entries"] = listed; // names already redacted
     std::string markdown = detail::renderMarkdown(redactedReport);
