@@ -115,21 +115,78 @@ Entry redactEntry(const Redactor& r, const RawEntry& raw)
     return e;
 }
 
-} // namespace
-
-Expected<Bundle> collect(const CollectOptions& o)
+// Steps reported through options.progress; false once cancelled.
+class Steps
 {
-    int step = 0;
-    const int steps = 6;
-    auto progress = [&](const std::string& name) {
-        if (o.progress)
-            o.progress({name, step++, steps});
-        return !o.cancel.cancelled();
-    };
-    const Redactor redactor(o.identity ? *o.identity : Identity::fromEnvironment());
-    const EnvMap env = o.environment ? *o.environment : currentEnvironment();
+public:
+    explicit Steps(const CollectOptions& o) : m_o(o) {}
+    bool next(const std::string& name)
+    {
+        if (m_o.progress)
+            m_o.progress({name, m_done++, kTotal});
+        return !m_o.cancel.cancelled();
+    }
+    void finish() const
+    {
+        if (m_o.progress)
+            m_o.progress({"done", kTotal, kTotal});
+    }
 
-    if (!progress("catalog"))
+private:
+    static constexpr int kTotal = 6;
+    const CollectOptions& m_o;
+    int m_done = 0;
+};
+
+// What collect() gathers before anything is redacted.
+struct State
+{
+    nlohmann::json report;
+    std::vector<RawEntry> raw;
+    std::vector<std::string> runtimeIds;
+};
+
+// The report's sections that need the catalog: plans, the focus workload's environment
+// and doctor findings, recent launches.
+void addPlanSections(nlohmann::json& report, const CollectOptions& o, const Machine& m,
+                     const LoadedCatalog* catalog, const Settings& settings, const EnvMap& env,
+                     const std::vector<LaunchRecord>& launches)
+{
+    detail::Plans plans;
+    if (catalog)
+        plans = detail::makePlans(m.snap, catalog->catalog, settings);
+    const std::string focus = focusWorkload(o, plans, launches);
+    const auto it = plans.byWorkload.find(focus);
+    const Plan* plan =
+        it == plans.byWorkload.end() || it->second.profile.empty() ? nullptr : &it->second;
+    const bool thisMachine = !o.snapshot || m.snap.os.family == toString(hostOs());
+    report["plans"] = plans.json;
+    report["focus_workload"] = focus;
+    report["launches"] = detail::launchesJson(launches, catalog ? &catalog->catalog : nullptr);
+    report["doctor"] = catalog
+                           ? detail::doctorJson(m.snap, catalog->catalog, plan, env, thisMachine)
+                           : nlohmann::json::array();
+    if (plan)
+        report["environment"] = detail::environmentJson(*plan, env, m.snap.os.family);
+}
+
+std::vector<RawEntry> fileEntries(const Machine& m, const std::vector<std::string>& ids,
+                                  const std::vector<LaunchRecord>& launches)
+{
+    std::vector<RawEntry> raw = detail::probeEntries(m.raw);
+    auto append = [&raw](std::vector<RawEntry> part) {
+        std::move(part.begin(), part.end(), std::back_inserter(raw));
+    };
+    append(detail::configEntries(paths::configDir()));
+    append(detail::receiptEntries(PrefixStore::defaultRoot(), ids));
+    append(detail::launchEntries(paths::logDir(), launches));
+    append(detail::appLogEntries());
+    return raw;
+}
+
+Expected<State> gather(const CollectOptions& o, const EnvMap& env, Steps& steps)
+{
+    if (!steps.next("catalog"))
         return Error::cancelled();
     CatalogLoadOptions catalogOptions;
     catalogOptions.extraDirs = o.catalogDirs;
@@ -140,112 +197,107 @@ Expected<Bundle> collect(const CollectOptions& o)
     if (catalog && !o.workload.empty() && !catalog->catalog.workload(o.workload))
         return Error::usage("unknown workload '" + o.workload + "'");
 
-    if (!progress("hardware"))
+    if (!steps.next("hardware"))
         return Error::cancelled();
     const Machine m = machine(o);
-    const fs::path configDir = paths::configDir();
-    auto settings = fs::exists(configDir / "settings.json")
-                        ? Settings::loadFile(configDir / "settings.json")
-                        : Expected<Settings>(Settings{});
+    const fs::path settingsFile = paths::configDir() / "settings.json";
+    const auto settings = fs::exists(settingsFile) ? Settings::loadFile(settingsFile)
+                                                   : Expected<Settings>(Settings{});
 
-    if (!progress("plans"))
+    if (!steps.next("plans"))
         return Error::cancelled();
     const auto launches = listLaunchRecords(paths::logDir());
-    detail::Plans plans;
-    if (catalog)
-        plans = detail::makePlans(m.snap, catalog->catalog, settings ? *settings : Settings{});
-    const std::string focus = focusWorkload(o, plans, launches);
-    const auto focusPlan = plans.byWorkload.find(focus);
-    const Plan* plan = focusPlan == plans.byWorkload.end() || focusPlan->second.profile.empty()
-                           ? nullptr
-                           : &focusPlan->second;
-    const bool thisMachine = !o.snapshot || m.snap.os.family == toString(hostOs());
+    State s;
+    s.report = {{kBundleSchemaKey, kBundleSchema},
+                {"stackpilot_version", STACKPILOT_VERSION},
+                {"hardware_source", m.source},
+                {"hardware", detail::hardwareJson(m.snap)},
+                {"catalog", detail::catalogJson(catalog, loaded ? "" : loaded.error().message,
+                                                detail::catalogOverrideNames(paths::configDir()))},
+                {"settings", settings ? nlohmann::json::object()
+                                      : nlohmann::json{{"error", settings.error().message}}}};
+    addPlanSections(s.report, o, m, catalog, settings ? *settings : Settings{}, env, launches);
 
-    nlohmann::json report = {
-        {kBundleSchemaKey, kBundleSchema},
-        {"stackpilot_version", STACKPILOT_VERSION},
-        {"hardware_source", m.source},
-        {"hardware", detail::hardwareJson(m.snap)},
-        {"catalog", detail::catalogJson(catalog, loaded ? "" : loaded.error().message,
-                                        detail::catalogOverrideNames(configDir))},
-        {"settings",
-         settings ? nlohmann::json::object() : nlohmann::json{{"error", settings.error().message}}},
-        {"plans", plans.json},
-        {"focus_workload", focus},
-        {"launches", detail::launchesJson(launches, catalog ? &catalog->catalog : nullptr)},
-        {"doctor", catalog ? detail::doctorJson(m.snap, catalog->catalog, plan, env, thisMachine)
-                           : nlohmann::json::array()}};
-    if (plan)
-        report["environment"] = detail::environmentJson(*plan, env, m.snap.os.family);
-
-    if (!progress("files"))
+    if (!steps.next("files"))
         return Error::cancelled();
-    const fs::path runtimesRoot = PrefixStore::defaultRoot();
-    const auto ids = PrefixStore(runtimesRoot).installedIds();
-    std::vector<RawEntry> raw = detail::probeEntries(m.raw);
-    auto append = [&raw](std::vector<RawEntry> part) {
-        std::move(part.begin(), part.end(), std::back_inserter(raw));
-    };
-    append(detail::configEntries(configDir));
-    append(detail::receiptEntries(runtimesRoot, ids));
-    append(detail::launchEntries(paths::logDir(), launches));
-    append(detail::appLogEntries());
+    s.runtimeIds = PrefixStore(PrefixStore::defaultRoot()).installedIds();
+    s.raw = fileEntries(m, s.runtimeIds, launches);
+    return s;
+}
 
-    // Verify and redaction, side by side; results land by index, so order is fixed.
-    if (!progress("verify and redact"))
-        return Error::cancelled();
-    std::vector<nlohmann::json> verified(ids.size());
-    std::vector<Entry> entries(raw.size());
+// Verify and redaction side by side on worker threads; results land by index, so the
+// order is fixed whatever finishes first.
+std::vector<Entry> verifyAndRedact(State& s, const Redactor& redactor, const CollectOptions& o)
+{
+    const fs::path root = PrefixStore::defaultRoot();
+    std::vector<nlohmann::json> verified(s.runtimeIds.size());
+    std::vector<Entry> entries(s.raw.size());
     std::vector<std::function<void()>> jobs;
-    for (std::size_t i = 0; i < ids.size(); ++i)
-        jobs.push_back([&, i] { verified[i] = detail::verifyRuntime(runtimesRoot, ids[i]); });
-    std::vector<std::size_t> bySize(raw.size());
-    for (std::size_t i = 0; i < raw.size(); ++i)
+    for (std::size_t i = 0; i < s.runtimeIds.size(); ++i)
+        jobs.push_back([&, i] { verified[i] = detail::verifyRuntime(root, s.runtimeIds[i]); });
+    std::vector<std::size_t> bySize(s.raw.size());
+    for (std::size_t i = 0; i < s.raw.size(); ++i)
         bySize[i] = i;
     std::stable_sort(bySize.begin(), bySize.end(), [&](std::size_t a, std::size_t b) {
-        return raw[a].bytes.size() > raw[b].bytes.size(); // the big ones first
+        return s.raw[a].bytes.size() > s.raw[b].bytes.size(); // the big ones first
     });
     for (std::size_t i : bySize)
-        jobs.push_back([&, i] { entries[i] = redactEntry(redactor, raw[i]); });
+        jobs.push_back([&, i] { entries[i] = redactEntry(redactor, s.raw[i]); });
     runJobs(jobs, o, "verify and redact");
-    if (o.cancel.cancelled())
-        return Error::cancelled();
-    report["runtimes"] = verified;
+    s.report["runtimes"] = verified;
+    return entries;
+}
 
-    if (!progress("report"))
-        return Error::cancelled();
+// report.json and report.md (from the redacted report), then the files, with the totals.
+Bundle assemble(nlohmann::json report, std::vector<Entry> files, const Redactor& redactor)
+{
     Bundle b;
-    for (const auto& e : entries)
-        b.redactions += e.redactions;
     nlohmann::json listed = nlohmann::json::array();
-    for (const auto& e : entries)
+    for (const auto& e : files) {
+        b.redactions += e.redactions;
         listed.push_back({{"name", e.name},
                           {"bytes", e.bytes.size()},
                           {"redactions", e.redactions.toJson()},
                           {"note", e.note}});
-    RedactionCounts reportCounts;
+    }
+    RedactionCounts reportCounts, markdownCounts;
     redactEnvChanges(report, reportCounts);
-    nlohmann::json redactedReport = redactor.json(report, reportCounts);
-    redactedReport["entries"] = listed; // names already redacted
-    std::string markdown = detail::renderMarkdown(redactedReport);
-    RedactionCounts markdownCounts;
-    markdown = redactor.text(markdown, markdownCounts);
+    b.report = redactor.json(report, reportCounts);
+    b.report["entries"] = listed; // names already redacted
+    std::string markdown = redactor.text(detail::renderMarkdown(b.report), markdownCounts);
     b.redactions += reportCounts;
     b.redactions += markdownCounts;
     // The totals go in last: numbers and kind names, nothing to redact.
-    redactedReport["redactions"] = b.redactions.toJson();
+    b.report["redactions"] = b.redactions.toJson();
     markdown += "\n## Redactions\n\nWhat was removed, by kind (values are never recorded): " +
                 b.redactions.summary() + ".\n";
-    b.report = redactedReport;
     b.entries.push_back({"report.md", std::move(markdown), markdownCounts, {}});
     b.entries.push_back(
         {kBundleReportEntry,
-         redactedReport.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+         b.report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
          reportCounts,
          {}});
-    std::move(entries.begin(), entries.end(), std::back_inserter(b.entries));
-    if (o.progress)
-        o.progress({"done", steps, steps});
+    std::move(files.begin(), files.end(), std::back_inserter(b.entries));
+    return b;
+}
+
+} // namespace
+
+Expected<Bundle> collect(const CollectOptions& o)
+{
+    Steps steps(o);
+    const Redactor redactor(o.identity ? *o.identity : Identity::fromEnvironment());
+    const EnvMap env = o.environment ? *o.environment : currentEnvironment();
+    auto state = gather(o, env, steps);
+    if (!state)
+        return state.error();
+    if (!steps.next("verify and redact"))
+        return Error::cancelled();
+    std::vector<Entry> files = verifyAndRedact(*state, redactor, o);
+    if (!steps.next("report"))
+        return Error::cancelled();
+    Bundle b = assemble(std::move(state->report), std::move(files), redactor);
+    steps.finish();
     return b;
 }
 

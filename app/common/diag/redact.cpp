@@ -335,9 +335,9 @@ std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
             with = std::string(v.substr(0, sep == std::string_view::npos ? 0 : sep + 1)) + "<user>";
         }
         s.replace(vBegin, vEnd, with, rule->kind);
-        pos = std::max(end, vEnd);
-        if (pos == begin)
-            ++pos;
+        // Go on right after what was replaced (a closing quote may open the next
+        // "name": value), as a second pass would: redacting twice changes nothing.
+        pos = std::max(vEnd, begin + 1);
     }
     s.out.append(in.substr(s.copied));
     return std::move(s.out);
