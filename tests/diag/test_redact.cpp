@@ -93,6 +93,8 @@ private slots:
         row("home-other-name", "cd /srv/homes/zb-home/x", "zb-home", "/srv/homes/<user>/x",
             K::UserName);
         row("name", "Welcome back, zorbulon!", "zorbulon", "Welcome back, <user>!", K::UserName);
+        row("name-in-a-variable", "ZORBULON_TOKEN=abc123", "zorbulon",
+            "<user>_TOKEN=<redacted:", K::UserName);
         row("name-json-escaped", R"("C:\\Users\\zorbulon\\x")", "zorbulon", R"(\\<user>\\x)",
             K::UserName);
     }
@@ -138,7 +140,8 @@ private slots:
 
     void twiceIsOnce()
     {
-        const std::string in = "HF_TOKEN=abc123xyz --token t0k3n http://a:b@h/\n"
+        const std::string in = "{\"a\": \"x\",\"api_key\": \"y\"} --token \"q w\"\n"
+                               "HF_TOKEN=abc123xyz --token t0k3n http://a:b@h/\n"
                                "Authorization: Bearer abcdefghijk\nCookie: a=b\n/home/zorbulon/x "
                                "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567 AKIAIOSFODNN7EXAMPLE";
         RedactionCounts first, second;

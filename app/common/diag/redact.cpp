@@ -1,5 +1,6 @@
 #include "app/common/diag/redact.h"
 
+#include "app/common/diag/redact_rules.h"
 #include "core/json_file.h"
 
 #include <algorithm>
@@ -19,17 +20,6 @@ constexpr const char* kKindNames[kRedactionKinds] = {
 // The words that make a name secret (matched anywhere in the name, in any case).
 constexpr const char* kSecretWords[] = {"token", "secret", "key",     "password",  "passwd",
                                         "auth",  "cookie", "session", "credential"};
-
-// What a match has to pass, beyond the pattern, before it is replaced.
-enum class Check
-{
-    None,
-    LeftBoundary,   // not preceded by a letter or digit (sk- in "task-…" is no key)
-    OpenAi,         // left boundary, and a digit or capital in the body
-    BothBoundaries, // not inside a longer word on either side
-    SecretValue,    // not a placeholder (true, $VAR, a small number, ...)
-    FlagValue,      // not the next flag
-};
 
 bool isAlnum(char c)
 {
@@ -90,26 +80,7 @@ bool isFlagWithValueNext(std::string_view s)
     return RE2::FullMatch(re2::StringPiece(s.data(), s.size()), re);
 }
 
-std::string quoteMetaCi(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (const auto& s : items)
-        out += (out.empty() ? "" : "|") + RE2::QuoteMeta(s);
-    return "(?i:" + out + ")";
-}
-
 } // namespace
-
-struct Redactor::Rule
-{
-    RedactionKind kind;
-    std::string pattern;
-    Check check = Check::None;
-    int valueGroup = 0; // inner group replaced (0: the whole match)
-    int nameGroup = 0;  // inner group naming the variable, for SecretValue
-    int outer = 0;      // the rule's group in the combined pattern (set when combined)
-    bool home = false;  // a home folder: its parent is kept
-};
 
 const char* toString(RedactionKind kind)
 {
@@ -165,85 +136,21 @@ bool Redactor::isSecretName(std::string_view name)
     return false;
 }
 
-Redactor::Redactor(const Identity& identity)
+Redactor::Redactor(const Identity& identity) : m_rules(makeRedactionRules(identity))
 {
-    using K = RedactionKind;
-    const std::string kw = "(?i:token|secret|key|password|passwd|auth|cookie|session|credential)";
-    const std::string name = "[A-Za-z0-9_.-]*" + kw + "[A-Za-z0-9_.-]*";
-    const std::string upperName = "[A-Z0-9_.-]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|AUTH|COOKIE|"
-                                  "SESSION|CREDENTIAL)[A-Z0-9_.-]*";
-    const std::string quoted = R"("[^"\r\n]*"|'[^'\r\n]*')";
-    const std::string value = "(" + quoted + R"(|[^\s"',;&]+))";
-    m_rules = {
-        {K::PrivateKey,
-         "-----BEGIN[A-Z ]{0,40}PRIVATE KEY-----(?s:.*?)-----END[A-Z ]{0,40}PRIVATE KEY-----"},
-        {K::AuthorizationHeader,
-         R"((?i:(?:proxy-)?authorization)["']?[ \t]*[:=][ \t]*["']?)"
-         R"(((?i:(?:bearer|basic|token|digest|negotiate)[ \t]+)?[^\s"',;]+))",
-         Check::LeftBoundary, 1},
-        {K::CookieHeader, R"((?i:(?:set-)?cookie)["']?[ \t]*:[ \t]*["']?([^\r\n"']+))",
-         Check::LeftBoundary, 1},
-        {K::BearerToken, R"((?i:bearer)[ \t]+([A-Za-z0-9._~+/=-]{8,}))", Check::LeftBoundary, 1},
-        {K::UrlCredentials, R"([A-Za-z][A-Za-z0-9+.-]{0,15}://([^/\s:@"'<>]+:[^/\s@"'<>]*)@)",
-         Check::None, 1},
-        {K::TokenFlag,
-         "--(?i:(?:[a-z0-9]+[-_])*(?:token|secret|key|apikey|password|passwd|pass|auth|cookie|"
-         R"(session|credentials?)(?:[-_][a-z0-9]+)*)(?:=|[ \t]+)()" +
-             quoted + R"(|[^\s"']+))",
-         Check::FlagValue, 1},
-        {K::HuggingFaceToken, "hf_[A-Za-z0-9]{30,}", Check::LeftBoundary},
-        {K::OpenAiKey, "sk-[A-Za-z0-9_-]{20,}", Check::OpenAi},
-        {K::GithubPat, "github_pat_[A-Za-z0-9_]{22,}", Check::LeftBoundary},
-        {K::GithubToken, "gh[pousr]_[A-Za-z0-9]{36,}", Check::LeftBoundary},
-        {K::AwsAccessKey, "(?:AKIA|ASIA)[0-9A-Z]{16}", Check::BothBoundaries},
-        {K::Jwt, R"(eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,})",
-         Check::LeftBoundary},
-        // "name": "value" (JSON, Python dicts), any case.
-        {K::SecretVariable,
-         R"(["']()" + name + R"()["'][ \t]*[:=][ \t]*()" + quoted + R"(|[^\s"',;&\]}]+))",
-         Check::SecretValue, 2, 1},
-        // NAME = value (environment, shell, ini): capitals may have spaces around '='.
-        {K::SecretVariable, "(" + upperName + ")[ \\t]*=[ \\t]*" + value, Check::SecretValue, 2, 1},
-        // name=value (flags, query strings, kwargs), and name = "quoted" in any case.
-        {K::SecretVariable, "(" + name + ")=" + value, Check::SecretValue, 2, 1},
-        {K::SecretVariable, "(" + name + ")[ \\t]*=[ \\t]*(" + quoted + ")", Check::SecretValue, 2,
-         1},
-        // name: value (YAML, headers, prompts) when the name ends with the word:
-        // "api_key: x", "Password: x", not "KeyError: x" or "tokenizer: x".
-        {K::SecretVariable,
-         "([A-Za-z0-9_.-]*(?i:token|secret|key|password|passwd|auth|cookie|session|credential)s?)"
-         "[ \\t]*:[ \\t]*" +
-             value,
-         Check::SecretValue, 2, 1},
-    };
-    std::vector<std::string> homes, names;
-    for (const auto& h : identity.homes)
-        if (h.size() >= 4)
-            homes.push_back(h);
-    std::sort(homes.begin(), homes.end(),
-              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-    for (const auto& n : identity.names)
-        if (n.size() >= 3)
-            names.push_back(n);
-    if (!homes.empty()) {
-        m_rules.push_back({K::UserName, quoteMetaCi(homes), Check::BothBoundaries});
-        m_rules.back().home = true;
-    }
-    if (!names.empty())
-        m_rules.push_back({K::UserName, quoteMetaCi(names), Check::BothBoundaries});
-
-    std::string combined;
-    int group = 1;
-    for (auto& r : m_rules) {
-        const RE2 one(r.pattern);
-        r.outer = group;
-        group += 1 + one.NumberOfCapturingGroups();
-        combined += (combined.empty() ? "(" : "|(") + r.pattern + ")";
-    }
+    // One combined pattern finds where the next match is (DFA only, linear); the rule
+    // that matched there is found by running each alone on that span (DFA only again),
+    // and its head alone gives the name and where the value starts. Asking the combined
+    // pattern for groups would cost its whole program per byte of a long match.
     RE2::Options options;
     options.set_max_mem(int64_t{64} << 20);
     options.set_log_errors(false);
+    std::string combined;
+    for (const auto& r : m_rules)
+        combined += (combined.empty() ? "(?:" : "|(?:") + r.pattern() + ")";
     m_combined = std::make_unique<RE2>(combined, options);
+    m_privateKey = std::make_unique<RE2>(
+        "-----BEGIN[A-Z ]*PRIVATE KEY-----(?s:.*?)-----END[A-Z ]*PRIVATE KEY-----", options);
 }
 
 Redactor::~Redactor() = default;
@@ -268,63 +175,103 @@ struct Redactor::Scan
 
 std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
 {
+    if (in.find("PRIVATE KEY-----") == std::string_view::npos)
+        return scan(in, counts);
+    return scan(privateKeys(in, counts), counts);
+}
+
+// PEM private keys, BEGIN to END, in a pass of their own: an unterminated BEGIN would
+// otherwise keep every later search in the main pass scanning to the end of the text.
+std::string Redactor::privateKeys(std::string_view in, RedactionCounts& counts) const
+{
+    Scan s{*this, in, counts, {}, 0};
+    const re2::StringPiece text(in.data(), in.size());
+    re2::StringPiece block;
+    for (std::size_t pos = 0; pos < in.size() && m_privateKey->Match(text, pos, in.size(),
+                                                                     RE2::UNANCHORED, &block, 1);) {
+        const auto begin = static_cast<std::size_t>(block.data() - in.data());
+        s.replace(begin, begin + block.size(), marker(RedactionKind::PrivateKey),
+                  RedactionKind::PrivateKey);
+        pos = begin + block.size();
+    }
+    s.out.append(in.substr(s.copied));
+    return std::move(s.out);
+}
+
+// Whether a match of `rule` with value `v`, between `before` and `after`, is replaced.
+bool Redactor::accept(const Rule& rule, char before, char after, std::string_view name,
+                      std::string_view v) const
+{
+    if (isMarker(unquote(v)) || v.size() < rule.minLength || v.size() > rule.maxLength)
+        return false;
+    switch (rule.check) {
+    case RuleCheck::None:
+        return true;
+    case RuleCheck::DigitOrCapital:
+        return std::any_of(v.begin() + 3, v.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) ||
+                   std::isupper(static_cast<unsigned char>(c));
+        });
+    case RuleCheck::RightBoundary:
+        return !isAlnum(after);
+    case RuleCheck::BothBoundaries:
+        return !isAlnum(before) && !isAlnum(after);
+    case RuleCheck::SecretValue:
+        return !isPlaceholder(name, v);
+    }
+    return false;
+}
+
+std::string Redactor::scan(std::string_view in, RedactionCounts& counts) const
+{
     Scan s{*this, in, counts, {}, 0};
     s.out.reserve(in.size());
-    const int ngroups = m_combined->NumberOfCapturingGroups() + 1;
-    std::vector<re2::StringPiece> g(static_cast<std::size_t>(ngroups));
-    const re2::StringPiece text(in.data(), in.size());
+    re2::StringPiece span, g[2];
+    const auto at = [&](const re2::StringPiece& p) {
+        return static_cast<std::size_t>(p.data() - in.data());
+    };
     std::size_t pos = 0;
-    while (pos < in.size() &&
-           m_combined->Match(text, pos, in.size(), RE2::UNANCHORED, g.data(), ngroups)) {
-        const auto at = [&](const re2::StringPiece& p) {
-            return static_cast<std::size_t>(p.data() - in.data());
-        };
-        const std::size_t begin = at(g[0]), end = begin + g[0].size();
+    // Right after a replacement the text goes on as if it started there: in a second pass
+    // the marker's '>' stands before it, and ends every word.
+    bool fresh = false;
+    while (pos < in.size()) {
+        const std::size_t base = fresh ? pos : 0;
+        const re2::StringPiece hay(in.data() + base, in.size() - base);
+        if (!m_combined->Match(hay, pos - base, hay.size(), RE2::UNANCHORED, &span, 1))
+            break;
+        const std::size_t begin = at(span), end = begin + span.size();
         const Rule* rule = nullptr;
         for (const auto& r : m_rules)
-            if (g[static_cast<std::size_t>(r.outer)].data()) {
+            if (r.full->Match(hay, begin - base, end - base, RE2::ANCHOR_BOTH, nullptr, 0)) {
                 rule = &r;
                 break;
             }
-        const auto& vg = g[static_cast<std::size_t>(rule->outer + rule->valueGroup)];
-        std::size_t vBegin = at(vg), vEnd = vBegin + vg.size();
-        const std::string_view v = in.substr(vBegin, vEnd - vBegin);
-        const char before = begin > 0 ? in[begin - 1] : ' ';
-        const char after = end < in.size() ? in[end] : ' ';
-        bool ok = !isMarker(v);
-        std::size_t resume = begin + 1;
-        switch (rule->check) {
-        case Check::None:
-            break;
-        case Check::LeftBoundary:
-            ok = ok && !isAlnum(before) && before != '_';
-            break;
-        case Check::OpenAi:
-            ok = ok && !isAlnum(before) && before != '_' &&
-                 std::any_of(v.begin() + 3, v.end(), [](char c) {
-                     return std::isdigit(static_cast<unsigned char>(c)) ||
-                            std::isupper(static_cast<unsigned char>(c));
-                 });
-            break;
-        case Check::BothBoundaries:
-            ok = ok && !isAlnum(before) && !isAlnum(after);
-            break;
-        case Check::SecretValue: {
-            const auto& ng = g[static_cast<std::size_t>(rule->outer + rule->nameGroup)];
-            ok = ok && !isPlaceholder(std::string_view(ng.data(), ng.size()), v);
-            resume = at(ng) + ng.size(); // never re-match the tail of the same name
-            break;
-        }
-        case Check::FlagValue:
-            ok = ok && v.front() != '-';
-            resume = begin + 2;
-            break;
-        }
-        if (!ok) {
-            pos = std::max(resume, begin + 1);
+        if (!rule || !rule->headRe->Match(hay, begin - base, end - base, RE2::ANCHOR_START, g,
+                                          rule->hasName ? 2 : 1)) {
+            pos = begin + 1; // cannot happen: the span is one rule's match
+            fresh = false;
             continue;
         }
-        if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) {
+        std::size_t vBegin = at(g[0]) + g[0].size(), vEnd = end - rule->suffix.size();
+        if (vBegin >= vEnd) { // cannot happen: every value is at least one character
+            pos = begin + 1;
+            fresh = false;
+            continue;
+        }
+        const std::string_view v = in.substr(vBegin, vEnd - vBegin);
+        const bool quoted =
+            v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front();
+        const char before = fresh && begin == pos ? ' ' : begin > 0 ? in[begin - 1] : ' ';
+        const char after = end < in.size() ? in[end] : ' ';
+        if (!accept(*rule, before, after,
+                    rule->hasName ? std::string_view(g[1].data(), g[1].size()) : "", v)) {
+            // A placeholder: look inside its quotes, or go past it (nothing else is in it).
+            // A token-like word that is none: go on inside it (a user name may be).
+            pos = rule->check == RuleCheck::SecretValue ? (quoted ? vBegin + 1 : end) : begin + 1;
+            fresh = false;
+            continue;
+        }
+        if (quoted) {
             ++vBegin; // keep the quotes
             --vEnd;
         }
@@ -334,10 +281,18 @@ std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
             const std::size_t sep = v.find_last_of("/\\");
             with = std::string(v.substr(0, sep == std::string_view::npos ? 0 : sep + 1)) + "<user>";
         }
+        // The head (a variable's name: "ZORBULON_TOKEN=") may hold what other rules
+        // remove; it is short, and scanned once.
+        if (vBegin > begin) {
+            s.out.append(in.substr(s.copied, begin - s.copied));
+            s.out += scan(in.substr(begin, vBegin - begin), counts);
+            s.copied = vBegin;
+        }
         s.replace(vBegin, vEnd, with, rule->kind);
         // Go on right after what was replaced (a closing quote may open the next
         // "name": value), as a second pass would: redacting twice changes nothing.
         pos = std::max(vEnd, begin + 1);
+        fresh = pos == vEnd;
     }
     s.out.append(in.substr(s.copied));
     return std::move(s.out);

@@ -95,11 +95,17 @@ public:
     static bool isSecretName(std::string_view name);
     static std::string marker(RedactionKind kind);
 
+    struct Rule; // redact_rules.h
+
 private:
-    struct Rule;
     struct Scan;
     void jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool secret) const;
+    std::string privateKeys(std::string_view text, RedactionCounts& counts) const;
+    std::string scan(std::string_view text, RedactionCounts& counts) const;
+    bool accept(const Rule& rule, char before, char after, std::string_view name,
+                std::string_view value) const;
 
+    std::unique_ptr<re2::RE2> m_privateKey; // its own pass: a block spans lines
     std::unique_ptr<re2::RE2> m_combined;
     std::vector<Rule> m_rules;
 };
