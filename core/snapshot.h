@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sp {
@@ -114,7 +115,14 @@ nlohmann::json toJson(const HardwareSnapshot& s);
 // `origin` names the input (a file path) in error messages.
 Expected<HardwareSnapshot> snapshotFromJson(const nlohmann::json& j, const std::string& origin);
 Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::string& origin);
+// A diagnostics bundle's report.json (it has kBundleSchemaKey) carries the snapshot
+// under "hardware": parseSnapshot takes it from there. loadSnapshotFile also reads a
+// bundle zip, taking its report.json under the zip limits of core/zip_reader.h; the
+// snapshot's own size limit applies to that entry.
 Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path);
+Expected<HardwareSnapshot> snapshotFromBundleBytes(std::string_view zip, const std::string& origin);
+inline constexpr const char* kBundleReportEntry = "report.json";
+inline constexpr const char* kBundleSchemaKey = "diagnostics_schema";
 
 // Network filesystems whose caches break GPU stacks (seed 004).
 bool isNetworkFilesystem(const std::string& fsType);

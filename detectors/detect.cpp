@@ -28,6 +28,11 @@ void append(std::vector<ProbeResult>& into, const std::vector<ProbeResult>& from
 
 HardwareSnapshot detectHardware(const DetectOptions& options)
 {
+    return detectHardware(options, nullptr);
+}
+
+HardwareSnapshot detectHardware(const DetectOptions& options, std::vector<RawProbeOutput>* raw)
+{
     HardwareSnapshot snap;
     snap.os = currentOs();
     snap.home = detectHome();
@@ -67,6 +72,8 @@ HardwareSnapshot detectHardware(const DetectOptions& options)
             snap.runtimes.insert(snap.runtimes.end(), report.runtimes.begin(),
                                  report.runtimes.end());
             append(snap.probes, report.probes);
+            if (raw)
+                raw->insert(raw->end(), report.raw.begin(), report.raw.end());
         }
     }
 

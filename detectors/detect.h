@@ -4,8 +4,10 @@
 // out-of-process vendor probes and tool parses, merged into one snapshot.
 
 #include "core/snapshot.h"
+#include "detectors/probe_runner.h"
 
 #include <string>
+#include <vector>
 
 namespace sp {
 
@@ -22,5 +24,8 @@ struct DetectOptions
 };
 
 HardwareSnapshot detectHardware(const DetectOptions& options);
+// The same, also handing back what every probe child and tool printed (when `raw` is
+// not null), for the diagnostics bundle.
+HardwareSnapshot detectHardware(const DetectOptions& options, std::vector<RawProbeOutput>* raw);
 
 } // namespace sp

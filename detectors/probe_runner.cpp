@@ -65,6 +65,31 @@ ProbeResult outcomeProbe(const std::string& name, const ChildOutcome& o, int tim
     return r;
 }
 
+RawProbeOutput rawOutput(const std::string& name, const QString& program, const QStringList& args,
+                         const ChildOutcome& o)
+{
+    RawProbeOutput r;
+    r.name = name;
+    r.command = (QStringList{program} + args).join(QLatin1Char(' ')).toStdString();
+    switch (o.kind) {
+    case ChildOutcome::Finished:
+        r.outcome = "exit " + std::to_string(o.exitCode);
+        break;
+    case ChildOutcome::NotStarted:
+        r.outcome = "not started: " + o.why;
+        break;
+    case ChildOutcome::TimedOut:
+        r.outcome = "timed out";
+        break;
+    case ChildOutcome::Crashed:
+        r.outcome = "crashed: " + o.why;
+        break;
+    }
+    r.stdoutText = o.stdoutText;
+    r.stderrText = o.stderrText;
+    return r;
+}
+
 void append(ProbeReport& report, ParsedProbe parsed)
 {
     for (auto& g : parsed.gpus)
@@ -152,6 +177,7 @@ ProbeReport runVendorProbes(const ProbeOptions& options)
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         const std::string& name = options.vendorProbes[i];
         const ChildOutcome& o = outcomes[i];
+        report.raw.push_back(rawOutput("probe-" + name, exe, {QString::fromStdString(name)}, o));
         if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
             report.probes.push_back(outcomeProbe(name, o, options.timeoutMs));
             continue;
@@ -217,6 +243,7 @@ ProbeReport runToolProbes(const ProbeOptions& options)
             continue;
         }
         const ChildOutcome& o = outcomes[slot[i]];
+        report.raw.push_back(rawOutput(t.name, t.exe, t.args, o));
         if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
             ProbeResult r = outcomeProbe(t.name, o, options.timeoutMs);
             r.extra["path"] = t.exe.toStdString();
@@ -240,8 +267,9 @@ ProbeReport runToolProbes(const ProbeOptions& options)
             if (parsed.gpus.empty() && o.exitCode != 0 &&
                 all.find("compute_cap") != std::string::npos) {
                 // Drivers before ~510 do not know the compute_cap field: ask again without it.
-                const ChildOutcome again = runChild(
-                    t.exe, {QString::fromLatin1(kNvidiaSmiQueryOld), format}, options.timeoutMs);
+                const QStringList oldArgs{QString::fromLatin1(kNvidiaSmiQueryOld), format};
+                const ChildOutcome again = runChild(t.exe, oldArgs, options.timeoutMs);
+                report.raw.push_back(rawOutput(t.name, t.exe, oldArgs, again));
                 if (again.kind == ChildOutcome::Finished)
                     parsed = parseNvidiaSmiCsv(again.stdoutText, again.exitCode, false);
             }

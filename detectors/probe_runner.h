@@ -19,11 +19,23 @@ struct ProbeOptions
     std::vector<std::string> vendorProbes = {"hip", "nvml", "cuda"};
 };
 
+// What a probe child or a vendor tool printed, kept as it came (the diagnostics bundle
+// ships it: helpers ask for the raw rocminfo).
+struct RawProbeOutput
+{
+    std::string name;    // "rocminfo", "hipinfo", "nvidia-smi", "probe-hip", ...
+    std::string command; // program and arguments
+    std::string outcome; // "exit 0", "timed out", "crashed: SIGSEGV (11)", "not started: ..."
+    std::string stdoutText;
+    std::string stderrText;
+};
+
 struct ProbeReport
 {
     std::vector<GpuInfo> gpus;         // what the probes saw, with sources "hip", "nvml", ...
     std::vector<RuntimeInfo> runtimes; // HIP runtime / CUDA driver versions found
     std::vector<ProbeResult> probes;   // one entry per probe: ok|missing|failed|timeout|crashed
+    std::vector<RawProbeOutput> raw;   // every child run, in the order they were started
 };
 
 // Statuses: ok = at least one GPU seen; missing = library/tool not found;

@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "core/app_log.h"
 #include "core/settings.h"
 #include "stackpilot_version.h"
 
@@ -32,6 +33,14 @@ void printUsage(std::ostream& out)
     }
     out << "\nRun `stackpilot-cli <command> --help` for a command's options.\n"
            "Environment: STACKPILOT_HOME=DIR keeps all config, data, cache and logs under DIR.\n";
+}
+
+// One line per verb run in StackPilot's own log: the verb and its exit code, never its
+// arguments (they may hold paths or tokens).
+int logRun(const Command& cmd, int rc)
+{
+    sp::applog::write("cli", toStd(cmd.name()) + " exit " + std::to_string(rc));
+    return rc;
 }
 
 } // namespace
@@ -102,6 +111,7 @@ int runCli(const QStringList& args, Io& io)
         if (!parser.parse(rest)) {
             io.err << "stackpilot-cli " << toStd(cmd->name()) << ": " << toStd(parser.errorText())
                    << "\n";
+            logRun(*cmd, 2);
             return 2;
         }
         if (parser.isSet(help)) {
@@ -119,7 +129,7 @@ int runCli(const QStringList& args, Io& io)
         // that does not load is reported by the verbs that read it.
         const auto settings = Settings::load();
         (settings ? *settings : Settings{}).applyFolders();
-        return cmd->run(parser, io);
+        return logRun(*cmd, cmd->run(parser, io));
     }
     io.err << "stackpilot-cli: unknown command '" << toStd(args[1])
            << "' (run stackpilot-cli --help)\n";

@@ -1,0 +1,355 @@
+#include "app/common/diag/redact.h"
+
+#include "app/common/diag/redact_rules.h"
+#include "core/json_file.h"
+
+#include <algorithm>
+#include <cctype>
+#include <re2/re2.h>
+
+namespace sp::diag {
+
+namespace {
+
+constexpr const char* kKindNames[kRedactionKinds] = {
+    "secret-variable", "url-credentials", "authorization-header", "cookie-header",
+    "bearer-token",    "token-flag",      "huggingface-token",    "openai-key",
+    "github-token",    "github-pat",      "aws-access-key",       "jwt",
+    "private-key",     "user-name"};
+
+// The words that make a name secret (matched anywhere in the name, in any case).
+constexpr const char* kSecretWords[] = {"token", "secret", "key",     "password",  "passwd",
+                                        "auth",  "cookie", "session", "credential"};
+
+bool isAlnum(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool isMarker(std::string_view v)
+{
+    return v.rfind("<redacted:", 0) == 0 || v.rfind("<user>", 0) == 0;
+}
+
+std::string_view unquote(std::string_view v)
+{
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+        return v.substr(1, v.size() - 2);
+    return v;
+}
+
+// Values that a secret-named variable holds without holding a secret.
+bool isPlaceholder(std::string_view name, std::string_view value)
+{
+    const std::string_view v = unquote(value);
+    if (v.empty() || isMarker(v))
+        return true;
+    if (std::string_view("$%[{(<=").find(v.front()) != std::string_view::npos)
+        return true; // a reference ($HF_TOKEN, %TOKEN%), a structure, or "==" compares
+    static const char* const kLiterals[] = {"true", "false", "none", "null", "nil",
+                                            "yes",  "no",    "on",   "off"};
+    const std::string lv = lower(v);
+    for (const char* l : kLiterals)
+        if (lv == l)
+            return true;
+    // Small numbers are sizes and counts (max_tokens=512), unless the name says password.
+    const std::string ln = lower(name);
+    const bool pass = ln.find("pass") != std::string::npos ||
+                      ln.find("secret") != std::string::npos ||
+                      ln.find("credential") != std::string::npos;
+    return !pass && v.size() <= 6 && std::all_of(v.begin(), v.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+    });
+}
+
+bool isFlagWithValueNext(std::string_view s)
+{
+    if (s.size() < 3 || s.substr(0, 2) != "--" || s.find('=') != std::string_view::npos)
+        return false;
+    static const RE2 re(
+        "--(?i:(?:[a-z0-9]+[-_])*(?:token|secret|key|apikey|password|passwd|pass|auth|cookie|"
+        "session|credentials?)(?:[-_][a-z0-9]+)*)");
+    return RE2::FullMatch(re2::StringPiece(s.data(), s.size()), re);
+}
+
+} // namespace
+
+const char* toString(RedactionKind kind)
+{
+    return kKindNames[static_cast<std::size_t>(kind)];
+}
+
+std::size_t RedactionCounts::total() const
+{
+    std::size_t t = 0;
+    for (auto c : n)
+        t += c;
+    return t;
+}
+
+RedactionCounts& RedactionCounts::operator+=(const RedactionCounts& o)
+{
+    for (std::size_t i = 0; i < kRedactionKinds; ++i)
+        n[i] += o.n[i];
+    return *this;
+}
+
+nlohmann::json RedactionCounts::toJson() const
+{
+    nlohmann::json j = nlohmann::json::object();
+    for (std::size_t i = 0; i < kRedactionKinds; ++i)
+        if (n[i])
+            j[kKindNames[i]] = n[i];
+    return j;
+}
+
+std::string RedactionCounts::summary() const
+{
+    std::string out;
+    for (std::size_t i = 0; i < kRedactionKinds; ++i)
+        if (n[i])
+            out +=
+                (out.empty() ? "" : ", ") + std::string(kKindNames[i]) + " " + std::to_string(n[i]);
+    return out.empty() ? "none" : out;
+}
+
+std::string Redactor::marker(RedactionKind kind)
+{
+    return kind == RedactionKind::UserName ? "<user>"
+                                           : std::string("<redacted:") + toString(kind) + ">";
+}
+
+bool Redactor::isSecretName(std::string_view name)
+{
+    const std::string n = lower(name);
+    for (const char* w : kSecretWords)
+        if (n.find(w) != std::string::npos)
+            return true;
+    return false;
+}
+
+Redactor::Redactor(const Identity& identity) : m_rules(makeRedactionRules(identity))
+{
+    // One combined pattern finds where the next match is (DFA only, linear); the rule
+    // that matched there is found by running each alone on that span (DFA only again),
+    // and its head alone gives the name and where the value starts. Asking the combined
+    // pattern for groups would cost its whole program per byte of a long match.
+    RE2::Options options;
+    options.set_max_mem(int64_t{64} << 20);
+    options.set_log_errors(false);
+    std::string combined;
+    for (const auto& r : m_rules)
+        combined += (combined.empty() ? "(?:" : "|(?:") + r.pattern() + ")";
+    m_combined = std::make_unique<RE2>(combined, options);
+    m_privateKey = std::make_unique<RE2>(
+        "-----BEGIN[A-Z ]*PRIVATE KEY-----(?s:.*?)-----END[A-Z ]*PRIVATE KEY-----", options);
+}
+
+Redactor::~Redactor() = default;
+
+struct Redactor::Scan
+{
+    const Redactor& r;
+    std::string_view in;
+    RedactionCounts& counts;
+    std::string out;
+    std::size_t copied = 0; // in[0, copied) has been emitted
+
+    // Replaces in[begin, end) and counts it.
+    void replace(std::size_t begin, std::size_t end, const std::string& with, RedactionKind kind)
+    {
+        out.append(in.substr(copied, begin - copied));
+        out += with;
+        copied = end;
+        counts.add(kind);
+    }
+};
+
+std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
+{
+    if (in.find("PRIVATE KEY-----") == std::string_view::npos)
+        return scan(in, counts);
+    return scan(privateKeys(in, counts), counts);
+}
+
+// PEM private keys, BEGIN to END, in a pass of their own: an unterminated BEGIN would
+// otherwise keep every later search in the main pass scanning to the end of the text.
+std::string Redactor::privateKeys(std::string_view in, RedactionCounts& counts) const
+{
+    Scan s{*this, in, counts, {}, 0};
+    const re2::StringPiece text(in.data(), in.size());
+    re2::StringPiece block;
+    for (std::size_t pos = 0; pos < in.size() && m_privateKey->Match(text, pos, in.size(),
+                                                                     RE2::UNANCHORED, &block, 1);) {
+        const auto begin = static_cast<std::size_t>(block.data() - in.data());
+        s.replace(begin, begin + block.size(), marker(RedactionKind::PrivateKey),
+                  RedactionKind::PrivateKey);
+        pos = begin + block.size();
+    }
+    s.out.append(in.substr(s.copied));
+    return std::move(s.out);
+}
+
+// Whether a match of `rule` with value `v`, between `before` and `after`, is replaced.
+bool Redactor::accept(const Rule& rule, char before, char after, std::string_view name,
+                      std::string_view v) const
+{
+    if (isMarker(unquote(v)) || v.size() < rule.minLength || v.size() > rule.maxLength)
+        return false;
+    switch (rule.check) {
+    case RuleCheck::None:
+        return true;
+    case RuleCheck::DigitOrCapital:
+        return std::any_of(v.begin() + 3, v.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) ||
+                   std::isupper(static_cast<unsigned char>(c));
+        });
+    case RuleCheck::RightBoundary:
+        return !isAlnum(after);
+    case RuleCheck::BothBoundaries:
+        return !isAlnum(before) && !isAlnum(after);
+    case RuleCheck::SecretValue:
+        return !isPlaceholder(name, v);
+    }
+    return false;
+}
+
+std::string Redactor::scan(std::string_view in, RedactionCounts& counts) const
+{
+    Scan s{*this, in, counts, {}, 0};
+    s.out.reserve(in.size());
+    re2::StringPiece span, g[2];
+    const auto at = [&](const re2::StringPiece& p) {
+        return static_cast<std::size_t>(p.data() - in.data());
+    };
+    std::size_t pos = 0;
+    // Right after a replacement the text goes on as if it started there: in a second pass
+    // the marker's '>' stands before it, and ends every word.
+    bool fresh = false;
+    while (pos < in.size()) {
+        const std::size_t base = fresh ? pos : 0;
+        const re2::StringPiece hay(in.data() + base, in.size() - base);
+        if (!m_combined->Match(hay, pos - base, hay.size(), RE2::UNANCHORED, &span, 1))
+            break;
+        const std::size_t begin = at(span), end = begin + span.size();
+        const Rule* rule = nullptr;
+        for (const auto& r : m_rules)
+            if (r.full->Match(hay, begin - base, end - base, RE2::ANCHOR_BOTH, nullptr, 0)) {
+                rule = &r;
+                break;
+            }
+        if (!rule || !rule->headRe->Match(hay, begin - base, end - base, RE2::ANCHOR_START, g,
+                                          rule->hasName ? 2 : 1)) {
+            pos = begin + 1; // cannot happen: the span is one rule's match
+            fresh = false;
+            continue;
+        }
+        std::size_t vBegin = at(g[0]) + g[0].size(), vEnd = end - rule->suffix.size();
+        if (vBegin >= vEnd) { // cannot happen: every value is at least one character
+            pos = begin + 1;
+            fresh = false;
+            continue;
+        }
+        const std::string_view v = in.substr(vBegin, vEnd - vBegin);
+        const bool quoted =
+            v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front();
+        const char before = fresh && begin == pos ? ' ' : begin > 0 ? in[begin - 1] : ' ';
+        const char after = end < in.size() ? in[end] : ' ';
+        if (!accept(*rule, before, after,
+                    rule->hasName ? std::string_view(g[1].data(), g[1].size()) : "", v)) {
+            // A placeholder: look inside its quotes, or go past it (nothing else is in it).
+            // A token-like word that is none: go on inside it (a user name may be).
+            pos = rule->check == RuleCheck::SecretValue ? (quoted ? vBegin + 1 : end) : begin + 1;
+            fresh = false;
+            continue;
+        }
+        if (quoted) {
+            ++vBegin; // keep the quotes
+            --vEnd;
+        }
+        std::string with = marker(rule->kind);
+        if (rule->home) {
+            // A home folder: keep its parent, name the user.
+            const std::size_t sep = v.find_last_of("/\\");
+            with = std::string(v.substr(0, sep == std::string_view::npos ? 0 : sep + 1)) + "<user>";
+        }
+        // The head (a variable's name: "ZORBULON_TOKEN=") may hold what other rules
+        // remove; it is short, and scanned once.
+        if (vBegin > begin) {
+            s.out.append(in.substr(s.copied, begin - s.copied));
+            s.out += scan(in.substr(begin, vBegin - begin), counts);
+            s.copied = vBegin;
+        }
+        s.replace(vBegin, vEnd, with, rule->kind);
+        // Go on right after what was replaced (a closing quote may open the next
+        // "name": value), as a second pass would: redacting twice changes nothing.
+        pos = std::max(vEnd, begin + 1);
+        fresh = pos == vEnd;
+    }
+    s.out.append(in.substr(s.copied));
+    return std::move(s.out);
+}
+
+void Redactor::jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool secret) const
+{
+    if (value.is_string()) {
+        const std::string& s = value.get_ref<const std::string&>();
+        if (secret && !isPlaceholder("secret", s)) {
+            value = marker(RedactionKind::SecretVariable);
+            counts.add(RedactionKind::SecretVariable);
+        } else {
+            value = text(s, counts);
+        }
+    } else if (value.is_object()) {
+        nlohmann::json out = nlohmann::json::object();
+        for (auto& [k, v] : value.items()) {
+            jsonInPlace(v, counts, secret || isSecretName(k));
+            out[text(k, counts)] = std::move(v);
+        }
+        value = std::move(out);
+    } else if (value.is_array()) {
+        bool flag = false; // the previous element was --token-style
+        for (auto& v : value) {
+            if (flag && v.is_string() && !v.get_ref<const std::string&>().empty() &&
+                v.get_ref<const std::string&>().front() != '-' &&
+                !isMarker(v.get_ref<const std::string&>())) {
+                v = marker(RedactionKind::TokenFlag);
+                counts.add(RedactionKind::TokenFlag);
+                flag = false;
+                continue;
+            }
+            flag = v.is_string() && isFlagWithValueNext(v.get_ref<const std::string&>());
+            jsonInPlace(v, counts, secret);
+        }
+    }
+}
+
+nlohmann::json Redactor::json(const nlohmann::json& value, RedactionCounts& counts) const
+{
+    nlohmann::json copy = value;
+    jsonInPlace(copy, counts, false);
+    return copy;
+}
+
+std::string Redactor::jsonText(std::string_view in, RedactionCounts& counts, int maxDepth) const
+{
+    // The depth check first, so no input can overflow the parser's stack.
+    if (checkJsonDepth(std::string(in), "", maxDepth).empty()) {
+        auto parsed = nlohmann::json::parse(in.begin(), in.end(), nullptr, false);
+        if (!parsed.is_discarded())
+            return json(parsed, counts)
+                       .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                   "\n";
+    }
+    return text(in, counts);
+}
+
+} // namespace sp::diag

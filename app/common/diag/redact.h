@@ -1,0 +1,113 @@
+#pragma once
+// Redaction for the diagnostics bundle: every byte that goes into a bundle passes through
+// a Redactor first. What it removes, each counted by kind (never recorded by value):
+//  - values of variables whose names contain TOKEN, SECRET, KEY, PASSWORD, PASSWD, AUTH,
+//    COOKIE, SESSION or CREDENTIAL (NAME=value, "name": "value", NAME: value);
+//  - credentials in URLs (scheme://user:pass@host);
+//  - token shapes: hf_…, sk-…, ghp_/gho_/ghu_/ghs_/ghr_…, github_pat_…, AWS access key ids
+//    (AKIA…/ASIA…), JWTs, PEM private keys, Authorization:/Cookie: headers, Bearer tokens,
+//    and --token-style flags (--token X, --api-key=X, …);
+//  - the user's name, and their home folder, as `<user>`.
+// All patterns are RE2 (linear time) and run as one combined scan, so the cost is one pass
+// over the text whatever the number of rules. A Redactor is immutable after construction
+// and safe to share between threads.
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace re2 {
+class RE2;
+}
+
+namespace sp::diag {
+
+enum class RedactionKind
+{
+    SecretVariable,
+    UrlCredentials,
+    AuthorizationHeader,
+    CookieHeader,
+    BearerToken,
+    TokenFlag,
+    HuggingFaceToken,
+    OpenAiKey,
+    GithubToken,
+    GithubPat,
+    AwsAccessKey,
+    Jwt,
+    PrivateKey,
+    UserName,
+};
+inline constexpr std::size_t kRedactionKinds = 14;
+// "secret-variable", "url-credentials", ..., "user-name".
+const char* toString(RedactionKind kind);
+
+struct RedactionCounts
+{
+    std::array<std::size_t, kRedactionKinds> n{};
+
+    void add(RedactionKind k, std::size_t count = 1) { n[static_cast<std::size_t>(k)] += count; }
+    std::size_t operator[](RedactionKind k) const { return n[static_cast<std::size_t>(k)]; }
+    std::size_t total() const;
+    RedactionCounts& operator+=(const RedactionCounts& o);
+    // {"kind": count} for the kinds with a count, in kind order.
+    nlohmann::json toJson() const;
+    // "user-name 3, hf-token 1" or "none".
+    std::string summary() const;
+};
+
+// Who the user is, for the `<user>` rule: login names and home folders.
+struct Identity
+{
+    std::vector<std::string> names; // "zorbulon"
+    std::vector<std::string> homes; // "/home/zorbulon", "C:\Users\Zorbulon"
+    // USER, LOGNAME, USERNAME, HOME, USERPROFILE, Qt's home path and (POSIX) the
+    // account database. Generic names (root, admin, user, ...) are left out: they
+    // identify nobody, and replacing the word "root" everywhere would garble logs.
+    static Identity fromEnvironment();
+};
+
+class Redactor
+{
+public:
+    explicit Redactor(const Identity& identity);
+    ~Redactor();
+    Redactor(const Redactor&) = delete;
+    Redactor& operator=(const Redactor&) = delete;
+
+    // `text` with every match replaced ("<redacted:KIND>", or "<user>"); adds to `counts`.
+    // Already-redacted text is left as it is (redacting twice counts nothing new).
+    std::string text(std::string_view text, RedactionCounts& counts) const;
+    // A JSON value with keys named like secrets emptied (their values become
+    // "<redacted:secret-variable>"), the value after a --token-style flag in an argument
+    // list redacted, and every other string (keys too) redacted as text.
+    nlohmann::json json(const nlohmann::json& value, RedactionCounts& counts) const;
+    // A JSON document's text: redacted value by value and pretty-printed when it parses
+    // (within `maxDepth`), else redacted as text.
+    std::string jsonText(std::string_view text, RedactionCounts& counts, int maxDepth = 64) const;
+
+    // Whether a variable or key name marks a secret (TOKEN, SECRET, KEY, ... in any case).
+    static bool isSecretName(std::string_view name);
+    static std::string marker(RedactionKind kind);
+
+    struct Rule; // redact_rules.h
+
+private:
+    struct Scan;
+    void jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool secret) const;
+    std::string privateKeys(std::string_view text, RedactionCounts& counts) const;
+    std::string scan(std::string_view text, RedactionCounts& counts) const;
+    bool accept(const Rule& rule, char before, char after, std::string_view name,
+                std::string_view value) const;
+
+    std::unique_ptr<re2::RE2> m_privateKey; // its own pass: a block spans lines
+    std::unique_ptr<re2::RE2> m_combined;
+    std::vector<Rule> m_rules;
+};
+
+} // namespace sp::diag

@@ -1,0 +1,287 @@
+// `stackpilot-cli diag export` and re-planning from its bundle, through the CLI runner:
+// a bundle's report.json, and the zip itself, plan to the same profile as the machine it
+// was made on; --list writes nothing; exit codes 0/1/2/3; a zip bomb, a zip with too
+// many entries or one that lies about its size is refused in one line naming the file.
+
+#include "diag_fixture.h"
+#include "support/cli_runner.h"
+
+#include <QDir>
+#include <QTest>
+#include <random>
+#include <tuple>
+
+using sp::test::runCliInProcess;
+namespace fs = std::filesystem;
+
+namespace {
+
+QString q(const fs::path& p)
+{
+    return QString::fromStdString(p.string());
+}
+
+// A zip of (name, bytes) entries, deflated, built with libarchive's writer.
+std::string makeZip(const std::vector<std::pair<std::string, std::string>>& entries)
+{
+    std::string out;
+    archive* a = archive_write_new();
+    archive_write_set_format_zip(a);
+    archive_write_set_bytes_in_last_block(a, 1);
+    archive_write_open(
+        a, &out, nullptr,
+        [](archive*, void* o, const void* d, size_t n) -> la_ssize_t {
+            static_cast<std::string*>(o)->append(static_cast<const char*>(d), n);
+            return static_cast<la_ssize_t>(n);
+        },
+        nullptr);
+    for (const auto& [name, data] : entries) {
+        archive_entry* e = archive_entry_new();
+        archive_entry_set_pathname(e, name.c_str());
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+        archive_write_header(a, e);
+        archive_write_data(a, data.data(), data.size());
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    return out;
+}
+
+// Rewrites the uncompressed size that the local header and the central directory
+// declare for `name` (a zip that lies about what it holds).
+bool patchDeclaredSize(std::string& zip, const std::string& name, std::uint32_t size)
+{
+    const auto u16 = [&](std::size_t at) {
+        return static_cast<std::size_t>(static_cast<unsigned char>(zip[at])) |
+               static_cast<std::size_t>(static_cast<unsigned char>(zip[at + 1])) << 8;
+    };
+    const auto put = [&](std::size_t at) {
+        for (std::size_t i = 0; i < 4; ++i)
+            zip[at + i] = static_cast<char>((size >> (8 * i)) & 0xff);
+    };
+    int patched = 0;
+    // {signature, offset of the name length, offset of the name, offset of the size}
+    for (const auto& [sig, lenAt, nameAt, sizeAt] :
+         {std::tuple<std::string, std::size_t, std::size_t, std::size_t>{"PK\x03\x04", 26, 30, 22},
+          {"PK\x01\x02", 28, 46, 24}})
+        for (auto p = zip.find(sig); p != std::string::npos; p = zip.find(sig, p + 4))
+            if (p + nameAt + name.size() <= zip.size() &&
+                zip.compare(p + nameAt, u16(p + lenAt), name) == 0) {
+                put(p + sizeAt);
+                ++patched;
+            }
+    return patched == 2;
+}
+
+std::string noise(std::size_t n)
+{
+    std::mt19937 rng(42);
+    std::string s(n, '\0');
+    for (auto& c : s)
+        c = static_cast<char>(rng());
+    return s;
+}
+
+// profile id, GPU, runtimes and the verdict on every alternative.
+std::string planKey(const std::string& planJson)
+{
+    const auto j = nlohmann::json::parse(planJson);
+    nlohmann::json key = {{"profile", j.at("profile")}, {"gpu", j.at("gpu")}};
+    for (const auto& r : j.at("runtimes"))
+        key["runtimes"].push_back(r.at("id"));
+    for (const auto& a : j.at("alternatives"))
+        key["alternatives"][a.at("profile").get<std::string>()] = a.at("verdict");
+    return key.dump();
+}
+
+} // namespace
+
+class TestDiagCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void replansFromReportAndZip_data()
+    {
+        QTest::addColumn<QString>("snapshot"); // empty: the Linux fixture in the user's home
+        QTest::addColumn<QString>("workload");
+        const QString windows =
+            QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/fuzz/seeds/snapshot/windows-6750xt.json");
+        const QString nfs =
+            QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/doctor/fixtures/linux-nfs-home.json");
+        QTest::newRow("windows-sdnext") << windows << QStringLiteral("sdnext");
+        QTest::newRow("windows-llamafile") << windows << QStringLiteral("llamafile");
+        QTest::newRow("linux-comfyui") << QString() << QStringLiteral("comfyui");
+        QTest::newRow("linux-pytorch") << QString() << QStringLiteral("pytorch");
+        QTest::newRow("nfs-sdnext") << nfs << QStringLiteral("sdnext");
+    }
+    void replansFromReportAndZip()
+    {
+        QFETCH(QString, snapshot);
+        QFETCH(QString, workload);
+        const sp::test::TestUser user("replanner");
+        if (snapshot.isEmpty()) {
+            snapshot = q(user.home() / "machine.json");
+            sp::test::writeText(user.home() / "machine.json",
+                                sp::test::linuxSnapshotJson(user.home().string()));
+        }
+        const auto original =
+            runCliInProcess({QStringLiteral("plan"), QStringLiteral("--workload"), workload,
+                             QStringLiteral("--hardware"), snapshot, QStringLiteral("--json")});
+        QVERIFY2(original.rc == 0, original.err.c_str());
+        const auto zip = user.home() / "bundle.zip";
+        const auto exported =
+            runCliInProcess({QStringLiteral("diag"), QStringLiteral("export"), QStringLiteral("-o"),
+                             q(zip), QStringLiteral("--hardware"), snapshot});
+        QVERIFY2(exported.rc == 0, exported.err.c_str());
+        const auto entries = sp::test::unzipAll(sp::test::readAll(zip));
+        QVERIFY(entries.count("report.json"));
+        QVERIFY2(entries.at("report.json").find("replanner") == std::string::npos,
+                 "the user's name reached report.json");
+        sp::test::writeText(user.home() / "report.json", entries.at("report.json"));
+        for (const fs::path& from : {zip, user.home() / "report.json"}) {
+            const auto again =
+                runCliInProcess({QStringLiteral("plan"), QStringLiteral("--workload"), workload,
+                                 QStringLiteral("--hardware"), q(from), QStringLiteral("--json")});
+            QVERIFY2(again.rc == 0, again.err.c_str());
+            QCOMPARE(planKey(again.out), planKey(original.out));
+        }
+    }
+
+    void listWritesNothing()
+    {
+        const sp::test::TestUser user("lister");
+        const QString before = QDir::currentPath();
+        const fs::path work = user.home() / "work";
+        fs::create_directories(work);
+        QVERIFY(QDir::setCurrent(q(work)));
+        const auto names = [&] {
+            std::vector<std::string> out;
+            for (const auto& e : fs::directory_iterator(work))
+                out.push_back(e.path().filename().string());
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        const auto was = names();
+        const auto listed =
+            runCliInProcess({QStringLiteral("diag"), QStringLiteral("export"),
+                             QStringLiteral("--list"), QStringLiteral("--no-probes")});
+        QCOMPARE(listed.rc, 0);
+        QVERIFY(listed.out.find("report.json") != std::string::npos);
+        QVERIFY(listed.out.find("Nothing written (--list).") != std::string::npos);
+        QVERIFY(names() == was);
+        const auto json = runCliInProcess({QStringLiteral("diag"), QStringLiteral("export"),
+                                           QStringLiteral("--list"), QStringLiteral("--json"),
+                                           QStringLiteral("--no-probes")});
+        QCOMPARE(json.rc, 0);
+        const auto j = nlohmann::json::parse(json.out);
+        QVERIFY(j.at("written").is_null());
+        QCOMPARE(j.at("entries").at(0).at("name").get<std::string>(), std::string("report.md"));
+        QVERIFY(names() == was);
+        // Without -o: a new file here, named by the time.
+        const auto written =
+            runCliInProcess({QStringLiteral("diag"), QStringLiteral("export"),
+                             QStringLiteral("--json"), QStringLiteral("--no-probes")});
+        QCOMPARE(written.rc, 0);
+        const auto file =
+            nlohmann::json::parse(written.out).at("written").at("file").get<std::string>();
+        QVERIFY2(fs::path(file).filename().string().rfind("stackpilot-diagnostics-", 0) == 0,
+                 file.c_str());
+        QVERIFY(fs::exists(file));
+        QVERIFY(QDir::setCurrent(before));
+        // StackPilot's own log has a line per verb run.
+        const std::string log = sp::test::readAll(sp::paths::logDir() / "stackpilot.log");
+        QVERIFY2(log.find(" cli diag exit 0\n") != std::string::npos, log.c_str());
+    }
+
+    void exitCodes()
+    {
+        const sp::test::TestUser user("coder");
+        const auto run = [](QStringList args) {
+            args.prepend(QStringLiteral("diag"));
+            return runCliInProcess(args);
+        };
+        QCOMPARE(run({}).rc, 2);
+        QCOMPARE(run({QStringLiteral("import")}).rc, 2);
+        QCOMPARE(run({QStringLiteral("export"), QStringLiteral("--bogus")}).rc, 2);
+        QCOMPARE(run({QStringLiteral("export"), QStringLiteral("--workload"),
+                      QStringLiteral("nope"), QStringLiteral("--no-probes")})
+                     .rc,
+                 2);
+        const auto missing = run({QStringLiteral("export"), QStringLiteral("--hardware"),
+                                  q(user.home() / "missing.json")});
+        QCOMPARE(missing.rc, 3);
+        QVERIFY(missing.err.find("missing.json") != std::string::npos);
+        const auto nowhere = run({QStringLiteral("export"), QStringLiteral("--no-probes"),
+                                  QStringLiteral("-o"), q(user.home() / "no-such-dir" / "b.zip")});
+        QCOMPARE(nowhere.rc, 1);
+        QVERIFY(nowhere.err.find("no-such-dir") != std::string::npos);
+        // -o names a file the user has: it is replaced, as asked.
+        sp::test::writeText(user.home() / "old.zip", "old");
+        QCOMPARE(run({QStringLiteral("export"), QStringLiteral("--no-probes"), QStringLiteral("-o"),
+                      q(user.home() / "old.zip")})
+                     .rc,
+                 0);
+        QVERIFY(sp::test::unzipAll(sp::test::readAll(user.home() / "old.zip")).count("report.md"));
+    }
+
+    void hostileZipsRefused_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("too many entries") << 0 << QStringLiteral("more than 10000 entries");
+        QTest::newRow("declared too big") << 1 << QStringLiteral("bytes is more than 4194304");
+        QTest::newRow("bomb ratio") << 2 << QStringLiteral("expands more than 100:1");
+        QTest::newRow("lies about its size") << 3 << QStringLiteral("expands past 4194304 bytes");
+        QTest::newRow("not a bundle") << 4 << QStringLiteral("no report.json in the zip");
+        QTest::newRow("bad report") << 5 << QStringLiteral("report.json:1:");
+        QTest::newRow("not a zip") << 6 << QStringLiteral("not a zip archive");
+    }
+    void hostileZipsRefused()
+    {
+        QFETCH(int, kind);
+        QFETCH(QString, expect);
+        const sp::test::TestUser user("bomber");
+        std::vector<std::pair<std::string, std::string>> entries;
+        std::string zip;
+        switch (kind) {
+        case 0:
+            for (int i = 0; i <= 10000; ++i)
+                entries.emplace_back("f" + std::to_string(i), "");
+            entries.emplace_back("report.json", "{}");
+            break;
+        case 1:
+            entries.emplace_back("report.json", std::string(8u << 20, '\0'));
+            break;
+        case 2:
+            entries.emplace_back("report.json", std::string(3u << 20, ' '));
+            break;
+        case 3:
+            entries.emplace_back("report.json", noise(5u << 20));
+            break;
+        case 4:
+            entries.emplace_back("other.json", "{}");
+            break;
+        case 5:
+            entries.emplace_back("report.json", "{oops");
+            break;
+        }
+        zip = kind == 6 ? std::string("PK\x03\x04 not really a zip") : makeZip(entries);
+        if (kind == 3)
+            QVERIFY(patchDeclaredSize(zip, "report.json", 1000));
+        sp::test::writeText(user.home() / "hostile.zip", zip);
+        const auto r = runCliInProcess({QStringLiteral("plan"), QStringLiteral("--workload"),
+                                        QStringLiteral("sdnext"), QStringLiteral("--hardware"),
+                                        q(user.home() / "hostile.zip")});
+        QCOMPARE(r.rc, 3);
+        QVERIFY2(r.err.find(expect.toStdString()) != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("hostile.zip") != std::string::npos, r.err.c_str());
+        QCOMPARE(std::count(r.err.begin(), r.err.end(), '\n'), 1L);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagCli)
+#include "test_diag_cli.moc"
