@@ -73,21 +73,26 @@ private slots:
         QCOMPARE(m.rowCount(), 100);
         QCOMPARE(m.totalLines(), qint64(120));
         QCOMPARE(m.droppedLines(), qint64(20));
-        QCOMPARE(m.lineAt(0).number, qint64(21));
-        QCOMPARE(m.lineAt(0).line.text, QStringLiteral("line 21"));
+        QCOMPARE(m.lineAt(0).number(), qint64(21));
+        QCOMPARE(m.lineAt(0).text(), QStringLiteral("line 21"));
         // A batch larger than the limit keeps only its tail, still numbered from the log.
         m.append(lines(121, 500));
         QCOMPARE(m.rowCount(), 100);
-        QCOMPARE(m.lineAt(99).number, qint64(620));
-        QCOMPARE(m.lineAt(99).line.text, QStringLiteral("line 620"));
+        QCOMPARE(m.lineAt(99).number(), qint64(620));
+        QCOMPARE(m.lineAt(99).text(), QStringLiteral("line 620"));
         m.markIssue(600);
-        QCOMPARE(m.lineAt(79).severity, ConsoleLine::Issue);
+        QCOMPARE(m.lineAt(79).severity(), ConsoleLine::Issue);
         m.markIssue(5); // long gone: nothing to mark
         QCOMPARE(m.countOf(ConsoleLine::Issue), 1);
         QCOMPARE(m.find(QStringLiteral("LINE 530"), -1), 9);
         QCOMPARE(m.find(QStringLiteral("line 530"), 9), 9); // wraps around to itself
         QCOMPARE(m.find(QStringLiteral("no such"), 0), -1);
         QCOMPARE(m.text({0, 1}), QStringLiteral("line 521\nline 522"));
+        // Lines the window never converted (a flood) still count for the numbering.
+        m.append(lines(1621, 10), 1000);
+        QCOMPARE(m.totalLines(), qint64(1630));
+        QCOMPARE(m.lineAt(99).number(), qint64(1630));
+        QCOMPARE(m.lineAt(99).text(), QStringLiteral("line 1630"));
     }
 
     void severities()

@@ -227,21 +227,14 @@ void AppController::startLaunch()
     setup.userEnv = currentEnvironment();
     setup.logsRoot = paths::logDir();
     setup.dataDir = paths::dataDir();
-    // Planning, composing and compiling the matcher are CPU work of a few milliseconds;
-    // the session itself (files, processes) runs on the launch thread.
-    auto request = prepareLaunch(setup);
-    if (!request) {
-        emit notice(tr("Could not launch: %1").arg(qs(request.error().message)), true);
-        return;
-    }
-    request->rerunSteps = std::exchange(m_rerunSteps, false);
+    // Planning, composing and compiling the matcher happen on the launch thread too.
     m_console.clear();
     m_url.clear();
     m_lastExit.clear();
     m_running = m_workload;
     m_runningProfile = v->profile;
     setPhase(Phase::Launching);
-    m_runner.start(std::move(*request));
+    m_runner.start(std::move(setup), m_catalog, std::exchange(m_rerunSteps, false));
 }
 
 void AppController::stop()
@@ -254,15 +247,23 @@ void AppController::stop()
 
 void AppController::onEvents(const std::vector<LaunchEvent>& batch)
 {
-    QVector<ConsoleModel::Incoming> lines;
+    // A run of lines longer than the console keeps is counted, and only its tail is
+    // converted: a flood costs the GUI thread at most one console's worth of strings.
+    std::vector<const LaunchEvent*> run;
     auto flushLines = [&] {
-        m_console.append(lines);
-        lines.clear();
+        const std::size_t keep = std::size_t(m_console.maxLines());
+        const std::size_t skipped = run.size() > keep ? run.size() - keep : 0;
+        QVector<ConsoleModel::Incoming> lines;
+        lines.reserve(qsizetype(run.size() - skipped));
+        for (std::size_t i = skipped; i < run.size(); ++i)
+            lines.push_back({QString::fromStdString(run[i]->text),
+                             std::string_view(run[i]->stream) == "stderr"});
+        m_console.append(lines, qint64(skipped));
+        run.clear();
     };
     for (const LaunchEvent& e : batch) {
         if (e.kind == LaunchEvent::Line) {
-            lines.push_back(
-                {QString::fromStdString(e.text), std::string_view(e.stream) == "stderr"});
+            run.push_back(&e);
             continue;
         }
         flushLines();

@@ -29,15 +29,26 @@ LaunchRunner::~LaunchRunner()
     m_thread.wait();
 }
 
-void LaunchRunner::start(LaunchRequest request)
+void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog> catalog,
+                         bool rerunSteps)
 {
     if (m_running)
         return;
     m_running = true;
-    QMetaObject::invokeMethod(m_worker, [this, request = std::move(request)]() mutable {
+    QMetaObject::invokeMethod(m_worker, [this, setup = std::move(setup), catalog, rerunSteps] {
+        auto request = prepareLaunch(setup);
+        if (!request) {
+            QMetaObject::invokeMethod(
+                this, [this, why = QString::fromStdString(request.error().message)] {
+                    m_running = false;
+                    emit startFailed(why);
+                });
+            return;
+        }
+        request->rerunSteps = rerunSteps;
         delete m_session;
         m_session =
-            new LaunchSession(std::move(request), [this](const LaunchEvent& e) { push(e); });
+            new LaunchSession(std::move(*request), [this](const LaunchEvent& e) { push(e); });
         connect(m_session, &LaunchSession::finished, m_worker, [this] {
             const LaunchRecord record = m_session->record();
             const bool ok = m_session->succeeded();

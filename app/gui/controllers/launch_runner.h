@@ -5,6 +5,8 @@
 // GUI thread in batches: one queued call per batch, in order, lines and the other
 // events interleaved as they happened.
 
+#include "core/catalog/loader.h"
+#include "core/launch/launch_prep.h"
 #include "core/launch/launch_session.h"
 
 #include <QObject>
@@ -23,7 +25,10 @@ public:
     explicit LaunchRunner(QObject* parent = nullptr);
     ~LaunchRunner() override; // ends the tree (the helper's grace is at most 1 s)
 
-    void start(LaunchRequest request);
+    // Prepares the launch (plan, environment, matcher) and runs it, all on the launch
+    // thread; `catalog` keeps the setup's catalog alive meanwhile. A launch that cannot
+    // be prepared or started ends in startFailed.
+    void start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog> catalog, bool rerunSteps);
     void stop(); // gracefully, then by force after the grace period
     void kill();
     bool isRunning() const { return m_running; }

@@ -5,6 +5,22 @@
 
 namespace sp::gui {
 
+const AnsiLine& ConsoleLine::ansi() const
+{
+    if (!m_ansi)
+        m_ansi = parseAnsi(m_raw);
+    return *m_ansi;
+}
+
+ConsoleLine::Severity ConsoleLine::severity() const
+{
+    if (m_issue)
+        return Issue;
+    if (!m_severity)
+        m_severity = ConsoleModel::classify(text());
+    return *m_severity;
+}
+
 ConsoleModel::ConsoleModel(int maxLines, QObject* parent)
     : QAbstractListModel(parent), m_max(std::max(100, maxLines))
 {}
@@ -21,15 +37,15 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     const ConsoleLine& l = lineAt(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        return l.line.text;
+        return l.text();
     case SeverityRole:
-        return int(l.severity);
+        return int(l.severity());
     case SpansRole:
-        return QVariant::fromValue(l.line.spans);
+        return QVariant::fromValue(l.ansi().spans);
     case NumberRole:
-        return l.number;
+        return l.number();
     case StderrRole:
-        return l.isStderr;
+        return l.isStderr();
     default:
         return {};
     }
@@ -51,14 +67,14 @@ ConsoleLine::Severity ConsoleModel::classify(const QString& plain)
     return ConsoleLine::Normal;
 }
 
-void ConsoleModel::append(const QVector<Incoming>& lines)
+void ConsoleModel::append(const QVector<Incoming>& lines, qint64 skipped)
 {
-    if (lines.isEmpty())
+    // Only the last m_max lines can be kept: the rest only count.
+    const qsizetype drop = std::max<qsizetype>(0, lines.size() - m_max);
+    m_total += skipped + drop;
+    const int incoming = int(lines.size() - drop);
+    if (incoming == 0)
         return;
-    // Only the last m_max of a huge batch can be kept: skip the rest before parsing.
-    const qsizetype skip = std::max<qsizetype>(0, lines.size() - m_max);
-    m_total += skip;
-    const int incoming = int(lines.size() - skip);
     const int overflow = int(m_lines.size()) + incoming - m_max;
     if (overflow > 0) {
         beginRemoveRows({}, 0, overflow - 1);
@@ -67,14 +83,8 @@ void ConsoleModel::append(const QVector<Incoming>& lines)
     }
     const int first = int(m_lines.size());
     beginInsertRows({}, first, first + incoming - 1);
-    for (qsizetype i = skip; i < lines.size(); ++i) {
-        ConsoleLine l;
-        l.line = parseAnsi(lines[i].text);
-        l.number = ++m_total;
-        l.severity = classify(l.line.text);
-        l.isStderr = lines[i].isStderr;
-        m_lines.push_back(std::move(l));
-    }
+    for (qsizetype i = drop; i < lines.size(); ++i)
+        m_lines.emplace_back(lines[i].text, ++m_total, lines[i].isStderr);
     endInsertRows();
 }
 
@@ -88,17 +98,17 @@ void ConsoleModel::clear()
 
 void ConsoleModel::markIssue(qint64 number)
 {
-    if (m_lines.empty() || number < m_lines.front().number || number > m_lines.back().number)
+    if (m_lines.empty() || number < m_lines.front().number() || number > m_lines.back().number())
         return;
-    const int row = int(number - m_lines.front().number);
-    m_lines[std::size_t(row)].severity = ConsoleLine::Issue;
+    const int row = int(number - m_lines.front().number());
+    m_lines[std::size_t(row)].markIssue();
     emit dataChanged(index(row), index(row), {SeverityRole});
 }
 
 int ConsoleModel::countOf(ConsoleLine::Severity s) const
 {
     return int(std::count_if(m_lines.begin(), m_lines.end(),
-                             [s](const ConsoleLine& l) { return l.severity == s; }));
+                             [s](const ConsoleLine& l) { return l.severity() == s; }));
 }
 
 int ConsoleModel::find(const QString& needle, int from, bool backwards) const
@@ -108,7 +118,7 @@ int ConsoleModel::find(const QString& needle, int from, bool backwards) const
         return -1;
     for (int step = 1; step <= n; ++step) {
         const int row = ((backwards ? from - step : from + step) % n + n) % n;
-        if (lineAt(row).line.text.contains(needle, Qt::CaseInsensitive))
+        if (lineAt(row).text().contains(needle, Qt::CaseInsensitive))
             return row;
     }
     return -1;
@@ -119,7 +129,7 @@ QString ConsoleModel::text(const QList<int>& rows) const
     QStringList out;
     for (int r : rows)
         if (r >= 0 && r < rowCount())
-            out << lineAt(r).line.text;
+            out << lineAt(r).text();
     return out.join(QLatin1Char('\n'));
 }
 

@@ -9,11 +9,16 @@
 
 #include <QAbstractListModel>
 #include <deque>
+#include <optional>
 
 namespace sp::gui {
 
-struct ConsoleLine
+// One kept line. Its colours and severity are worked out the first time they are asked
+// for (when the row is painted, searched or counted), so a flood of output costs a
+// string copy per kept line on the GUI thread and nothing more.
+class ConsoleLine
 {
+public:
     enum Severity : quint8
     {
         Normal,
@@ -21,10 +26,23 @@ struct ConsoleLine
         Error,
         Issue // the line a known issue matched
     };
-    AnsiLine line;
-    qint64 number = 0; // 1-based, as in the launch log
-    Severity severity = Normal;
-    bool isStderr = false;
+    ConsoleLine(QString raw, qint64 number, bool isStderr)
+        : m_raw(std::move(raw)), m_number(number), m_stderr(isStderr)
+    {}
+    const AnsiLine& ansi() const;
+    const QString& text() const { return ansi().text; } // without escapes
+    Severity severity() const;
+    qint64 number() const { return m_number; } // 1-based, as in the launch log
+    bool isStderr() const { return m_stderr; }
+    void markIssue() { m_issue = true; }
+
+private:
+    QString m_raw; // with escapes
+    mutable std::optional<AnsiLine> m_ansi;
+    mutable std::optional<Severity> m_severity;
+    qint64 m_number = 0;
+    bool m_stderr = false;
+    bool m_issue = false;
 };
 
 class ConsoleModel : public QAbstractListModel
@@ -49,7 +67,9 @@ public:
         QString text; // with ANSI escapes
         bool isStderr = false;
     };
-    void append(const QVector<Incoming>& lines);
+    // `skipped` lines came before these and are not kept (a flood larger than the
+    // limit): they count for the numbering only.
+    void append(const QVector<Incoming>& lines, qint64 skipped = 0);
     void clear();
     // Marks the line with this log number as a known issue's match (when still kept).
     void markIssue(qint64 number);

@@ -39,11 +39,11 @@ public:
         const QPalette& pal = opt.palette;
         if (opt.state & QStyle::State_Selected)
             p->fillRect(opt.rect, pal.color(QPalette::Highlight));
-        else if (l.severity == ConsoleLine::Issue)
+        else if (l.severity() == ConsoleLine::Issue)
             p->fillRect(opt.rect, style::tint(style::Tone::Caution, pal, 0.3));
-        if (l.severity != ConsoleLine::Normal) {
+        if (l.severity() != ConsoleLine::Normal) {
             const auto tone =
-                l.severity == ConsoleLine::Warning ? style::Tone::Caution : style::Tone::Bad;
+                l.severity() == ConsoleLine::Warning ? style::Tone::Caution : style::Tone::Bad;
             p->fillRect(QRect(opt.rect.left(), opt.rect.top(), 3, opt.rect.height()),
                         style::toneColor(tone, pal));
         }
@@ -62,11 +62,11 @@ public:
             f.setBold(bold);
             p->setFont(f);
             p->setPen(c);
-            const QString run = l.line.text.mid(start, len);
+            const QString run = l.text().mid(start, len);
             p->drawText(x, y, run);
             x += QFontMetrics(f).horizontalAdvance(run);
         };
-        for (const AnsiSpan& s : l.line.spans) {
+        for (const AnsiSpan& s : l.ansi().spans) {
             drawRun(at, s.start - at, plain, false);
             QColor c = s.colour < 0    ? plain
                        : s.colour < 16 ? style::ansiColor(s.colour, pal)
@@ -76,7 +76,7 @@ public:
             drawRun(s.start, s.length, c, s.bold);
             at = s.start + s.length;
         }
-        drawRun(at, int(l.line.text.size()) - at, plain, false);
+        drawRun(at, int(l.text().size()) - at, plain, false);
     }
 
     QSize sizeHint(const QStyleOptionViewItem& opt, const QModelIndex&) const override
@@ -171,7 +171,11 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
     m_empty->setWordWrap(true);
-    m_empty->setFont(font());
+    // The viewport's font is monospace; the hint is prose. Setting the family marks it
+    // as the label's own, so it is not inherited from the viewport.
+    QFont prose = QApplication::font();
+    prose.setFamily(prose.family());
+    m_empty->setFont(prose);
     (new QVBoxLayout(m_view->viewport()))->addWidget(m_empty);
     auto* foot = new QHBoxLayout;
     m_count = new QLabel(this);

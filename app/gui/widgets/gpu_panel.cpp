@@ -48,16 +48,7 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     m_facts = new QLabel(this);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_facts);
-    m_table = new QTableView(this);
-    m_table->setModel(m_model);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setShowGrid(false);
-    m_table->setFrameShape(QFrame::NoFrame);
-    m_table->hide(); // shown when there is more than one GPU
-    layout->addWidget(m_table);
+    m_layout = layout; // the table of GPUs joins it when there is more than one
     m_recorded = new QLabel(this);
     m_recorded->setWordWrap(true);
     m_recorded->hide();
@@ -66,6 +57,20 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     m_chips->setSpacing(12);
     layout->addLayout(m_chips);
     showDetecting();
+}
+
+void GpuPanel::createTable()
+{
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setShowGrid(false);
+    m_table->setFrameShape(QFrame::NoFrame);
+    // Below the facts, above the probe chips.
+    m_layout->insertWidget(m_layout->indexOf(m_recorded), m_table);
 }
 
 void GpuPanel::showDetecting()
@@ -118,10 +123,14 @@ void GpuPanel::refresh()
             style::makeBadge(m_kind, *g.integrated ? tr("integrated") : tr("discrete"),
                              *g.integrated ? style::Tone::Caution : style::Tone::Neutral);
     }
-    m_table->setVisible(m_model->rowCount() > 1);
-    m_table->resizeColumnsToContents();
-    m_table->setMaximumHeight(m_table->verticalHeader()->length() +
-                              m_table->horizontalHeader()->height() + 4);
+    if (m_model->rowCount() > 1 && !m_table)
+        createTable();
+    if (m_table) {
+        m_table->setVisible(m_model->rowCount() > 1);
+        m_table->resizeColumnsToContents();
+        m_table->setMaximumHeight(m_table->verticalHeader()->length() +
+                                  m_table->horizontalHeader()->height() + 4);
+    }
     while (QLayoutItem* item = m_chips->takeAt(0)) {
         delete item->widget();
         delete item;

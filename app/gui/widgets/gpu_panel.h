@@ -8,6 +8,7 @@
 class QLabel;
 class QHBoxLayout;
 class QTableView;
+class QVBoxLayout;
 
 namespace sp::gui {
 
@@ -27,11 +28,13 @@ public:
     QString headline() const;
 
 private:
+    void createTable();
     GpuTableModel* m_model;
     QLabel* m_title = nullptr;
     QLabel* m_facts = nullptr;
     QLabel* m_kind = nullptr;
-    QTableView* m_table = nullptr;
+    QTableView* m_table = nullptr; // created when there is more than one GPU
+    QVBoxLayout* m_layout = nullptr;
     QHBoxLayout* m_chips = nullptr;
     QLabel* m_recorded = nullptr;
 };

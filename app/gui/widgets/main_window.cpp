@@ -28,17 +28,14 @@
 
 namespace sp::gui {
 
-// What the first frame shows is built here: the GPU panel, the workload chooser and the
-// card with its button. The lists, the console, the install panel, the profiles menus
-// and the tray are built right after that frame is painted (ensureBuilt), so the window
-// appears at once; every accessor builds them on demand too.
+// What the first frame shows is built here: the GPU panel saying it is detecting, the
+// menus and the status bar. The workload chooser, the card with its button, the lists,
+// the console, the install panel, the profiles menus and the tray are built right after
+// that frame is painted (ensureBuilt), so the window appears at once; every accessor
+// builds them on demand too.
 MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent), m_app(app)
 {
     setWindowTitle(QStringLiteral("StackPilot"));
-    QIcon icon;
-    for (const char* size : {"32", "64", "256"})
-        icon.addFile(QStringLiteral(":/icons/stackpilot-%1.png").arg(QLatin1String(size)));
-    setWindowIcon(icon);
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(16, 12, 16, 8);
@@ -46,35 +43,8 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     m_gpu = new GpuPanel(&app->gpus(), central);
     layout->addWidget(m_gpu);
 
-    auto* split = new QSplitter(Qt::Horizontal, central);
-    auto* left = new QWidget(split);
-    m_leftLayout = new QVBoxLayout(left);
-    m_leftLayout->setContentsMargins(0, 0, 0, 0);
-    m_leftLayout->setSpacing(10);
-    auto* chooserRow = new QHBoxLayout;
-    auto* chooserLabel = new QLabel(tr("Workload:"), left);
-    m_workloads = new QComboBox(left);
-    m_workloads->setMinimumWidth(220);
-    chooserLabel->setBuddy(m_workloads);
-    chooserRow->addWidget(chooserLabel);
-    chooserRow->addWidget(m_workloads);
-    chooserRow->addStretch(1);
-    m_leftLayout->addLayout(chooserRow);
-    m_resume = new QLabel(left);
-    m_resume->setWordWrap(true);
-    m_resume->hide();
-    m_leftLayout->addWidget(m_resume);
-    m_card = new ProfileCard(left);
-    m_leftLayout->addWidget(m_card);
-    m_leftLayout->addStretch(1);
-    m_right = new QWidget(split);
-    m_rightLayout = new QVBoxLayout(m_right);
-    m_rightLayout->setContentsMargins(0, 0, 0, 0);
-    split->addWidget(left);
-    split->addWidget(m_right);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 5);
-    layout->addWidget(split, 1);
+    m_body = layout;
+    layout->addStretch(1); // where the body goes once it is built
     setCentralWidget(central);
     central->installEventFilter(this);
 
@@ -86,6 +56,42 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     connect(m_app, &AppController::phaseChanged, this, &MainWindow::onPhaseChanged);
     connect(m_app, &AppController::notice, this,
             [this](const QString& text, bool) { statusBar()->showMessage(text); });
+}
+
+void MainWindow::buildBody()
+{
+    QWidget* central = centralWidget();
+    delete m_body->takeAt(m_body->count() - 1); // the stretch that held the body's place
+    auto* split = new QSplitter(Qt::Horizontal, central);
+    auto* left = new QWidget(split);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(10);
+    auto* chooserRow = new QHBoxLayout;
+    auto* chooserLabel = new QLabel(tr("Workload:"), left);
+    m_workloads = new QComboBox(left);
+    m_workloads->setMinimumWidth(220);
+    chooserLabel->setBuddy(m_workloads);
+    chooserRow->addWidget(chooserLabel);
+    chooserRow->addWidget(m_workloads);
+    chooserRow->addStretch(1);
+    leftLayout->addLayout(chooserRow);
+    m_resume = new QLabel(left);
+    m_resume->setWordWrap(true);
+    m_resume->hide();
+    leftLayout->addWidget(m_resume);
+    m_card = new ProfileCard(left);
+    leftLayout->addWidget(m_card);
+    m_alternatives = new AlternativesView(left);
+    leftLayout->addWidget(m_alternatives, 1);
+    m_right = new QWidget(split);
+    m_rightLayout = new QVBoxLayout(m_right);
+    m_rightLayout->setContentsMargins(0, 0, 0, 0);
+    split->addWidget(left);
+    split->addWidget(m_right);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 5);
+    m_body->addWidget(split, 1);
     connect(m_card->primaryButton(), &QPushButton::clicked, m_app, &AppController::primary);
     connect(m_card, &ProfileCard::detailsRequested, this, [this] {
         if (const PlanView* v = m_app->currentPlan())
@@ -94,16 +100,18 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
     connect(m_workloads, &QComboBox::activated, this,
             [this](int i) { m_app->setWorkload(m_workloads->itemData(i).toString()); });
-    onPhaseChanged();
 }
 
 void MainWindow::ensureBuilt()
 {
     if (m_console)
         return;
-    m_alternatives = new AlternativesView(m_card->parentWidget());
-    m_leftLayout->takeAt(m_leftLayout->count() - 1); // the stretch that held its place
-    m_leftLayout->addWidget(m_alternatives, 1);
+    // Reading the icon's PNGs is not worth delaying the first frame for.
+    QIcon icon;
+    for (const char* size : {"32", "64", "256"})
+        icon.addFile(QStringLiteral(":/icons/stackpilot-%1.png").arg(QLatin1String(size)));
+    setWindowIcon(icon);
+    buildBody();
     m_install = new InstallPanel(&m_app->installJob(), m_right);
     m_install->hide();
     m_rightLayout->addWidget(m_install);
@@ -224,6 +232,8 @@ void MainWindow::onDetected()
 
 void MainWindow::onPlansChanged()
 {
+    if (!m_card)
+        return; // ensureBuilt shows the plans once the body exists
     const QStringList ids = m_app->workloads();
     if (m_workloads->count() != ids.size()) {
         m_workloads->clear();
@@ -240,6 +250,8 @@ void MainWindow::onPlansChanged()
 
 void MainWindow::onPhaseChanged()
 {
+    if (!m_card)
+        return;
     using Phase = AppController::Phase;
     QPushButton* primary = m_card->primaryButton();
     primary->setText(m_app->primaryText());

@@ -36,7 +36,11 @@ public:
 
     AppController* app() const { return m_app; }
     GpuPanel* gpuPanel() const { return m_gpu; }
-    ProfileCard* card() const { return m_card; }
+    ProfileCard* card()
+    {
+        ensureBuilt();
+        return m_card;
+    }
     // Built after the first paint; these build them now if that has not happened yet.
     InstallPanel* installPanel()
     {
@@ -59,7 +63,11 @@ public:
         return m_trayProfiles;
     }
     void ensureBuilt();
-    QComboBox* workloadChooser() const { return m_workloads; }
+    QComboBox* workloadChooser()
+    {
+        ensureBuilt();
+        return m_workloads;
+    }
     QAction* diagnosticsAction() const { return m_diagAction; }
     void openSettings();
     void openEnvironment();
@@ -74,6 +82,7 @@ protected:
 private:
     void buildMenus();
     void connectDeferred();
+    void buildBody();
     void buildTray();
     void onDetected();
     void onPlansChanged();
@@ -90,7 +99,7 @@ private:
     InstallPanel* m_install = nullptr;
     ConsoleView* m_console = nullptr;
     QLabel* m_resume = nullptr;
-    QVBoxLayout* m_leftLayout = nullptr;
+    QVBoxLayout* m_body = nullptr; // the central layout; the body joins it after first paint
     QVBoxLayout* m_rightLayout = nullptr;
     QWidget* m_right = nullptr;
     QMenu* m_viewMenu = nullptr;
