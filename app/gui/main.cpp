@@ -104,6 +104,7 @@ int main(int argc, char** argv)
 
     sp::gui::AppController controller(options);
     sp::gui::MainWindow window(&controller);
+
     window.resize(1180, 780);
     if (parser.isSet(firstPaint)) {
         QObject::connect(&window, &sp::gui::MainWindow::firstPainted, &app, [&] {

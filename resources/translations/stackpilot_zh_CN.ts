@@ -132,154 +132,153 @@
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="40"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="49"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="51"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="45"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="54"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="47"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="52"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="61"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="55"/>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="64"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="65"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="65"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="74"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="83"/>
         <source>This is a recorded machine (--hardware): StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的机器（--hardware）：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="172"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="185"/>
         <source>Install cancelled; nothing half-installed was kept.</source>
         <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="173"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="186"/>
         <source>Install failed: %1</source>
         <translation>安装失败：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="178"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="191"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="218"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="231"/>
         <source>Nothing to launch: %1</source>
         <translation>没有可启动的内容：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="234"/>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="34"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="314"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="318"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="334"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="298"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="314"/>
         <source>The workload ended: %1</source>
         <translation>工作负载已结束：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="22"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="31"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="24"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="33"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="26"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="35"/>
         <source>done before, skipped</source>
         <translation>之前已完成，跳过</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="28"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="30"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="39"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="299"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="315"/>
         <source>The workload stopped: %1. Log: %2</source>
         <translation>工作负载已停止：%1。日志：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="354"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="370"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="358"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="374"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="361"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="377"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="363"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="379"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="404"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="421"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="405"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="422"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="108"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="107"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="120"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="119"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -329,19 +328,19 @@ The whole log is also kept on disk.</source>
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="220"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="221"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="224"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="228"/>
         <source>Full log</source>
         <translation>完整日志</translation>
     </message>
@@ -357,6 +356,91 @@ The whole log is also kept on disk.</source>
         <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="38"/>
         <source>Profile id: %1</source>
         <translation>配置 ID：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::DiagnosticsDialog</name>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="33"/>
+        <source>Export diagnostics</source>
+        <translation>导出诊断包</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="36"/>
+        <source>One zip with what a helper asks for: your GPUs and probes, the chosen stack and why, installed runtimes checked again, recent launches and their logs, the environment and the doctor&apos;s findings. Tokens, passwords, keys and your user name are replaced before anything is written; review the list below.</source>
+        <translation>一个 zip 文件，包含帮助者会问到的全部信息：显卡和探测结果、选中的软件栈及原因、重新校验的已安装运行时、最近的启动及其日志、环境变量和体检结果。令牌、密码、密钥和您的用户名在写入前都会被替换；请检查下面的列表。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="44"/>
+        <source>Collecting…</source>
+        <translation>正在收集…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="47"/>
+        <source>Entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="47"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="47"/>
+        <source>Redacted</source>
+        <translation>已脱敏</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="56"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="62"/>
+        <source>Save diagnostics</source>
+        <translation>保存诊断包</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="63"/>
+        <source>Zip files (*.zip)</source>
+        <translation>Zip 文件 (*.zip)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="99"/>
+        <source>Collecting: %1…</source>
+        <translation>正在收集：%1…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="106"/>
+        <source>Could not collect: %1</source>
+        <translation>无法收集：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="127"/>
+        <source>%n entries, %1 before compression.</source>
+        <translation>
+            <numerusform>%n 个条目，压缩前 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="129"/>
+        <source>Redacted in all, by kind (values are never recorded): %1</source>
+        <translation>按类型统计的脱敏总数（从不记录原值）：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="145"/>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="154"/>
+        <source>Could not save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="157"/>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
     </message>
 </context>
 <context>
@@ -455,62 +539,62 @@ The whole log is also kept on disk.</source>
         <translation>崩溃</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="74"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="78"/>
         <source>Detecting your GPU…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="75"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="79"/>
         <source>Reading the PCI devices, the driver and the vendor libraries. This takes a few seconds.</source>
         <translation>正在读取 PCI 设备、驱动和厂商库，需要几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="81"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="85"/>
         <source>Detection failed</source>
         <translation>检测失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="88"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="92"/>
         <source>Recorded machine (%1): this is the plan its user sees. Nothing is installed or launched here.</source>
         <translation>记录下来的机器（%1）：这是该用户看到的方案。这里不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="105"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="109"/>
         <source>No GPU found</source>
         <translation>未找到显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="110"/>
         <source>CPU-only stacks are still available.</source>
         <translation>仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="112"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="116"/>
         <source>%1  ·  %2 VRAM  ·  %3</source>
         <translation>%1  ·  显存 %2  ·  %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="114"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="118"/>
         <source>driver unknown</source>
         <translation>驱动版本未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="119"/>
         <source>driver %1</source>
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="119"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="123"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="119"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="123"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="138"/>
         <source>Probes:</source>
         <translation>探测：</translation>
     </message>
@@ -605,7 +689,7 @@ Found by: %4</source>
     </message>
     <message>
         <location filename="../../app/gui/widgets/install_panel.cpp" line="100"/>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="126"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="127"/>
         <source>%1 left</source>
         <translation>剩余 %1</translation>
     </message>
@@ -631,114 +715,114 @@ Found by: %4</source>
 <context>
     <name>sp::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="53"/>
         <source>Detecting GPUs…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="51"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="72"/>
         <source>Workload:</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="103"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="143"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="160"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="136"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="164"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="137"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="138"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="166"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="167"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="172"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="145"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="173"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="174"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="271"/>
         <source>An install of %1 was interrupted on %2. Press “Resume install” to continue where it stopped.</source>
         <translation>%1 的安装在 %2 被中断。点击“继续安装”从中断处接着安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="250"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="279"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="263"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="292"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="270"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="318"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="328"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

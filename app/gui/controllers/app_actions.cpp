@@ -1,11 +1,14 @@
 // AppController's actions: install, launch, stop, remedies and profile switching.
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/controllers/background.h"
+#include "core/app_log.h"
 #include "core/clock.h"
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
 #include "core/remedy/remedy.h"
+
+#include <QThreadPool>
 
 namespace sp::gui {
 
@@ -14,6 +17,12 @@ namespace {
 QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
+}
+
+// StackPilot's own log (core/app_log.h), appended off the GUI thread.
+void logEvent(std::string text)
+{
+    QThreadPool::globalInstance()->start([text = std::move(text)] { applog::write("gui", text); });
 }
 
 QString stepWords(const std::string& state)
@@ -126,6 +135,7 @@ void AppController::install(const QStringList& runtimeIds, std::function<void()>
     req.pending.started = isoTime(Clock::system().now());
     m_afterInstall = std::move(then);
     m_pending.reset();
+    logEvent("install " + runtimeIds.join(QLatin1Char(' ')).toStdString());
     setPhase(Phase::Installing);
     m_install.start(std::move(req));
 }
@@ -166,6 +176,9 @@ void AppController::cancelInstall()
 void AppController::onInstallFinished(bool ok, bool cancelled, const QString& error)
 {
     setPhase(Phase::Ready);
+    logEvent(ok          ? "install done"
+             : cancelled ? "install cancelled"
+                         : "install failed: " + error.toStdString());
     auto then = std::move(m_afterInstall);
     m_afterInstall = nullptr;
     if (!ok) {
@@ -234,6 +247,7 @@ void AppController::startLaunch()
     m_running = m_workload;
     m_runningProfile = v->profile;
     setPhase(Phase::Launching);
+    logEvent("launch " + setup.profile);
     m_runner.start(std::move(setup), m_catalog, std::exchange(m_rerunSteps, false));
 }
 
@@ -295,6 +309,7 @@ void AppController::onLaunchFinished(bool ok, const LaunchRecord& record)
     m_runningProfile.clear();
     if (m_lastExit.isEmpty())
         m_lastExit = qs(record.exit.value("text", ""));
+    logEvent("launch " + record.profile + " ended: " + m_lastExit.toStdString());
     setPhase(Phase::Ready);
     emit notice(ok ? tr("The workload ended: %1").arg(m_lastExit)
                    : tr("The workload stopped: %1. Log: %2").arg(m_lastExit, logPath()),
@@ -376,6 +391,7 @@ void AppController::applyRemedy(const QString& issueId)
         return;
     }
     emit notice(qs(change->message), false);
+    logEvent("remedy " + issueId.toStdString() + ": " + change->message);
     m_workload = workload;
     const bool running = m_phase == Phase::Running || m_phase == Phase::Launching;
     saveSettings(s, [this, running](const QString& error) {

@@ -68,6 +68,7 @@ public:
     Phase phase() const { return m_phase; }
     bool recordedMachine() const { return !m_options.hardwareFile.isEmpty(); }
     QString recordedFile() const { return m_options.hardwareFile; }
+    const std::vector<std::string>& catalogDirs() const { return m_options.catalogDirs; }
     QString detectionError() const { return m_detectError; }
     const HardwareSnapshot& snapshot() const { return m_gpus.snapshot(); }
     const Catalog* catalog() const;

@@ -3,6 +3,7 @@
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/widgets/alternatives_view.h"
 #include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/diagnostics_dialog.h"
 #include "app/gui/widgets/gpu_panel.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/plan_dialogs.h"
@@ -164,10 +165,10 @@ void MainWindow::buildMenus()
     m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
-        if (m_export)
-            m_export(this);
+        auto* dialog = new DiagnosticsDialog(m_app, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
-    m_diagAction->setVisible(false); // until the diagnostics bundle is wired in
     help->addAction(tr("&About StackPilot"), this, [this] {
         QMessageBox::about(this, tr("About StackPilot"),
                            tr("<b>StackPilot %1</b><p>Runs local AI workloads on the stack "
@@ -199,12 +200,6 @@ void MainWindow::buildTray()
 void MainWindow::setConfirm(std::function<bool(const QString&, const QString&)> confirm)
 {
     m_confirm = std::move(confirm);
-}
-
-void MainWindow::setDiagnosticsAction(std::function<void(QWidget*)> exportFn)
-{
-    m_export = std::move(exportFn);
-    m_diagAction->setVisible(bool(m_export));
 }
 
 bool MainWindow::confirm(const QString& title, const QString& text)

@@ -31,8 +31,6 @@ public:
 
     // Asked before a rejected profile is used (tests answer it themselves).
     void setConfirm(std::function<bool(const QString&, const QString&)> confirm);
-    // Hook for the diagnostics export (Help ▸ Export diagnostics…); hidden until set.
-    void setDiagnosticsAction(std::function<void(QWidget*)> exportFn);
 
     AppController* app() const { return m_app; }
     GpuPanel* gpuPanel() const { return m_gpu; }
@@ -108,7 +106,7 @@ private:
     QSystemTrayIcon* m_tray = nullptr;
     QAction* m_diagAction = nullptr;
     std::function<bool(const QString&, const QString&)> m_confirm;
-    std::function<void(QWidget*)> m_export;
+
     QString m_whyText;
     bool m_painted = false;
     bool m_stepsRunning = false;

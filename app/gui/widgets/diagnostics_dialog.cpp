@@ -1,0 +1,162 @@
+#include "app/gui/widgets/diagnostics_dialog.h"
+
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/controllers/background.h"
+#include "core/format.h"
+#include "core/paths.h"
+
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPointer>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+DiagnosticsDialog::DiagnosticsDialog(AppController* app, QWidget* parent)
+    : QDialog(parent), m_app(app)
+{
+    setWindowTitle(tr("Export diagnostics"));
+    resize(820, 560);
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("One zip with what a helper asks for: your GPUs and probes, the "
+                                "chosen stack and why, installed runtimes checked again, recent "
+                                "launches and their logs, the environment and the doctor's "
+                                "findings. Tokens, passwords, keys and your user name are "
+                                "replaced before anything is written; review the list below."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    m_status = new QLabel(tr("Collecting…"), this);
+    layout->addWidget(m_status);
+    m_list = new QTreeWidget(this);
+    m_list->setHeaderLabels({tr("Entry"), tr("Size"), tr("Redacted")});
+    m_list->setRootIsDecorated(false);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setStretchLastSection(false);
+    layout->addWidget(m_list, 1);
+    m_totals = new QLabel(this);
+    m_totals->setWordWrap(true);
+    layout->addWidget(m_totals);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_save = buttons->addButton(tr("Save…"), QDialogButtonBox::AcceptRole);
+    m_save->setEnabled(false);
+    connect(m_save, &QPushButton::clicked, this, &DiagnosticsDialog::save);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    m_saveAs = [this](const QString& suggested) {
+        return QFileDialog::getSaveFileName(this, tr("Save diagnostics"), suggested,
+                                            tr("Zip files (*.zip)"));
+    };
+    collect();
+}
+
+DiagnosticsDialog::~DiagnosticsDialog()
+{
+    m_cancel.cancel();
+}
+
+void DiagnosticsDialog::setSaveAs(std::function<QString(const QString&)> ask)
+{
+    m_saveAs = std::move(ask);
+}
+
+QString DiagnosticsDialog::status() const
+{
+    return m_status->text();
+}
+
+// The window's own snapshot is used (no second detection); a recorded machine names its
+// file, as `diag export --hardware FILE` does.
+void DiagnosticsDialog::collect()
+{
+    diag::CollectOptions o;
+    o.snapshot = m_app->snapshot();
+    o.snapshotOrigin = m_app->recordedFile().toStdString();
+    for (const auto& d : m_app->catalogDirs())
+        o.catalogDirs.push_back(paths::fromUtf8(d));
+    o.workload = m_app->workload().toStdString();
+    o.cancel = m_cancel;
+    QPointer<DiagnosticsDialog> self(this);
+    o.progress = [self](const diag::Progress& p) {
+        const QString step = qs(p.step);
+        QMetaObject::invokeMethod(QCoreApplication::instance(), [self, step] {
+            if (self)
+                self->m_status->setText(tr("Collecting: %1…").arg(step));
+        });
+    };
+    runInBackground(
+        this, [o] { return diag::collect(o); },
+        [this](Expected<diag::Bundle> b) {
+            if (!b) {
+                m_status->setText(tr("Could not collect: %1").arg(qs(b.error().message)));
+                return;
+            }
+            show(std::make_shared<const diag::Bundle>(std::move(*b)));
+        });
+}
+
+void DiagnosticsDialog::show(std::shared_ptr<const diag::Bundle> bundle)
+{
+    m_bundle = std::move(bundle);
+    std::uint64_t total = 0;
+    for (const auto& item : diag::list(*m_bundle)) {
+        auto* row = new QTreeWidgetItem(m_list);
+        row->setText(0, qs(item.name));
+        row->setText(1, qs(format::bytes(item.bytes)));
+        row->setData(1, Qt::UserRole, QVariant::fromValue<qulonglong>(item.bytes));
+        row->setText(2, item.redactions.total() ? qs(item.redactions.summary()) : QString());
+        row->setToolTip(0, qs(item.note));
+        total += item.bytes;
+    }
+    m_status->setText(
+        tr("%n entries, %1 before compression.", nullptr, int(m_bundle->entries.size()))
+            .arg(qs(format::bytes(total))));
+    m_totals->setText(tr("Redacted in all, by kind (values are never recorded): %1")
+                          .arg(qs(m_bundle->redactions.summary())));
+    m_save->setEnabled(true);
+    emit ready();
+}
+
+void DiagnosticsDialog::save()
+{
+    if (!m_bundle)
+        return;
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString file = m_saveAs(QDir(dir.isEmpty() ? QDir::homePath() : dir)
+                                      .filePath(qs(diag::defaultFileName(Clock::system()))));
+    if (file.isEmpty())
+        return;
+    m_save->setEnabled(false);
+    m_status->setText(tr("Saving…"));
+    // The file dialog asked before replacing a file, so an existing one may go.
+    auto bundle = m_bundle;
+    const auto path = paths::fromUtf8(file.toStdString());
+    runInBackground(
+        this, [bundle, path] { return diag::write(*bundle, path, diag::Overwrite::Allow); },
+        [this, file](Expected<void> written) {
+            m_save->setEnabled(true);
+            if (!written) {
+                m_status->setText(tr("Could not save: %1").arg(qs(written.error().message)));
+                return;
+            }
+            m_status->setText(tr("Saved to %1").arg(file));
+            emit saved(file);
+        });
+}
+
+} // namespace sp::gui
