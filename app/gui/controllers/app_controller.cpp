@@ -61,13 +61,18 @@ void AppController::start()
 {
     loadData();
     if (m_options.snapshot) {
-        m_gpus.setSnapshot(*m_options.snapshot);
-        m_haveSnapshot = true;
-        emit detected();
-        maybePlan();
+        acceptSnapshot(*m_options.snapshot);
     } else {
         detect();
     }
+}
+
+void AppController::acceptSnapshot(const HardwareSnapshot& snap)
+{
+    m_gpus.setSnapshot(snap);
+    m_haveSnapshot = true;
+    emit detected();
+    maybePlan();
 }
 
 // Detection runs in the CLI as a child process: the GUI thread never waits on sysfs,
@@ -85,10 +90,7 @@ void AppController::detect()
                     emit detected();
                     return;
                 }
-                m_gpus.setSnapshot(*snap);
-                m_haveSnapshot = true;
-                emit detected();
-                maybePlan();
+                acceptSnapshot(*snap);
             });
         return;
     }
@@ -108,10 +110,7 @@ void AppController::detect()
             emit detected();
             return;
         }
-        m_gpus.setSnapshot(*snap);
-        m_haveSnapshot = true;
-        emit detected();
-        maybePlan();
+        acceptSnapshot(*snap);
     });
     connect(proc, &QProcess::errorOccurred, this, [this, proc](QProcess::ProcessError e) {
         if (e != QProcess::FailedToStart)

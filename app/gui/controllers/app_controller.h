@@ -129,6 +129,7 @@ signals:
 private:
     void setPhase(Phase p);
     void detect();
+    void acceptSnapshot(const HardwareSnapshot& snap);
     void loadData();
     void maybePlan();
     void replan(std::function<void()> then = {});
