@@ -2,6 +2,7 @@
 
 #include "core/paths.h"
 
+#include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
 #include <cstdio>
@@ -153,8 +154,10 @@ Expected<std::string> readEntryData(archive* a, Source& src, std::uint64_t consu
     }
 }
 
-Expected<std::string> readFrom(Source& src, const std::string& entryName, const ZipLimits& limits,
-                               const std::string& origin)
+// Reads the entries `wanted` accepts, in the zip's order; stops after the first one when
+// `firstOnly`. Entries not wanted are skipped without being decompressed.
+Expected<ZipEntries> readFrom(Source& src, const ZipEntryFilter& wanted, bool firstOnly,
+                              const ZipLimits& limits, const std::string& origin)
 {
     std::unique_ptr<archive, ArchiveFree> a(archive_read_new());
     archive_read_support_format_zip_seekable(a.get());
@@ -163,6 +166,8 @@ Expected<std::string> readFrom(Source& src, const std::string& entryName, const 
     archive_read_set_callback_data(a.get(), &src);
     if (archive_read_open1(a.get()) != ARCHIVE_OK)
         return refused(origin, "not a zip archive: " + errText(a.get()));
+    ZipEntries out;
+    std::uint64_t total = 0;
     for (std::size_t count = 1;; ++count) {
         if (count > limits.maxEntries)
             return refused(origin, "more than " + std::to_string(limits.maxEntries) +
@@ -171,33 +176,45 @@ Expected<std::string> readFrom(Source& src, const std::string& entryName, const 
         archive_entry* e = nullptr;
         const int rc = archive_read_next_header(a.get(), &e);
         if (rc == ARCHIVE_EOF)
-            return refused(origin, "no " + entryName + " in the zip");
+            return out;
         if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN)
             return refused(origin, "damaged zip: " + errText(a.get()));
         const char* name = archive_entry_pathname(e);
-        if (!name || entryName != name)
+        if (!name || !wanted(name))
             continue;
-        const std::string where = origin + ": " + entryName;
+        const std::string where = origin + ": " + name;
         if (archive_entry_filetype(e) != AE_IFREG)
             return refused(where, "not a regular file entry");
         if (archive_entry_size_is_set(e) && archive_entry_size(e) >= 0 &&
             static_cast<std::uint64_t>(archive_entry_size(e)) > limits.maxEntryBytes)
             return refused(where, std::to_string(archive_entry_size(e)) + " bytes is more than " +
                                       std::to_string(limits.maxEntryBytes) + " allowed; refused");
-        return readEntryData(a.get(), src, before, limits, where);
+        auto bytes = readEntryData(a.get(), src, before, limits, where);
+        if (!bytes)
+            return bytes.error();
+        total += bytes->size();
+        if (total > limits.maxTotalBytes)
+            return refused(origin, "the entries read expand past " +
+                                       std::to_string(limits.maxTotalBytes) + " bytes; refused");
+        out.emplace_back(name, std::move(*bytes));
+        if (firstOnly)
+            return out;
     }
 }
 
-} // namespace
-
-bool looksLikeZip(std::string_view head)
+Expected<std::string> onlyEntry(Expected<ZipEntries> read, const std::string& entryName,
+                                const std::string& origin)
 {
-    return head.size() >= 4 && head[0] == 'P' && head[1] == 'K' &&
-           ((head[2] == '\x03' && head[3] == '\x04') || (head[2] == '\x05' && head[3] == '\x06'));
+    if (!read)
+        return read.error();
+    if (read->empty())
+        return refused(origin, "no " + entryName + " in the zip");
+    return std::move(read->front().second);
 }
 
-Expected<std::string> readZipEntry(const fs::path& zip, const std::string& entryName,
-                                   const ZipLimits& limits)
+// The zip file opened as a source, after the checks every reader makes.
+Expected<ZipEntries> readFile(const fs::path& zip, const ZipEntryFilter& wanted, bool firstOnly,
+                              const ZipLimits& limits)
 {
     const std::string origin = paths::toUtf8(zip);
     std::error_code ec;
@@ -212,7 +229,32 @@ Expected<std::string> readZipEntry(const fs::path& zip, const std::string& entry
     FileSource src(zip, size);
     if (!src.ok())
         return refused(origin, "cannot open");
-    return readFrom(src, entryName, limits, origin);
+    return readFrom(src, wanted, firstOnly, limits, origin);
+}
+
+ZipEntryFilter named(const std::string& entryName)
+{
+    return [entryName](const std::string& name) { return name == entryName; };
+}
+
+} // namespace
+
+bool looksLikeZip(std::string_view head)
+{
+    return head.size() >= 4 && head[0] == 'P' && head[1] == 'K' &&
+           ((head[2] == '\x03' && head[3] == '\x04') || (head[2] == '\x05' && head[3] == '\x06'));
+}
+
+Expected<std::string> readZipEntry(const fs::path& zip, const std::string& entryName,
+                                   const ZipLimits& limits)
+{
+    return onlyEntry(readFile(zip, named(entryName), true, limits), entryName, paths::toUtf8(zip));
+}
+
+Expected<ZipEntries> readZipEntries(const fs::path& zip, const ZipEntryFilter& wanted,
+                                    const ZipLimits& limits)
+{
+    return readFile(zip, wanted, false, limits);
 }
 
 Expected<std::string> readZipEntryFromBytes(std::string_view zip, const std::string& entryName,
@@ -221,7 +263,16 @@ Expected<std::string> readZipEntryFromBytes(std::string_view zip, const std::str
     if (zip.size() > limits.maxArchiveBytes)
         return refused(origin, "larger than a bundle may be");
     MemorySource src(zip);
-    return readFrom(src, entryName, limits, origin);
+    return onlyEntry(readFrom(src, named(entryName), true, limits, origin), entryName, origin);
+}
+
+Expected<ZipEntries> readZipEntriesFromBytes(std::string_view zip, const ZipEntryFilter& wanted,
+                                             const ZipLimits& limits, const std::string& origin)
+{
+    if (zip.size() > limits.maxArchiveBytes)
+        return refused(origin, "larger than a bundle may be");
+    MemorySource src(zip);
+    return readFrom(src, wanted, false, limits, origin);
 }
 
 } // namespace sp

@@ -1,6 +1,7 @@
 // `stackpilot-cli diag export` and re-planning from its bundle, through the CLI runner:
 // a bundle's report.json, and the zip itself, plan to the same profile as the machine it
-// was made on; --list writes nothing; exit codes 0/1/2/3; a zip bomb, a zip with too
+// was made on, with the user's settings (and, from the zip, catalog.d) rather than the
+// helper's; --list writes nothing; exit codes 0/1/2/3; a zip bomb, a zip with too
 // many entries or one that lies about its size is refused in one line naming the file.
 
 #include "diag_fixture.h"
@@ -149,6 +150,116 @@ private slots:
             QVERIFY2(again.rc == 0, again.err.c_str());
             QCOMPARE(planKey(again.out), planKey(original.out));
         }
+    }
+
+    // The user chose a profile and applied remedies (settings.json) and keeps a rules file
+    // (catalog.d); the helper has settings and a rules file of their own. The zip re-plans
+    // as the user's machine did; report.json brings the settings and says what it lacks.
+    void replansWithTheUsersSettingsAndCatalog_data()
+    {
+        QTest::addColumn<QString>("snapshot");
+        QTest::addColumn<QString>("workload");
+        QTest::addColumn<QString>("overrides"); // the user's settings.json "workloads" entry
+        QTest::addColumn<bool>("catalogShows"); // the rules file changes this plan
+        QTest::newRow("windows-sdnext-switched")
+            << QStringLiteral(STACKPILOT_SOURCE_DIR
+                              "/tests/fuzz/seeds/snapshot/windows-6750xt.json")
+            << QStringLiteral("sdnext")
+            << QStringLiteral(R"({"profile": "sdnext-zluda-hip6.2-rocblas-gfx1031",
+                                  "env": {"MY_FLAG": "1"}, "args": ["--lowvram"]})")
+            << false;
+        QTest::newRow("nfs-pytorch-rules-file")
+            << QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/doctor/fixtures/linux-nfs-home.json")
+            << QStringLiteral("pytorch") << QStringLiteral(R"({"env": {"MY_FLAG": "1"}})") << true;
+    }
+    void replansWithTheUsersSettingsAndCatalog()
+    {
+        QFETCH(QString, snapshot);
+        QFETCH(QString, workload);
+        QFETCH(QString, overrides);
+        QFETCH(bool, catalogShows);
+        const std::string w = workload.toStdString();
+        const auto planArgs = [&](const QString& hardware) {
+            return QStringList{QStringLiteral("plan"),
+                               QStringLiteral("--workload"),
+                               workload,
+                               QStringLiteral("--hardware"),
+                               hardware,
+                               QStringLiteral("--json")};
+        };
+        const auto rules = [](const std::string& var) {
+            return nlohmann::json{
+                {"schema_version", 1},
+                {"cache_variables", {{{"name", var}, {"subdir", "t"}, {"why", "test"}}}}}
+                .dump();
+        };
+        const auto settingsFor = [&w](const std::string& overridesJson) {
+            return nlohmann::json{{"workloads", {{w, nlohmann::json::parse(overridesJson)}}}}
+                .dump();
+        };
+        const sp::test::TestUser user("planner");
+        const fs::path config = user.home() / ".stackpilot" / "config";
+        sp::test::writeText(config / "settings.json", settingsFor(overrides.toStdString()));
+        sp::test::writeText(config / "catalog.d" / "my-rules.json", rules("MY_TOOL_CACHE"));
+        const auto original = runCliInProcess(planArgs(snapshot));
+        QVERIFY2(original.rc == 0, original.err.c_str());
+        const auto users = nlohmann::json::parse(original.out);
+        QCOMPARE(users.at("env").at("MY_FLAG").get<std::string>(), std::string("1"));
+        QCOMPARE(users.at("env").contains("MY_TOOL_CACHE"), catalogShows);
+        const auto zip = user.home() / "bundle.zip";
+        QCOMPARE(
+            runCliInProcess({QStringLiteral("diag"), QStringLiteral("export"), QStringLiteral("-o"),
+                             q(zip), QStringLiteral("--hardware"), snapshot})
+                .rc,
+            0);
+        const auto entries = sp::test::unzipAll(sp::test::readAll(zip));
+        QVERIFY(entries.count("catalog.d/my-rules.json"));
+
+        const sp::test::TestUser helper("helper");
+        const fs::path helperConfig = helper.home() / ".stackpilot" / "config";
+        sp::test::writeText(helperConfig / "settings.json",
+                            settingsFor(R"({"env": {"HELPER": "1"}})"));
+        sp::test::writeText(helperConfig / "catalog.d" / "helper.json", rules("HELPER_CACHE"));
+        sp::test::writeText(helper.home() / "report.json", entries.at("report.json"));
+        const auto fromZip = runCliInProcess(planArgs(q(zip)));
+        QVERIFY2(fromZip.rc == 0, fromZip.err.c_str());
+        const auto again = nlohmann::json::parse(fromZip.out);
+        QCOMPARE(planKey(fromZip.out), planKey(original.out));
+        // Values hold this machine's folders; the variables and the user's own are the same.
+        const auto names = [](const nlohmann::json& env) {
+            std::vector<std::string> out;
+            for (const auto& [k, v] : env.items())
+                out.push_back(k);
+            return out;
+        };
+        QCOMPARE(names(again.at("env")), names(users.at("env")));
+        QCOMPARE(again.at("env").at("MY_FLAG").get<std::string>(), std::string("1"));
+        QCOMPARE(again.at("args").dump(), users.at("args").dump());
+        QVERIFY2(fromZip.err.find("1 catalog.d file(s) (my-rules.json)") != std::string::npos,
+                 fromZip.err.c_str());
+        QVERIFY2(fromZip.err.find("warning") == std::string::npos, fromZip.err.c_str());
+
+        const auto fromReport = runCliInProcess(planArgs(q(helper.home() / "report.json")));
+        QVERIFY2(fromReport.rc == 0, fromReport.err.c_str());
+        const auto reported = nlohmann::json::parse(fromReport.out);
+        QCOMPARE(reported.at("profile").dump(), users.at("profile").dump());
+        QCOMPARE(reported.at("env").at("MY_FLAG").get<std::string>(), std::string("1"));
+        QVERIFY(!reported.at("env").contains("HELPER") &&
+                !reported.at("env").contains("HELPER_CACHE"));
+        QVERIFY(!reported.at("env").contains("MY_TOOL_CACHE")); // only the zip has the file
+        QVERIFY2(fromReport.err.find("(my-rules.json) travel only in the bundle zip") !=
+                     std::string::npos,
+                 fromReport.err.c_str());
+
+        // A report whose user's plan chose another profile: the re-plan says so.
+        auto edited = nlohmann::json::parse(entries.at("report.json"));
+        edited["plans"][w]["profile"]["id"] = "some-other-profile";
+        sp::test::writeText(helper.home() / "edited.json", edited.dump());
+        const auto differs = runCliInProcess(planArgs(q(helper.home() / "edited.json")));
+        QCOMPARE(differs.rc, 0);
+        QVERIFY2(differs.err.find("warning: the user's StackPilot chose some-other-profile for " +
+                                  w) != std::string::npos,
+                 differs.err.c_str());
     }
 
     void listWritesNothing()

@@ -7,9 +7,12 @@
 namespace sp::cli {
 
 std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
-                                               const std::string& verb, int* exitCode)
+                                               const std::string& verb, int* exitCode,
+                                               const std::filesystem::path* userDir)
 {
     CatalogLoadOptions options;
+    if (userDir)
+        options.userDirPath = *userDir;
     for (const auto& dir : parser.values(QStringLiteral("catalog-dir")))
         options.extraDirs.push_back(paths::fromUtf8(toStd(dir)));
     auto loaded = loadCatalog(options);

@@ -4,9 +4,11 @@
 // Without --hardware it detects this machine, probes included (they are what tell
 // the gfx target on Windows and the compute capability on NVIDIA, without which the
 // plan would be wrong); --no-probes skips them for speed. A snapshot from any OS
-// plans on any OS.
+// plans on any OS. A diagnostics bundle plans with its user's settings and catalog.d
+// (bundle_replan.h).
 
 #include "app/cli/command.h"
+#include "app/cli/commands/bundle_replan.h"
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
@@ -131,26 +133,33 @@ public:
             return 2;
         }
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc);
+        auto bundle = sp::cli::BundleReplan::fromOptions(p, io, "plan", &rc);
+        if (!bundle)
+            return rc;
+        auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc, bundle->userCatalogDir());
         if (!loaded)
             return rc;
         auto machine = sp::cli::machineForCli(p, io, &rc);
         if (!machine)
             return rc;
         const sp::HardwareSnapshot& snap = *machine;
-        const auto userSettings = sp::Settings::load();
+        const auto userSettings = bundle->settings();
         if (!userSettings) {
             io.err << "stackpilot-cli plan: " << userSettings.error().message << "\n";
             return sp::cli::exitCodeFor(userSettings.error());
         }
+        bundle->explain(io);
         auto settings = sp::hostSelectSettings(snap);
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
+        const bool profileChosenHere = !settings.profile.empty();
         settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));
         auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
         if (!plan) {
             io.err << "stackpilot-cli plan: " << plan.error().message << "\n";
             return sp::cli::exitCodeFor(plan.error());
         }
+        if (!profileChosenHere)
+            bundle->compare(workload, plan->profile, io);
         if (p.isSet(QStringLiteral("json")))
             io.out << sp::toJson(*plan).dump(2) << "\n";
         else {

@@ -78,6 +78,16 @@ struct CollectOptions
     std::function<void(const Progress&)> progress;
 };
 
+// The shipped catalog's identity (it has no version field): each file's SHA-256 and one
+// digest over them. report.json carries it as catalog.digest, so that a helper's
+// `plan --hardware BUNDLE` can tell whether it plans with the catalog the user had.
+struct CatalogIdentity
+{
+    nlohmann::json files; // [{"name", "sha256"}]
+    std::string digest;
+};
+CatalogIdentity shippedCatalogIdentity();
+
 // Errors: invalid input when an explicitly named --catalog-dir is broken, cancelled when
 // the token was pulled. Everything else that fails (detection, a broken settings.json,
 // an unreadable receipt) is reported inside the bundle, which is what it is for.

@@ -214,7 +214,9 @@ Expected<State> gather(const CollectOptions& o, const EnvMap& env, Steps& steps)
                 {"hardware", detail::hardwareJson(m.snap)},
                 {"catalog", detail::catalogJson(catalog, loaded ? "" : loaded.error().message,
                                                 detail::catalogOverrideNames(paths::configDir()))},
-                {"settings", settings ? nlohmann::json::object()
+                // The settings as loaded, so that plan --hardware report.json plans with the
+                // user's profile choices and remedies (redacted with the rest of the report).
+                {"settings", settings ? nlohmann::json::parse(settings->toJson())
                                       : nlohmann::json{{"error", settings.error().message}}}};
     addPlanSections(s.report, o, m, catalog, settings ? *settings : Settings{}, env, launches);
 

@@ -16,6 +16,34 @@
 
 namespace fs = std::filesystem;
 
+namespace sp::diag {
+
+CatalogIdentity shippedCatalogIdentity()
+{
+    // The shipped catalog has no version field: its digest says which one it is.
+    const fs::path dir = paths::shippedDataDir() / "catalog";
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".json" && it->is_regular_file(ec))
+            files.push_back(it->path());
+    std::sort(files.begin(), files.end());
+    CatalogIdentity id;
+    id.files = nlohmann::json::array();
+    std::string all;
+    for (const auto& f : files) {
+        const auto sha = Sha256::ofFile(f);
+        const std::string name = paths::toUtf8(f.filename());
+        const std::string hex = sha ? *sha : "unreadable";
+        id.files.push_back({{"name", name}, {"sha256", hex}});
+        all += name + " " + hex + "\n";
+    }
+    id.digest = Sha256::ofBytes(all.data(), all.size());
+    return id;
+}
+
+} // namespace sp::diag
+
 namespace sp::diag::detail {
 
 Plans makePlans(const HardwareSnapshot& snap, const Catalog& catalog, const Settings& settings)
@@ -42,26 +70,9 @@ Plans makePlans(const HardwareSnapshot& snap, const Catalog& catalog, const Sett
 nlohmann::json catalogJson(const LoadedCatalog* loaded, const std::string& error,
                            const std::vector<std::string>& overrides)
 {
-    // The shipped catalog has no version field: its digest says which one it is.
-    const fs::path dir = paths::shippedDataDir() / "catalog";
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().extension() == ".json" && it->is_regular_file(ec))
-            files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    nlohmann::json list = nlohmann::json::array();
-    std::string all;
-    for (const auto& f : files) {
-        const auto sha = Sha256::ofFile(f);
-        const std::string name = paths::toUtf8(f.filename());
-        const std::string hex = sha ? *sha : "unreadable";
-        list.push_back({{"name", name}, {"sha256", hex}});
-        all += name + " " + hex + "\n";
-    }
-    nlohmann::json j = {{"digest", Sha256::ofBytes(all.data(), all.size())},
-                        {"files", list},
-                        {"user_overrides", overrides}};
+    const CatalogIdentity shipped = shippedCatalogIdentity();
+    nlohmann::json j = {
+        {"digest", shipped.digest}, {"files", shipped.files}, {"user_overrides", overrides}};
     if (loaded) {
         j["warnings"] = loaded->warnings;
         j["notices"] = loaded->notices;
