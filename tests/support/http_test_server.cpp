@@ -1,6 +1,7 @@
 #include "http_test_server.h"
 
-#include "text_util.h"
+#include "http_message.h"
+#include "http_test_server_impl.h"
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -34,96 +35,7 @@ namespace {
 // The TLS session of the connection this thread serves (null for plain HTTP).
 thread_local SSL* t_ssl = nullptr;
 
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-std::string trim(const std::string& s)
-{
-    const auto b = s.find_first_not_of(" \t");
-    const auto e = s.find_last_not_of(" \t\r");
-    return b == std::string::npos ? std::string{} : s.substr(b, e - b + 1);
-}
-
-const char* reason(int status)
-{
-    switch (status) {
-    case 200:
-        return "OK";
-    case 206:
-        return "Partial Content";
-    case 301:
-        return "Moved Permanently";
-    case 302:
-        return "Found";
-    case 404:
-        return "Not Found";
-    case 416:
-        return "Range Not Satisfiable";
-    case 500:
-        return "Internal Server Error";
-    case 503:
-        return "Service Unavailable";
-    default:
-        return "Status";
-    }
-}
-
 } // namespace
-
-struct HttpTestServer::Impl
-{
-    struct Entry
-    {
-        std::shared_ptr<const std::string> blob;
-        std::filesystem::path file;
-        std::string redirectTo;
-        int redirectStatus = 0;
-        std::string contentType = "application/octet-stream";
-        std::string etag; // empty: no caching headers
-    };
-    struct Connection
-    {
-        int fd = -1;
-        std::thread thread;
-        std::atomic<bool> done{false};
-    };
-
-    mutable std::mutex mutex;
-    std::map<std::string, Entry> entries;
-    std::optional<std::filesystem::path> root;
-    std::map<std::string, Fault> faults;
-    std::map<std::string, PathStats> stats;
-    int total = 0;
-    std::string error;
-
-    int listenFd = -1;
-    std::uint16_t port = 0;
-    std::thread acceptThread;
-    std::atomic<bool> stopping{false};
-    std::mutex stopMutex; // for the stall wait
-    std::condition_variable stopCv;
-    std::mutex connMutex;
-    std::list<Connection> connections;
-    SSL_CTX* tls = nullptr;
-
-    void acceptLoop();
-    void serve(int fd);
-    // False: close the connection.
-    bool handle(int fd, const std::string& method, const std::string& target,
-                const std::map<std::string, std::string>& headers, bool keepAlive);
-    bool sendAll(int fd, const char* data, std::size_t size);
-    std::uint64_t sendBody(int fd, const Entry& e, std::uint64_t start, std::uint64_t len,
-                           const std::optional<Fault>& fault);
-    void addBytes(const std::string& path, std::uint64_t n)
-    {
-        std::lock_guard lock(mutex);
-        stats[path].bodyBytes += n;
-    }
-};
 
 HttpTestServer::HttpTestServer() : d(std::make_unique<Impl>()) {}
 
@@ -148,62 +60,6 @@ bool HttpTestServer::enableTls(const std::filesystem::path& certPem,
     }
     d->tls = ctx;
     return true;
-}
-
-void HttpTestServer::addBlob(const std::string& path, std::string bytes)
-{
-    std::lock_guard lock(d->mutex);
-    Impl::Entry e;
-    e.blob = std::make_shared<const std::string>(std::move(bytes));
-    d->entries[path] = std::move(e);
-}
-
-void HttpTestServer::addCachedBlob(const std::string& path, std::string bytes,
-                                   const std::string& contentType)
-{
-    std::lock_guard lock(d->mutex);
-    Impl::Entry e;
-    char tag[32];
-    std::snprintf(tag, sizeof tag, "\"%zx\"", std::hash<std::string>{}(bytes));
-    e.etag = tag;
-    e.contentType = contentType;
-    e.blob = std::make_shared<const std::string>(std::move(bytes));
-    d->entries[path] = std::move(e);
-}
-
-void HttpTestServer::addFile(const std::string& path, const std::filesystem::path& file)
-{
-    std::lock_guard lock(d->mutex);
-    Impl::Entry e;
-    e.file = file;
-    d->entries[path] = std::move(e);
-}
-
-void HttpTestServer::serveDirectory(const std::filesystem::path& root)
-{
-    std::lock_guard lock(d->mutex);
-    d->root = root;
-}
-
-void HttpTestServer::addRedirect(const std::string& from, const std::string& to, int status)
-{
-    std::lock_guard lock(d->mutex);
-    Impl::Entry e;
-    e.redirectTo = to;
-    e.redirectStatus = status;
-    d->entries[from] = std::move(e);
-}
-
-void HttpTestServer::setFault(const std::string& path, const Fault& fault)
-{
-    std::lock_guard lock(d->mutex);
-    d->faults[path] = fault;
-}
-
-void HttpTestServer::clearFaults()
-{
-    std::lock_guard lock(d->mutex);
-    d->faults.clear();
 }
 
 bool HttpTestServer::start(std::uint16_t port)
@@ -275,26 +131,6 @@ std::string HttpTestServer::error() const
     return d->error;
 }
 
-PathStats HttpTestServer::stats(const std::string& path) const
-{
-    std::lock_guard lock(d->mutex);
-    auto it = d->stats.find(path);
-    return it == d->stats.end() ? PathStats{} : it->second;
-}
-
-int HttpTestServer::totalRequests() const
-{
-    std::lock_guard lock(d->mutex);
-    return d->total;
-}
-
-void HttpTestServer::resetStats()
-{
-    std::lock_guard lock(d->mutex);
-    d->stats.clear();
-    d->total = 0;
-}
-
 void HttpTestServer::Impl::acceptLoop()
 {
     while (!stopping) {
@@ -361,20 +197,8 @@ void HttpTestServer::Impl::serve(int fd)
         }
         const std::string head = buf.substr(0, end);
         buf.erase(0, end + 4);
-        const auto lines = split(head, '\n');
-        const auto requestLine = split(trim(lines[0]), ' ');
-        if (requestLine.size() != 3)
-            return;
-        std::map<std::string, std::string> headers;
-        for (std::size_t i = 1; i < lines.size(); ++i) {
-            const auto colon = lines[i].find(':');
-            if (colon != std::string::npos)
-                headers[lower(trim(lines[i].substr(0, colon)))] = trim(lines[i].substr(colon + 1));
-        }
-        bool keepAlive = requestLine[2] == "HTTP/1.1";
-        if (auto it = headers.find("connection"); it != headers.end())
-            keepAlive = lower(it->second) != "close";
-        if (!handle(fd, requestLine[0], requestLine[1], headers, keepAlive) || !keepAlive)
+        const auto request = http::parseRequestHead(head);
+        if (!request || !handle(fd, *request) || !request->keepAlive)
             return;
     }
 }
@@ -396,123 +220,95 @@ bool HttpTestServer::Impl::sendAll(int fd, const char* data, std::size_t size)
     return true;
 }
 
-bool HttpTestServer::Impl::handle(int fd, const std::string& method, const std::string& target,
-                                  const std::map<std::string, std::string>& headers, bool keepAlive)
+HttpTestServer::Impl::Found
+HttpTestServer::Impl::lookup(const std::string& path,
+                             const std::map<std::string, std::string>& headers)
 {
-    const std::string path = target.substr(0, target.find('?'));
     const auto header = [&](const char* name) {
         auto it = headers.find(name);
         return it == headers.end() ? std::string{} : it->second;
     };
-    const std::string range = header("range");
-    const bool head = method == "HEAD";
-
-    Entry entry;
-    bool found = false;
-    std::optional<Fault> fault;
-    {
-        std::lock_guard lock(mutex);
-        ++total;
-        auto& st = stats[path];
-        ++st.requests;
-        if (!range.empty())
-            ++st.rangeRequests;
-        st.ranges.push_back(range);
-        st.userAgents.push_back(header("user-agent"));
-        if (auto it = entries.find(path); it != entries.end()) {
-            entry = it->second;
-            found = true;
-        } else if (root && path.find("..") == std::string::npos) {
-            const auto file = *root / std::filesystem::path(path).relative_path();
-            std::error_code ec;
-            if (std::filesystem::is_regular_file(file, ec)) {
-                entry.file = file;
-                found = true;
-            }
-        }
-        if (auto it = faults.find(path); it != faults.end() && it->second.times != 0) {
-            fault = it->second;
-            if (it->second.times > 0)
-                --it->second.times;
-        }
-    }
-    const std::string conn = keepAlive ? "keep-alive" : "close";
-
-    if (fault && fault->kind == Fault::Kind::Status) {
-        const std::string resp = "HTTP/1.1 " + std::to_string(fault->status) + " " +
-                                 reason(fault->status) +
-                                 "\r\nContent-Length: 0\r\nConnection: " + conn + "\r\n\r\n";
-        return sendAll(fd, resp.data(), resp.size());
-    }
-    if (found && entry.redirectStatus) {
-        const std::string resp = "HTTP/1.1 " + std::to_string(entry.redirectStatus) + " " +
-                                 reason(entry.redirectStatus) +
-                                 "\r\nLocation: " + entry.redirectTo +
-                                 "\r\nContent-Length: 0\r\nConnection: " + conn + "\r\n\r\n";
-        return sendAll(fd, resp.data(), resp.size());
-    }
-    std::uint64_t size = 0;
-    if (found && entry.blob) {
-        size = entry.blob->size();
-    } else if (found) {
+    Found f;
+    std::lock_guard lock(mutex);
+    ++total;
+    auto& st = stats[path];
+    ++st.requests;
+    if (!header("range").empty())
+        ++st.rangeRequests;
+    st.ranges.push_back(header("range"));
+    st.userAgents.push_back(header("user-agent"));
+    if (auto it = entries.find(path); it != entries.end()) {
+        f.entry = it->second;
+        f.found = true;
+    } else if (root && path.find("..") == std::string::npos) {
+        const auto file = *root / std::filesystem::path(path).relative_path();
         std::error_code ec;
-        size = std::filesystem::file_size(entry.file, ec);
-        found = !ec;
+        if (std::filesystem::is_regular_file(file, ec)) {
+            f.entry.file = file;
+            f.found = true;
+        }
     }
+    if (auto it = faults.find(path); it != faults.end() && it->second.times != 0) {
+        f.fault = it->second;
+        if (it->second.times > 0)
+            --it->second.times;
+    }
+    if (f.found && !f.entry.blob && !f.entry.redirectStatus) {
+        std::error_code ec;
+        f.found =
+            std::filesystem::file_size(f.entry.file, ec) != static_cast<std::uintmax_t>(-1) && !ec;
+    }
+    return f;
+}
+
+bool HttpTestServer::Impl::handle(int fd, const http::RequestHead& request)
+{
+    const std::string path = request.target.substr(0, request.target.find('?'));
+    const auto header = [&](const char* name) {
+        auto it = request.headers.find(name);
+        return it == request.headers.end() ? std::string{} : it->second;
+    };
+    const bool head = request.method == "HEAD";
+    const std::string conn = request.keepAlive ? "keep-alive" : "close";
+    const auto send = [&](const std::string& text) {
+        return sendAll(fd, text.data(), text.size());
+    };
+    auto [entry, found, fault] = lookup(path, request.headers);
+
+    if (fault && fault->kind == Fault::Kind::Status)
+        return send(http::emptyResponse(fault->status, conn));
+    if (found && entry.redirectStatus)
+        return send(http::emptyResponse(entry.redirectStatus, conn,
+                                        "Location: " + entry.redirectTo + "\r\n"));
     if (!found) {
         const std::string body = "not found: " + path + "\n";
-        const std::string resp =
-            "HTTP/1.1 404 Not Found\r\nContent-Length: " + std::to_string(body.size()) +
-            "\r\nConnection: " + conn + "\r\n\r\n" + (head ? std::string{} : body);
-        return sendAll(fd, resp.data(), resp.size());
+        return send("HTTP/1.1 404 Not Found\r\nContent-Length: " + std::to_string(body.size()) +
+                    "\r\nConnection: " + conn + "\r\n\r\n" + (head ? std::string{} : body));
     }
-
+    const std::string caching =
+        entry.etag.empty() ? std::string{}
+                           : "ETag: " + entry.etag + "\r\nCache-Control: max-age=600, public\r\n";
     if (!entry.etag.empty() && header("if-none-match").find(entry.etag) != std::string::npos) {
         {
             std::lock_guard lock(mutex);
             ++stats[path].notModified;
         }
-        const std::string resp = "HTTP/1.1 304 Not Modified\r\nETag: " + entry.etag +
-                                 "\r\nCache-Control: max-age=600, public\r\nContent-Length: "
-                                 "0\r\nConnection: " +
-                                 conn + "\r\n\r\n";
-        return sendAll(fd, resp.data(), resp.size());
+        return send(http::emptyResponse(304, conn, caching));
     }
-
-    // One range "bytes=A-", "bytes=A-B" or "bytes=-N"; anything else is ignored.
-    std::uint64_t start = 0, len = size;
-    bool partial = false;
+    std::error_code ec;
+    const std::uint64_t size =
+        entry.blob ? entry.blob->size() : std::filesystem::file_size(entry.file, ec);
     const bool ignoreRange = fault && fault->kind == Fault::Kind::IgnoreRange;
-    if (!range.empty() && !ignoreRange && range.rfind("bytes=", 0) == 0 &&
-        range.find(',') == std::string::npos) {
-        const std::string spec = range.substr(6);
-        const auto dash = spec.find('-');
-        const auto a = toNumber(spec.substr(0, dash));
-        const auto b = dash == std::string::npos ? std::nullopt : toNumber(spec.substr(dash + 1));
-        if (dash != std::string::npos && (a || b)) {
-            std::uint64_t first = 0, last = size ? size - 1 : 0;
-            if (a) {
-                first = static_cast<std::uint64_t>(*a);
-                if (b)
-                    last = std::min<std::uint64_t>(static_cast<std::uint64_t>(*b), last);
-            } else {
-                first = size - std::min<std::uint64_t>(static_cast<std::uint64_t>(*b), size);
-            }
-            if (first >= size || (a && b && static_cast<std::uint64_t>(*b) < first)) {
-                const std::string resp = "HTTP/1.1 416 Range Not Satisfiable\r\nContent-Range: "
-                                         "bytes */" +
-                                         std::to_string(size) +
-                                         "\r\nContent-Length: 0\r\nConnection: " + conn +
-                                         "\r\n\r\n";
-                return sendAll(fd, resp.data(), resp.size());
-            }
-            start = first;
-            len = last - first + 1;
-            partial = true;
-        }
-    }
+    const auto range = ignoreRange ? http::ByteRange{http::ByteRange::Kind::Whole, 0, size}
+                                   : http::parseRange(header("range"), size);
+    if (range.kind == http::ByteRange::Kind::Unsatisfiable)
+        return send(http::emptyResponse(416, conn,
+                                        "Content-Range: bytes */" + std::to_string(size) + "\r\n"));
+    const bool partial = range.kind == http::ByteRange::Kind::Partial;
+    const std::uint64_t start = range.start, len = range.length;
+
     std::uint64_t declared = len;
-    bool closeAfter = !keepAlive;
+    bool closeAfter = !request.keepAlive;
     if (fault && fault->kind == Fault::Kind::WrongLength) {
         declared = static_cast<std::uint64_t>(
             std::max<std::int64_t>(0, static_cast<std::int64_t>(len) + fault->delta));
@@ -522,16 +318,15 @@ bool HttpTestServer::Impl::handle(int fd, const std::string& method, const std::
     if (noLength)
         closeAfter = true;
     std::string resp = std::string("HTTP/1.1 ") + (partial ? "206 Partial Content" : "200 OK") +
-                       "\r\nContent-Type: " + entry.contentType + "\r\nAccept-Ranges: bytes";
-    if (!entry.etag.empty())
-        resp += "\r\nETag: " + entry.etag + "\r\nCache-Control: max-age=600, public";
+                       "\r\nContent-Type: " + entry.contentType + "\r\nAccept-Ranges: bytes\r\n" +
+                       caching;
     if (!noLength)
-        resp += "\r\nContent-Length: " + std::to_string(declared);
+        resp += "Content-Length: " + std::to_string(declared) + "\r\n";
     if (partial)
-        resp += "\r\nContent-Range: bytes " + std::to_string(start) + "-" +
-                std::to_string(start + len - 1) + "/" + std::to_string(size);
-    resp += "\r\nConnection: " + std::string(closeAfter ? "close" : "keep-alive") + "\r\n\r\n";
-    if (!sendAll(fd, resp.data(), resp.size()))
+        resp += "Content-Range: bytes " + std::to_string(start) + "-" +
+                std::to_string(start + len - 1) + "/" + std::to_string(size) + "\r\n";
+    resp += "Connection: " + std::string(closeAfter ? "close" : "keep-alive") + "\r\n\r\n";
+    if (!send(resp))
         return false;
     if (head)
         return !closeAfter;
@@ -601,7 +396,7 @@ std::uint64_t HttpTestServer::Impl::sendBody(int fd, const Entry& e, std::uint64
             if (n <= 0)
                 break;
             const auto un = static_cast<std::uint64_t>(n);
-            if (fault->offset >= at && fault->offset < at + un)
+            if (corrupt && fault->offset >= at && fault->offset < at + un)
                 tmp[fault->offset - at] = static_cast<char>(tmp[fault->offset - at] ^ 0x5a);
             if (!sendAll(fd, tmp.data(), un))
                 break;
