@@ -43,7 +43,7 @@ struct Artifact
     std::vector<std::string> installerArgs;        // for exe-installer: silent-install arguments
     std::optional<std::uint64_t> maxExtractedSize; // bomb guard; default derives from size
 
-        bool isGit() const { return format == "git"; }
+    bool isGit() const { return format == "git"; }
     // The URL's last path segment, without query: how progress and errors name it.
     std::string displayName() const;
     bool pinned() const { return isGit() ? commit.has_value() : sha256.has_value(); }

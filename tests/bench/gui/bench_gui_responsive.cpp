@@ -131,7 +131,8 @@ int main(int argc, char** argv)
     window.resize(1180, 780);
     window.show();
     controller.start();
-        if (!QTest::qWaitFor([&] { return controller.phase() == AppController::Phase::Ready; }, 30000)) {
+    if (!QTest::qWaitFor([&] { return controller.phase() == AppController::Phase::Ready; },
+                         30000)) {
         std::printf("the window did not become ready: %s\n",
                     qPrintable(controller.detectionError()));
         return 1;
@@ -158,7 +159,8 @@ int main(int argc, char** argv)
     const qint64 allMs = total.elapsed();
     dog.timer.stop();
     const qint64 lines = controller.console().totalLines();
-    std::printf("install of a %zu MiB download (%zu MiB unpacked): %lld ms; workload of 1,000,000 lines: %lld ms; "
+    std::printf("install of a %zu MiB download (%zu MiB unpacked): %lld ms; workload of 1,000,000 "
+                "lines: %lld ms; "
                 "console received %lld lines, kept %d\n",
                 archive.size() >> 20, kArchiveBytes >> 20, static_cast<long long>(installMs),
                 static_cast<long long>(allMs - installMs), static_cast<long long>(lines),
