@@ -4,6 +4,7 @@
 // helper's; --list writes nothing; exit codes 0/1/2/3; a zip bomb, a zip with too
 // many entries or one that lies about its size is refused in one line naming the file.
 
+#include "archive_builder.h"
 #include "diag_fixture.h"
 #include "support/cli_runner.h"
 
@@ -22,33 +23,14 @@ QString q(const fs::path& p)
     return QString::fromStdString(p.string());
 }
 
-// A zip of (name, bytes) entries, deflated, built with libarchive's writer.
+// A zip of (name, bytes) entries, deflated (libarchive's writer, as the installer
+// tests build their archives).
 std::string makeZip(const std::vector<std::pair<std::string, std::string>>& entries)
 {
-    std::string out;
-    archive* a = archive_write_new();
-    archive_write_set_format_zip(a);
-    archive_write_set_bytes_in_last_block(a, 1);
-    archive_write_open(
-        a, &out, nullptr,
-        [](archive*, void* o, const void* d, size_t n) -> la_ssize_t {
-            static_cast<std::string*>(o)->append(static_cast<const char*>(d), n);
-            return static_cast<la_ssize_t>(n);
-        },
-        nullptr);
-    for (const auto& [name, data] : entries) {
-        archive_entry* e = archive_entry_new();
-        archive_entry_set_pathname(e, name.c_str());
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
-        archive_write_header(a, e);
-        archive_write_data(a, data.data(), data.size());
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return out;
+    std::vector<sp::test::TestEntry> files;
+    for (const auto& [name, data] : entries)
+        files.push_back(sp::test::TestEntry::file(name, data));
+    return sp::test::buildArchive(files, "zip");
 }
 
 // Rewrites the uncompressed size that the local header and the central directory

@@ -5,8 +5,10 @@
 #include "core/catalog/loader.h"
 #include "core/select/select.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <fstream>
 
 namespace fixtures {
 
@@ -45,18 +47,31 @@ inline sp::HardwareSnapshot machine(const std::string& os, std::vector<sp::GpuIn
     return s;
 }
 
+// The shipped catalog, plus the files of `extraDir` (a --catalog-dir) when given.
+inline sp::Catalog loadShippedCatalog(const std::string& extraDir = {})
+{
+    sp::CatalogLoadOptions o;
+    o.builtinDir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
+    o.userDir = false;
+    if (!extraDir.empty())
+        o.extraDirs = {extraDir};
+    auto r = sp::loadCatalog(o);
+    if (!r)
+        qFatal("catalog does not load: %s", r.error().message.c_str());
+    return r->catalog;
+}
+
 inline const sp::Catalog& shippedCatalog()
 {
-    static const sp::Catalog cat = [] {
-        sp::CatalogLoadOptions o;
-        o.builtinDir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
-        o.userDir = false;
-        auto r = sp::loadCatalog(o);
-        if (!r)
-            qFatal("shipped catalog does not load: %s", r.error().message.c_str());
-        return r->catalog;
-    }();
+    static const sp::Catalog cat = loadShippedCatalog();
     return cat;
+}
+
+// The shipped catalog plus one extra file holding `text`, written into `dir`.
+inline sp::Catalog catalogWith(const std::string& text, const QTemporaryDir& dir)
+{
+    std::ofstream(dir.filePath(QStringLiteral("extra.json")).toStdString()) << text;
+    return loadShippedCatalog(dir.path().toStdString());
 }
 
 inline sp::SelectSettings settings()

@@ -59,21 +59,6 @@ bool anyStepHas(const sp::Plan& p, const std::string& part)
     return false;
 }
 
-// The shipped catalog plus one extra file.
-sp::Catalog catalogWith(const std::string& text)
-{
-    QTemporaryDir dir;
-    std::ofstream(dir.filePath(QStringLiteral("extra.json")).toStdString()) << text;
-    sp::CatalogLoadOptions o;
-    o.builtinDir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
-    o.userDir = false;
-    o.extraDirs = {dir.path().toStdString()};
-    auto r = sp::loadCatalog(o);
-    if (!r)
-        qFatal("%s", r.error().message.c_str());
-    return r->catalog;
-}
-
 } // namespace
 
 class TestSelect2026 : public QObject
@@ -335,12 +320,14 @@ private slots:
         for (const auto& b : cat.gfxOverrideBans)
             QVERIFY2(!b.evidence.empty() && !b.references.empty(), b.id.c_str());
         // gfx1150 runs gfx1151 code where only that is built: a ROCm with gfx1151 alone.
+        const QTemporaryDir dir;
         const auto only1151 = catalogWith(R"({"schema_version": 1,
           "runtimes": [{"id": "rocm-x", "kind": "rocm", "version": "7.2.0", "os": ["linux"],
                         "system": true, "supported_gfx": ["gfx1151"]}],
           "profiles": [{"id": "pytorch-x", "workload": "pytorch", "status": "tested",
                         "match": {"os": ["linux"], "vendor": "amd"},
-                        "runtimes": ["python-3.11.15-linux", "rocm-x"]}]})");
+                        "runtimes": ["python-3.11.15-linux", "rocm-x"]}]})",
+                                          dir);
         auto st = settings();
         st.profile = "pytorch-x";
         const auto p890 = sp::makePlan(machine("linux", {amd("890M", "gfx1150", 4096, true)}),
@@ -353,6 +340,7 @@ private slots:
     {
         // A user file adds the conventions the bans refuse; a plan never uses them, and the
         // rejection names the ban.
+        const QTemporaryDir dir;
         const auto cat = catalogWith(R"({"schema_version": 1,
           "gfx_overrides": [
             {"gfx": "gfx1151", "hsa_override": "11.0.0", "os": ["linux"], "confidence": "inferred", "evidence": "t"},
@@ -367,7 +355,8 @@ private slots:
                         "runtimes": ["python-3.11.15-linux", "rocm-gfx1200-only"]},
                        {"id": "pytorch-old-gfx1200-only", "workload": "pytorch", "status": "tested",
                         "match": {"os": ["linux"], "vendor": "amd"},
-                        "runtimes": ["python-3.11.15-linux", "rocm-old-gfx1200-only"]}]})");
+                        "runtimes": ["python-3.11.15-linux", "rocm-old-gfx1200-only"]}]})",
+                                     dir);
         auto planOn = [&](const sp::GpuInfo& g) {
             auto p = sp::makePlan(machine("linux", {g}), cat, "pytorch", settings());
             if (!p)

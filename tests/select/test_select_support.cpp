@@ -16,22 +16,6 @@ using namespace fixtures;
 
 namespace {
 
-sp::Catalog loadWith(const std::string& extraFileText, const QTemporaryDir& dir)
-{
-    {
-        std::ofstream out(dir.filePath(QStringLiteral("rules.json")).toStdString());
-        out << extraFileText;
-    }
-    sp::CatalogLoadOptions o;
-    o.builtinDir = STACKPILOT_SOURCE_DIR "/profiles/catalog";
-    o.userDir = false;
-    o.extraDirs = {dir.path().toStdString()};
-    auto r = sp::loadCatalog(o);
-    if (!r)
-        qFatal("%s", r.error().message.c_str());
-    return r->catalog;
-}
-
 // Every plan a user could get for these cards, workloads and OSes: the chosen profile's
 // runtimes support the GPU, and no warning says otherwise.
 void checkNoChosenUnsupported(const sp::HardwareSnapshot& snap)
@@ -217,14 +201,14 @@ private slots:
         // A user file adds a convention for a gfx the shipped tables lack, overrides one
         // entry, and adds a cache variable; the plan shows all three without a rebuild.
         QTemporaryDir dir;
-        const auto cat = loadWith(R"({"schema_version": 1,
+        const auto cat = catalogWith(R"({"schema_version": 1,
           "gfx_overrides": [
             {"gfx": "gfx1033", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "inferred",
              "evidence": "test"},
             {"gfx": "gfx1031", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "reported",
              "evidence": "my own", "warning": "from my rules file"}],
           "cache_variables": [{"name": "MY_TOOL_CACHE", "subdir": "my-tool", "why": "test"}]})",
-                                  dir);
+                                     dir);
         auto p = sp::makePlan(machine("linux", {amd("Van Gogh", "gfx1033", 1024)}), cat, "pytorch",
                               settings());
         QCOMPARE(p->env.at("HSA_OVERRIDE_GFX_VERSION"), std::string("10.3.0"));
