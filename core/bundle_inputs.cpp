@@ -5,6 +5,7 @@
 #include "core/snapshot.h"
 #include "core/zip_reader.h"
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 
@@ -107,6 +108,8 @@ Expected<BundlePlanInputs> fromZip(const ZipSource& zip, const std::string& path
             out->skippedEntries.push_back(name); // e.g. a name redaction turned into "<user>"
         }
     }
+    // The order the user's StackPilot read its catalog.d in (jsonFiles sorts by name).
+    std::sort(out->catalogFiles.begin(), out->catalogFiles.end());
     out->isZip = true;
     return out;
 }

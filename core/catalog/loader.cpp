@@ -181,18 +181,24 @@ Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options)
     if (options.userDir) {
         // The user's own folder must never stop the app: a broken file is skipped,
         // reported, and the rest still loads.
-        const auto dir =
-            options.userDirPath.empty() ? paths::configDir() / "catalog.d" : options.userDirPath;
-        for (const auto& f : jsonFiles(dir)) {
+        const auto addUserFile = [&loader](const auto& add) {
             CatalogLoader trial = loader;
-            auto r = trial.addFile(f);
+            auto r = add(trial);
             if (r)
                 r = trial.checkReferences();
-            if (!r) {
+            if (!r)
                 loader.addWarning(r.error().message + " (warning: file skipped)");
-                continue;
-            }
-            loader = std::move(trial);
+            else
+                loader = std::move(trial);
+        };
+        if (options.userTexts) {
+            for (const auto& t : *options.userTexts)
+                addUserFile([&t](CatalogLoader& l) { return l.addText(t.text, t.origin); });
+        } else {
+            const auto dir = options.userDirPath.empty() ? paths::configDir() / "catalog.d"
+                                                         : options.userDirPath;
+            for (const auto& f : jsonFiles(dir))
+                addUserFile([&f](CatalogLoader& l) { return l.addFile(f); });
         }
     }
     for (const auto& dir : options.extraDirs) {

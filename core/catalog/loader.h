@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -76,6 +77,14 @@ struct CatalogLoadOptions
     std::vector<std::filesystem::path> extraDirs; // --catalog-dir: a broken file is an error
     std::filesystem::path builtinDir;             // empty = sp::paths::shippedDataDir()/"catalog"
     std::filesystem::path userDirPath;            // empty = sp::paths::configDir()/"catalog.d"
+    // In place of the files of the user's folder, these texts, in order, with the same
+    // rule (plan --hardware BUNDLE: the bundle user's catalog.d, named inside the zip).
+    struct Text
+    {
+        std::string origin; // "bug.zip: catalog.d/x.json", for messages
+        std::string text;
+    };
+    std::optional<std::vector<Text>> userTexts;
 };
 
 struct LoadedCatalog

@@ -149,7 +149,9 @@ private slots:
 
     void planViewOfSeed000()
     {
-        auto loaded = loadCatalog(CatalogLoadOptions{true, false, {}, {}, {}});
+        CatalogLoadOptions builtinOnly;
+        builtinOnly.userDir = false;
+        auto loaded = loadCatalog(builtinOnly);
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
         HardwareSnapshot s;
         s.os.family = "windows";

@@ -1,9 +1,7 @@
 #include "app/cli/commands/bundle_replan.h"
 
 #include "app/common/diag/bundle.h"
-#include "core/paths.h"
 
-#include <fstream>
 #include <ostream>
 
 namespace sp::cli {
@@ -16,21 +14,6 @@ std::string joined(const std::vector<std::string>& names)
     for (const auto& n : names)
         out += (out.empty() ? "" : ", ") + n;
     return out;
-}
-
-// Writes the bundle's catalog.d files into `dir`; false with a reason on failure.
-bool writeCatalogFiles(const BundlePlanInputs& inputs, const std::filesystem::path& dir,
-                       std::string* why)
-{
-    for (const auto& [name, text] : inputs.catalogFiles) {
-        std::ofstream out(dir / paths::fromUtf8(name), std::ios::binary);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        if (!out) {
-            *why = "cannot write " + name + " to " + paths::toUtf8(dir);
-            return false;
-        }
-    }
-    return true;
 }
 
 } // namespace
@@ -50,32 +33,32 @@ std::optional<BundleReplan> BundleReplan::fromOptions(const QCommandLineParser& 
         return std::nullopt;
     }
     r.m_inputs = std::move(*inputs);
-    if (!r.active())
-        return r;
-    r.m_dir = std::make_shared<QTemporaryDir>();
-    std::string why = "cannot make a temporary folder";
-    if (!r.m_dir->isValid() ||
-        !writeCatalogFiles(r.m_inputs, paths::fromUtf8(toStd(r.m_dir->path())), &why)) {
-        io.err << "stackpilot-cli " << verb << ": " << why << "\n";
-        *exitCode = 1;
-        return std::nullopt;
-    }
-    r.m_dirPath = paths::fromUtf8(toStd(r.m_dir->path()));
     return r;
 }
 
-const std::filesystem::path* BundleReplan::userCatalogDir() const
+std::optional<std::vector<CatalogLoadOptions::Text>> BundleReplan::userCatalogTexts() const
 {
-    return active() ? &m_dirPath : nullptr;
+    if (!active())
+        return std::nullopt;
+    std::vector<CatalogLoadOptions::Text> texts;
+    for (const auto& [name, text] : m_inputs.catalogFiles)
+        texts.push_back({m_path + ": catalog.d/" + name, text});
+    return texts;
 }
 
-Expected<Settings> BundleReplan::settings() const
+Expected<Settings> BundleReplan::settings(Io& io) const
 {
     if (!active())
         return Settings::load();
     if (!m_inputs.settingsText)
         return Settings{};
-    return Settings::parse(*m_inputs.settingsText, m_path + ": settings.json");
+    auto s = Settings::parse(*m_inputs.settingsText, m_path + ": settings.json");
+    if (s)
+        return s;
+    // The user's StackPilot planned with defaults then too (report.json says so).
+    io.err << "stackpilot-cli " << m_verb << ": warning: " << s.error().message
+           << "; planning with default settings, as the user's StackPilot did\n";
+    return Settings{};
 }
 
 void BundleReplan::explain(Io& io) const

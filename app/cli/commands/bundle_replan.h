@@ -7,13 +7,12 @@
 
 #include "app/cli/command.h"
 #include "core/bundle_inputs.h"
+#include "core/catalog/loader.h"
 #include "core/settings.h"
 
-#include <QTemporaryDir>
-#include <filesystem>
-#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sp::cli {
 
@@ -26,11 +25,13 @@ public:
                                                    const std::string& verb, int* exitCode);
 
     bool active() const { return m_inputs.isBundle; }
-    // The catalog.d to load instead of this machine's; nullptr when inactive.
-    const std::filesystem::path* userCatalogDir() const;
-    // The user's settings when active (defaults when the bundle has none), else this
+    // The catalog.d files to load instead of this machine's, named inside the bundle;
+    // nullopt when inactive.
+    std::optional<std::vector<CatalogLoadOptions::Text>> userCatalogTexts() const;
+    // The user's settings when active: defaults when the bundle has none or they do not
+    // load (as the user's own StackPilot then planned, with a line on io.err); else this
     // machine's.
-    Expected<Settings> settings() const;
+    Expected<Settings> settings(Io& io) const;
     // One line each on io.err: what of the user's is applied, and what could not be.
     void explain(Io& io) const;
     // A warning when the user's own plan chose another profile for `workload`.
@@ -40,8 +41,6 @@ private:
     BundlePlanInputs m_inputs;
     std::string m_path;
     std::string m_verb;
-    std::shared_ptr<QTemporaryDir> m_dir; // the user's catalog.d files, written out
-    std::filesystem::path m_dirPath;
 };
 
 } // namespace sp::cli

@@ -6,13 +6,12 @@
 
 namespace sp::cli {
 
-std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
-                                               const std::string& verb, int* exitCode,
-                                               const std::filesystem::path* userDir)
+std::optional<LoadedCatalog>
+loadCatalogForCli(const QCommandLineParser& parser, Io& io, const std::string& verb, int* exitCode,
+                  std::optional<std::vector<CatalogLoadOptions::Text>> userTexts)
 {
     CatalogLoadOptions options;
-    if (userDir)
-        options.userDirPath = *userDir;
+    options.userTexts = std::move(userTexts);
     for (const auto& dir : parser.values(QStringLiteral("catalog-dir")))
         options.extraDirs.push_back(paths::fromUtf8(toStd(dir)));
     auto loaded = loadCatalog(options);

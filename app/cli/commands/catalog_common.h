@@ -6,16 +6,15 @@
 #include "app/cli/command.h"
 #include "core/catalog/loader.h"
 
-#include <filesystem>
 #include <optional>
 
 namespace sp::cli {
 
 // Prints warnings and notices to io.err; on failure prints the reason and returns nullopt.
 // On failure prints "stackpilot-cli VERB: reason", sets *exitCode and returns nullopt.
-// `userDir`, when given, is read in place of <config>/catalog.d (plan --hardware BUNDLE).
-std::optional<LoadedCatalog> loadCatalogForCli(const QCommandLineParser& parser, Io& io,
-                                               const std::string& verb, int* exitCode,
-                                               const std::filesystem::path* userDir = nullptr);
+// `userTexts`, when given, are read in place of <config>/catalog.d (plan --hardware BUNDLE).
+std::optional<LoadedCatalog>
+loadCatalogForCli(const QCommandLineParser& parser, Io& io, const std::string& verb, int* exitCode,
+                  std::optional<std::vector<CatalogLoadOptions::Text>> userTexts = std::nullopt);
 
 } // namespace sp::cli

@@ -136,14 +136,14 @@ public:
         auto bundle = sp::cli::BundleReplan::fromOptions(p, io, "plan", &rc);
         if (!bundle)
             return rc;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc, bundle->userCatalogDir());
+        auto loaded = sp::cli::loadCatalogForCli(p, io, "plan", &rc, bundle->userCatalogTexts());
         if (!loaded)
             return rc;
         auto machine = sp::cli::machineForCli(p, io, &rc);
         if (!machine)
             return rc;
         const sp::HardwareSnapshot& snap = *machine;
-        const auto userSettings = bundle->settings();
+        const auto userSettings = bundle->settings(io);
         if (!userSettings) {
             io.err << "stackpilot-cli plan: " << userSettings.error().message << "\n";
             return sp::cli::exitCodeFor(userSettings.error());
