@@ -244,6 +244,40 @@ private slots:
                  differs.err.c_str());
     }
 
+    // A bundle (zip or report.json) made from an imported snapshot carries the import's
+    // mark in its hardware; `snapshot import -o` must still refuse to replace it.
+    void snapshotImportDoesNotReplaceABundle()
+    {
+        const sp::test::TestUser user("keeper");
+        const QString paste = QStringLiteral(
+            STACKPILOT_SOURCE_DIR "/tests/import/corpus/hipinfo-rocm511-linux-device-687f.txt");
+        const auto importTo = [&](const fs::path& out) {
+            return runCliInProcess({QStringLiteral("snapshot"), QStringLiteral("import"), paste,
+                                    QStringLiteral("--os"), QStringLiteral("linux"),
+                                    QStringLiteral("-o"), q(out)});
+        };
+        const fs::path imported = user.home() / "imported.json";
+        QCOMPARE(importTo(imported).rc, 0);
+        QCOMPARE(importTo(imported).rc, 0); // its own output is replaced
+        const fs::path zip = user.home() / "bundle.zip";
+        QCOMPARE(runCliInProcess({QStringLiteral("diag"), QStringLiteral("export"),
+                                  QStringLiteral("--hardware"), q(imported), QStringLiteral("-o"),
+                                  q(zip)})
+                     .rc,
+                 0);
+        const std::string bytes = sp::test::readAll(zip);
+        const fs::path report = user.home() / "report.json";
+        const std::string reportText = sp::test::unzipAll(bytes).at("report.json");
+        sp::test::writeText(report, reportText);
+        for (const auto& [file, before] : {std::pair{zip, bytes}, std::pair{report, reportText}}) {
+            const auto r = importTo(file);
+            QCOMPARE(r.rc, 2);
+            QVERIFY2(r.err.find("is not a snapshot this command wrote") != std::string::npos,
+                     r.err.c_str());
+            QVERIFY(sp::test::readAll(file) == before);
+        }
+    }
+
     void listWritesNothing()
     {
         const sp::test::TestUser user("lister");

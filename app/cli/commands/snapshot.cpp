@@ -7,6 +7,7 @@
 #include "core/json_file.h"
 #include "core/paths.h"
 #include "core/strings.h"
+#include "core/zip_reader.h"
 #include "detectors/import/snapshot_import.h"
 
 #include <filesystem>
@@ -40,16 +41,29 @@ void printHuman(std::ostream& out, const HardwareSnapshot& s)
     out << "\nOS: " << (s.os.family.empty() ? "unknown (give --os)" : s.os.family) << "\n";
 }
 
-// -o replaces only a snapshot this verb wrote (it records "imported_from"); any other
-// file at that path is the user's.
+// True when `file` is a plain snapshot that records "imported_from": read as it is,
+// not as plan --hardware reads it (a bundle zip or report.json made from an imported
+// snapshot carries that mark too, and is the user's).
+bool isImportedSnapshot(const std::filesystem::path& file, const std::string& name)
+{
+    const auto text = readRegularFile(file, kSnapshotLimits.maxBytes, "hardware snapshot");
+    if (!text || looksLikeZip(*text))
+        return false;
+    const auto j = parseJsonText(*text, name, kSnapshotLimits);
+    if (!j || !j->is_object() || j->contains(kBundleSchemaKey))
+        return false;
+    const auto snap = snapshotFromJson(*j, name);
+    return snap && snap->extra.contains("imported_from");
+}
+
+// -o replaces only a snapshot this verb wrote; any other file at that path is the user's.
 Expected<void> checkReplaceable(const std::string& out)
 {
     std::error_code ec;
     const auto path = paths::fromUtf8(out);
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
         return {};
-    auto existing = loadSnapshotFile(out);
-    if (existing && existing->extra.contains("imported_from"))
+    if (isImportedSnapshot(path, out))
         return {};
     return Error::usage(out + ": exists and is not a snapshot this command wrote; " +
                         "remove it or choose another -o");
