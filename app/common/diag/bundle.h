@@ -107,7 +107,7 @@ nlohmann::json listJson(const Bundle& bundle);
 
 // The zip, built in memory with libarchive: deflated entries in bundle order, mode 0644,
 // no owner, no time (every header says 1980-01-01), so equal bundles give equal bytes.
-std::string zipBytes(const Bundle& bundle);
+Expected<std::string> zipBytes(const Bundle& bundle);
 
 enum class Overwrite
 {

@@ -58,15 +58,21 @@ nlohmann::json listJson(const Bundle& bundle)
     return {{"entries", entries}, {"redactions", bundle.redactions.toJson()}};
 }
 
-std::string zipBytes(const Bundle& bundle)
+Expected<std::string> zipBytes(const Bundle& bundle)
 {
     std::string out;
     std::unique_ptr<archive, WriteFree> a(archive_write_new());
-    archive_write_set_format_zip(a.get());
-    archive_write_set_options(a.get(), "zip:compression=deflate");
-    archive_write_set_bytes_per_block(a.get(), 0);
-    archive_write_set_bytes_in_last_block(a.get(), 1);
-    archive_write_open(a.get(), &out, nullptr, &appendCb, nullptr);
+    const auto failed = [&a](const std::string& what) {
+        const char* why = archive_error_string(a.get());
+        return Error::runtime("cannot build the bundle zip: " + what + ": " +
+                              (why ? why : "unknown error"));
+    };
+    if (archive_write_set_format_zip(a.get()) != ARCHIVE_OK ||
+        archive_write_set_options(a.get(), "zip:compression=deflate") != ARCHIVE_OK ||
+        archive_write_set_bytes_per_block(a.get(), 0) != ARCHIVE_OK ||
+        archive_write_set_bytes_in_last_block(a.get(), 1) != ARCHIVE_OK ||
+        archive_write_open(a.get(), &out, nullptr, &appendCb, nullptr) != ARCHIVE_OK)
+        return failed("setup");
     for (const auto& e : bundle.entries) {
         std::unique_ptr<archive_entry, EntryFree> entry(archive_entry_new());
         archive_entry_set_pathname_utf8(entry.get(), e.name.c_str());
@@ -74,10 +80,13 @@ std::string zipBytes(const Bundle& bundle)
         archive_entry_set_perm(entry.get(), 0644);
         archive_entry_set_size(entry.get(), static_cast<la_int64_t>(e.bytes.size()));
         // No times, no owner: the headers then depend on nothing but the bytes.
-        archive_write_header(a.get(), entry.get());
-        archive_write_data(a.get(), e.bytes.data(), e.bytes.size());
+        if (archive_write_header(a.get(), entry.get()) != ARCHIVE_OK ||
+            archive_write_data(a.get(), e.bytes.data(), e.bytes.size()) !=
+                static_cast<la_ssize_t>(e.bytes.size()))
+            return failed(e.name);
     }
-    archive_write_close(a.get());
+    if (archive_write_close(a.get()) != ARCHIVE_OK)
+        return failed("close");
     return out;
 }
 
@@ -94,7 +103,10 @@ Expected<void> write(const Bundle& bundle, const fs::path& file, Overwrite mode)
     if (!fs::is_directory(dir, ec))
         return Error::runtime(paths::toUtf8(dir) + ": no such folder");
 
-    const std::string bytes = zipBytes(bundle);
+    const auto zipped = zipBytes(bundle);
+    if (!zipped)
+        return zipped.error();
+    const std::string& bytes = *zipped;
     QTemporaryFile tmp(
         QString::fromStdU16String((dir / ".stackpilot-diagnostics-XXXXXX.part").u16string()));
     tmp.setAutoRemove(false);

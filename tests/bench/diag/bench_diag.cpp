@@ -96,7 +96,7 @@ std::string plainZip(const std::vector<fs::path>& inputs)
     diag::Bundle plain;
     for (const auto& f : inputs)
         plain.entries.push_back({f.filename().string(), sp::test::readAll(f), {}, {}});
-    return diag::zipBytes(plain);
+    return diag::zipBytes(plain).value();
 }
 
 } // namespace
