@@ -160,15 +160,18 @@ private slots:
                                               "PATH": "/home/zorbulon/bin"},
                                      "args": ["--listen", "--api-key", "value-2", "--port", "80"]}},
             "secrets": {"nested": ["value-3"]},
+            "db_password": 87654321, "api_key": 1234567.5, "max_tokens": 512,
             "/home/zorbulon/plain": "ok"})");
         RedactionCounts counts;
         const std::string out = Redactor(testIdentity()).json(in, counts).dump();
-        for (const char* gone : {"value-1", "value-2", "value-3", "pw1234", "zorbulon"})
+        for (const char* gone :
+             {"value-1", "value-2", "value-3", "pw1234", "zorbulon", "87654321", "1234567.5"})
             QVERIFY2(out.find(gone) == std::string::npos, out.c_str());
         QVERIFY2(out.find(R"("SESSION_TIMEOUT":30)") != std::string::npos, out.c_str());
+        QVERIFY2(out.find(R"("max_tokens":512)") != std::string::npos, out.c_str());
         QVERIFY2(out.find(R"("--port","80")") != std::string::npos, out.c_str());
         QCOMPARE(counts[RedactionKind::TokenFlag], std::size_t{1});
-        QCOMPARE(counts[RedactionKind::SecretVariable], std::size_t{2});
+        QCOMPARE(counts[RedactionKind::SecretVariable], std::size_t{4});
         QCOMPARE(counts[RedactionKind::UrlCredentials], std::size_t{1});
         QVERIFY(counts[RedactionKind::UserName] >= 2); // a value and a key
     }

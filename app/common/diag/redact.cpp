@@ -298,9 +298,16 @@ std::string Redactor::scan(std::string_view in, RedactionCounts& counts) const
     return std::move(s.out);
 }
 
-void Redactor::jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool secret) const
+void Redactor::jsonInPlace(nlohmann::json& value, RedactionCounts& counts,
+                           const std::string& secretName) const
 {
-    if (value.is_string()) {
+    const bool secret = !secretName.empty();
+    if (value.is_number() && secret && !isPlaceholder(secretName, value.dump())) {
+        // {"db_password": 12345678}: a number is a secret too, unless it is a small count
+        // under a name that is not a password's (the text rule's test).
+        value = marker(RedactionKind::SecretVariable);
+        counts.add(RedactionKind::SecretVariable);
+    } else if (value.is_string()) {
         const std::string& s = value.get_ref<const std::string&>();
         if (secret && !isPlaceholder("secret", s)) {
             value = marker(RedactionKind::SecretVariable);
@@ -311,7 +318,7 @@ void Redactor::jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool 
     } else if (value.is_object()) {
         nlohmann::json out = nlohmann::json::object();
         for (auto& [k, v] : value.items()) {
-            jsonInPlace(v, counts, secret || isSecretName(k));
+            jsonInPlace(v, counts, secret ? secretName : isSecretName(k) ? k : std::string{});
             out[text(k, counts)] = std::move(v);
         }
         value = std::move(out);
@@ -327,7 +334,7 @@ void Redactor::jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool 
                 continue;
             }
             flag = v.is_string() && isFlagWithValueNext(v.get_ref<const std::string&>());
-            jsonInPlace(v, counts, secret);
+            jsonInPlace(v, counts, secretName);
         }
     }
 }
@@ -335,7 +342,7 @@ void Redactor::jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool 
 nlohmann::json Redactor::json(const nlohmann::json& value, RedactionCounts& counts) const
 {
     nlohmann::json copy = value;
-    jsonInPlace(copy, counts, false);
+    jsonInPlace(copy, counts, {});
     return copy;
 }
 

@@ -99,7 +99,10 @@ public:
 
 private:
     struct Scan;
-    void jsonInPlace(nlohmann::json& value, RedactionCounts& counts, bool secret) const;
+    // `secretName`: the secret-named key the value is under (an object or array inside
+    // one inherits it); empty when it is under none.
+    void jsonInPlace(nlohmann::json& value, RedactionCounts& counts,
+                     const std::string& secretName) const;
     std::string privateKeys(std::string_view text, RedactionCounts& counts) const;
     std::string scan(std::string_view text, RedactionCounts& counts) const;
     bool accept(const Rule& rule, char before, char after, std::string_view name,
