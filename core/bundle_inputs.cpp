@@ -6,7 +6,6 @@
 #include "core/zip_reader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <functional>
 
 namespace sp {
@@ -15,17 +14,6 @@ namespace {
 
 constexpr const char* kSettingsEntry = "settings.json";
 constexpr const char* kCatalogPrefix = "catalog.d/";
-
-bool startsWithZip(const std::filesystem::path& file)
-{
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec))
-        return false;
-    std::ifstream in(file, std::ios::binary);
-    std::string head(4, '\0');
-    in.read(head.data(), 4);
-    return in && looksLikeZip(head);
-}
 
 // The report's facts about planning; a report without them is read as having none.
 void readReport(const nlohmann::json& report, BundlePlanInputs& out)
@@ -40,8 +28,11 @@ void readReport(const nlohmann::json& report, BundlePlanInputs& out)
                     out.catalogOverrideNames.push_back(n.get<std::string>());
     }
     const auto settings = report.find("settings");
-    if (settings != report.end() && settings->is_object() && !settings->contains("error"))
-        out.settingsText = settings->dump();
+    if (settings != report.end() && settings->is_object() && !settings->contains("error")) {
+        // Past the settings limit the user's StackPilot would have refused the file.
+        if (std::string text = settings->dump(); text.size() <= kSettingsLimits.maxBytes)
+            out.settingsText = std::move(text);
+    }
     const auto plans = report.find("plans");
     if (plans == report.end() || !plans->is_object())
         return;
@@ -100,6 +91,12 @@ Expected<BundlePlanInputs> fromZip(const ZipSource& zip, const std::string& path
         return entries.error();
     for (auto& [name, bytes] : *entries) {
         if (name == kSettingsEntry) {
+            // The limit the user's own StackPilot reads settings.json under.
+            if (bytes.size() > kSettingsLimits.maxBytes)
+                return Error::invalid(path + ": " + name + ": " + std::to_string(bytes.size()) +
+                                      " bytes is more than " +
+                                      std::to_string(kSettingsLimits.maxBytes) +
+                                      " allowed for settings; refused");
             out->settingsText = std::move(bytes); // the file itself, rather than the report's
         } else if (auto base = name.substr(std::string(kCatalogPrefix).size());
                    isPlainCatalogFileName(base)) {
@@ -134,7 +131,7 @@ bool isPlainCatalogFileName(const std::string& name)
 Expected<BundlePlanInputs> loadBundlePlanInputs(const std::string& path)
 {
     const auto file = paths::fromUtf8(path);
-    if (startsWithZip(file))
+    if (fileLooksLikeZip(file))
         return fromZip({[&](const std::string& name, const ZipLimits& l) {
                             return readZipEntry(file, name, l);
                         },

@@ -7,8 +7,6 @@
 #include "core/snapshot.h"
 #include "core/zip_reader.h"
 
-#include <fstream>
-
 namespace sp {
 
 namespace {
@@ -39,16 +37,7 @@ Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::str
 Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path)
 {
     const auto file = paths::fromUtf8(path);
-    std::string head(4, '\0');
-    {
-        std::error_code ec;
-        std::ifstream in;
-        if (std::filesystem::is_regular_file(file, ec))
-            in.open(file, std::ios::binary);
-        in.read(head.data(), 4);
-        head.resize(in ? 4 : 0);
-    }
-    if (looksLikeZip(head)) {
+    if (fileLooksLikeZip(file)) {
         auto report = readZipEntry(file, kBundleReportEntry, bundleLimits());
         if (!report)
             return report.error();

@@ -169,14 +169,14 @@ Expected<ZipEntries> readFrom(Source& src, const ZipEntryFilter& wanted, bool fi
     ZipEntries out;
     std::uint64_t total = 0;
     for (std::size_t count = 1;; ++count) {
-        if (count > limits.maxEntries)
-            return refused(origin, "more than " + std::to_string(limits.maxEntries) +
-                                       " entries; refused (zip bomb?)");
         const std::uint64_t before = src.consumed;
         archive_entry* e = nullptr;
         const int rc = archive_read_next_header(a.get(), &e);
         if (rc == ARCHIVE_EOF)
             return out;
+        if (count > limits.maxEntries)
+            return refused(origin, "more than " + std::to_string(limits.maxEntries) +
+                                       " entries; refused (zip bomb?)");
         if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN)
             return refused(origin, "damaged zip: " + errText(a.get()));
         const char* name = archive_entry_pathname(e);
@@ -238,6 +238,17 @@ ZipEntryFilter named(const std::string& entryName)
 }
 
 } // namespace
+
+bool fileLooksLikeZip(const fs::path& file)
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec))
+        return false;
+    std::ifstream in(file, std::ios::binary);
+    std::string head(4, '\0');
+    in.read(head.data(), 4);
+    return in && looksLikeZip(head);
+}
 
 bool looksLikeZip(std::string_view head)
 {

@@ -36,6 +36,8 @@ using ZipEntryFilter = std::function<bool(const std::string& name)>;
 
 // True when `head` (a file's first bytes) starts like a zip archive.
 bool looksLikeZip(std::string_view head);
+// True when `file` is a regular file that starts like a zip archive.
+bool fileLooksLikeZip(const std::filesystem::path& file);
 
 // The bytes of the entry named `entryName` (exact path inside the zip).
 Expected<std::string> readZipEntry(const std::filesystem::path& zip, const std::string& entryName,

@@ -355,6 +355,23 @@ private slots:
         QVERIFY(sp::test::unzipAll(sp::test::readAll(user.home() / "old.zip")).count("report.md"));
     }
 
+    void aZipOfExactlyTheEntryLimitIsRead()
+    {
+        const sp::test::TestUser user("counter");
+        std::vector<std::pair<std::string, std::string>> entries;
+        for (int i = 1; i < 10000; ++i)
+            entries.emplace_back("f" + std::to_string(i), "");
+        // A diagnostics report: plan then reads every entry (settings, catalog.d) to the end.
+        entries.emplace_back(
+            "report.json",
+            sp::test::readAll(STACKPILOT_SOURCE_DIR "/tests/fuzz/seeds/bundle/report.json"));
+        sp::test::writeText(user.home() / "full.zip", makeZip(entries));
+        const auto r = runCliInProcess({QStringLiteral("plan"), QStringLiteral("--workload"),
+                                        QStringLiteral("sdnext"), QStringLiteral("--hardware"),
+                                        q(user.home() / "full.zip")});
+        QVERIFY2(r.rc == 0, r.err.c_str());
+    }
+
     void hostileZipsRefused_data()
     {
         QTest::addColumn<int>("kind");

@@ -2,10 +2,11 @@
 // count, entry size, compression ratio) or as a report.json. Whatever snapshot comes out
 // must survive a JSON round trip unchanged, like one read from detect --json. The same
 // bytes as plan --hardware reads them for re-planning (the user's settings, catalog.d
-// files and chosen profiles): every catalog.d file kept has a plain file name, and any
-// settings text it keeps either parses or is refused with a reason.
+// files and chosen profiles): what it keeps stays within the settings and catalog limits,
+// and the settings text it keeps goes through the settings parser.
 
 #include "core/bundle_inputs.h"
+#include "core/json_file.h"
 #include "core/settings.h"
 #include "core/snapshot.h"
 #include "core/zip_reader.h"
@@ -19,14 +20,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const std::string bytes(reinterpret_cast<const char*>(data), size);
     if (auto inputs = sp::bundlePlanInputsFromBytes(bytes, "fuzz.zip")) {
-        for (const auto& [name, text] : inputs->catalogFiles)
-            if (!sp::isPlainCatalogFileName(name))
+        // What re-planning takes from a bundle stays within the limits the user's own
+        // StackPilot reads those files under.
+        std::size_t total = 0;
+        for (const auto& [name, text] : inputs->catalogFiles) {
+            if (text.size() > sp::kCatalogLimits.maxBytes)
                 std::abort();
-        if (inputs->settingsText) {
-            auto settings = sp::Settings::parse(*inputs->settingsText, "settings.json");
-            if (!settings && settings.error().message.empty())
-                std::abort();
+            total += text.size();
         }
+        if (total > 2 * sp::kCatalogLimits.maxBytes ||
+            (inputs->settingsText && inputs->settingsText->size() > sp::kSettingsLimits.maxBytes))
+            std::abort();
+        if (inputs->settingsText)
+            (void)sp::Settings::parse(*inputs->settingsText, "settings.json");
     }
     auto snap = sp::looksLikeZip(bytes) ? sp::snapshotFromBundleBytes(bytes, "fuzz.zip")
                                         : sp::parseSnapshot(bytes, "report.json");
