@@ -6,11 +6,13 @@
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/widgets/diagnostics_dialog.h"
 #include "app/gui/widgets/main_window.h"
+#include "detectors/fake_sysfs.h"
 #include "diag/diag_fixture.h"
 #include "gui_fixture.h"
 
 #include <QProcess>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTreeWidget>
 #include <sstream>
 
@@ -94,7 +96,6 @@ private slots:
         app.start();
         QVERIFY(waitFor([&] { return app.phase() == AppController::Phase::Ready; }));
         app.setWorkload(QStringLiteral("guiwork"));
-        QVERIFY(window.diagnosticsAction()->isVisible());
         window.diagnosticsAction()->trigger();
         auto* dialog = window.findChild<gui::DiagnosticsDialog*>();
         QVERIFY(dialog);
@@ -150,6 +151,45 @@ private slots:
         }
         for (const auto& [name, bytes] : a)
             QVERIFY2(b.count(name) && b.at(name) == bytes, name.c_str());
+    }
+
+    // The window detects this machine: the bundle does too, on its worker thread, even
+    // when asked for before the window's own detection has finished.
+    void exportOfADetectedMachineDetectsIt()
+    {
+        GuiWorld w;
+        FakeSysfs sys(w.root / "sys");
+        FakeSysfs::Card card;
+        card.index = 0;
+        card.bus = "0000:03:00.0";
+        card.device = "0x73df";
+        card.revision = "0xc1";
+        card.vramBytes = "12868124672";
+        sys.addCard(card);
+        sys.addCpuNode(0);
+        sys.addGpuNode(1, 100301, 0x73df, 0x300, 80);
+        AppController::Options o;
+        o.cliProgram = QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli");
+        o.detectArgs = {QStringLiteral("--no-probes"), QStringLiteral("--sysfs-root"),
+                        QString::fromStdString(sys.root().string())};
+        AppController app(o);
+        gui::MainWindow window(&app);
+        window.show();
+        app.start();
+        window.diagnosticsAction()->trigger(); // before detection has reported
+        auto* dialog = window.findChild<gui::DiagnosticsDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitFor([&] { return dialog->collected(); }, 60000));
+        const fs::path file = w.root / "detected.zip";
+        dialog->setSaveAs([&](const QString&) { return QString::fromStdString(file.string()); });
+        QSignalSpy saved(dialog, &gui::DiagnosticsDialog::saved);
+        QTest::mouseClick(dialog->saveButton(), Qt::LeftButton);
+        QVERIFY(saved.wait(30000));
+        const auto report = nlohmann::json::parse(unzipAll(readAll(file)).at("report.json"));
+        QCOMPARE(report.at("hardware_source").get<std::string>(), std::string("detected"));
+        QCOMPARE(report.at("hardware").at("gpus").size(), std::size_t{1});
+        QCOMPARE(report.at("hardware").at("gpus").at(0).at("gfx").get<std::string>(),
+                 std::string("gfx1031"));
     }
 };
 

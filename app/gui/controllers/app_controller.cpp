@@ -67,6 +67,26 @@ void AppController::start()
     }
 }
 
+DetectOptions AppController::detectOptions() const
+{
+    DetectOptions d;
+    const QStringList& a = m_options.detectArgs;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const bool hasValue = i + 1 < a.size();
+        if (a[i] == QStringLiteral("--no-probes"))
+            d.probes = false;
+        else if (a[i] == QStringLiteral("--sysfs-root") && hasValue)
+            d.sysfsRoot = a[++i].toStdString();
+        else if (a[i] == QStringLiteral("--probe-timeout") && hasValue) {
+            bool ok = false;
+            const int ms = a[++i].toInt(&ok);
+            if (ok && ms > 0)
+                d.probeTimeoutMs = ms;
+        }
+    }
+    return d;
+}
+
 void AppController::acceptSnapshot(const HardwareSnapshot& snap)
 {
     m_gpus.setSnapshot(snap);

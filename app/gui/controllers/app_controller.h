@@ -15,6 +15,7 @@
 #include "core/launch/env_composer.h"
 #include "core/select/select.h"
 #include "core/settings.h"
+#include "detectors/detect.h"
 
 #include <QObject>
 #include <QPointer>
@@ -68,6 +69,14 @@ public:
     Phase phase() const { return m_phase; }
     bool recordedMachine() const { return !m_options.hardwareFile.isEmpty(); }
     QString recordedFile() const { return m_options.hardwareFile; }
+    // Detection as the window's child `stackpilot-cli detect` runs it (its detectArgs),
+    // for code that detects in-process on a worker thread (the diagnostics bundle).
+    DetectOptions detectOptions() const;
+    // False when the window shows a machine it was given (a file, or a snapshot in memory).
+    bool detectsThisMachine() const
+    {
+        return m_options.hardwareFile.isEmpty() && !m_options.snapshot;
+    }
     const std::vector<std::string>& catalogDirs() const { return m_options.catalogDirs; }
     QString detectionError() const { return m_detectError; }
     const HardwareSnapshot& snapshot() const { return m_gpus.snapshot(); }

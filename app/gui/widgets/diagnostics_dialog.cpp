@@ -80,13 +80,18 @@ QString DiagnosticsDialog::status() const
     return m_status->text();
 }
 
-// The window's own snapshot is used (no second detection); a recorded machine names its
-// file, as `diag export --hardware FILE` does.
+// A machine the window was given (--hardware FILE) is bundled as it is, as `diag export
+// --hardware FILE` does. Otherwise collect() detects on its worker thread, as the CLI
+// does: the bundle then has the raw probe outputs, and says "detected", even when the
+// window's own detection is still running or failed (when a bundle is wanted most).
 void DiagnosticsDialog::collect()
 {
     diag::CollectOptions o;
-    o.snapshot = m_app->snapshot();
-    o.snapshotOrigin = m_app->recordedFile().toStdString();
+    if (!m_app->detectsThisMachine()) {
+        o.snapshot = m_app->snapshot();
+        o.snapshotOrigin = m_app->recordedFile().toStdString();
+    }
+    o.detect = m_app->detectOptions();
     for (const auto& d : m_app->catalogDirs())
         o.catalogDirs.push_back(paths::fromUtf8(d));
     o.workload = m_app->workload().toStdString();
