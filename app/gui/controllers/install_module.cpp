@@ -6,10 +6,6 @@
 #include <QLibrary>
 #include <QStringList>
 
-#ifndef STACKPILOT_BUILD_BIN_DIR
-#define STACKPILOT_BUILD_BIN_DIR ""
-#endif
-
 namespace sp::gui {
 
 namespace {
@@ -31,8 +27,6 @@ QStringList candidates()
     const QDir exe(QCoreApplication::applicationDirPath());
     out << exe.filePath(fileName())
         << exe.filePath(QStringLiteral("../lib/stackpilot/") + fileName());
-    if (const QString build = QStringLiteral(STACKPILOT_BUILD_BIN_DIR); !build.isEmpty())
-        out << QDir(build).filePath(fileName());
     return out;
 }
 

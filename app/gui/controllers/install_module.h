@@ -25,8 +25,8 @@ struct InstallModule
     InstallAllFn installAll = nullptr;
 };
 
-// Finds and loads the module: STACKPILOT_INSTALL_MODULE, next to the executable, in
-// ../lib/stackpilot, or in the build tree. The error names every place it looked.
+// Finds and loads the module: STACKPILOT_INSTALL_MODULE (tests set it), next to the
+// executable, or in ../lib/stackpilot. The error names every place it looked.
 Expected<InstallModule> loadInstallModule();
 
 } // namespace sp::gui
