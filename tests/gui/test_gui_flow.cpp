@@ -224,6 +224,20 @@ private slots:
         QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
     }
 
+    void anInstallThatCannotStartLeavesNoResumeOffer()
+    {
+        GuiWorld w;
+        qputenv("STACKPILOT_INSTALL_MODULE", (w.root / "no-such-module.so").string().c_str());
+        Ui ui(w);
+        QVERIFY(ui.ready());
+        ui.chooseWorkload();
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        QVERIFY(!fs::exists(pendingInstallFile(paths::dataDir())));
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
+        qputenv("STACKPILOT_INSTALL_MODULE", STACKPILOT_INSTALL_MODULE_FILE);
+    }
+
     void anInterruptedInstallResumesAfterARestart()
     {
         GuiWorld w;

@@ -118,9 +118,10 @@ void InstallJob::onEvent(const InstallEvent& e)
 
 void InstallJob::run(Request request)
 {
-    if (!request.journal.empty())
-        writePendingInstall(request.journal, request.pending);
+    // The module first: an install that cannot start leaves no resume offer behind.
     const auto module = loadInstallModule();
+    if (module && !request.journal.empty())
+        writePendingInstall(request.journal, request.pending);
     if (!module) {
         const QString why = QString::fromStdString(module.error().message);
         QMetaObject::invokeMethod(
