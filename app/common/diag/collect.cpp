@@ -200,9 +200,7 @@ Expected<State> gather(const CollectOptions& o, const EnvMap& env, Steps& steps)
     if (!steps.next("hardware"))
         return Error::cancelled();
     const Machine m = machine(o);
-    const fs::path settingsFile = paths::configDir() / "settings.json";
-    const auto settings = fs::exists(settingsFile) ? Settings::loadFile(settingsFile)
-                                                   : Expected<Settings>(Settings{});
+    const auto settings = Settings::load();
 
     if (!steps.next("plans"))
         return Error::cancelled();

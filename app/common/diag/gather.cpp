@@ -48,11 +48,7 @@ namespace sp::diag::detail {
 
 Plans makePlans(const HardwareSnapshot& snap, const Catalog& catalog, const Settings& settings)
 {
-    SelectSettings host;
-    host.dataDir = paths::toUtf8(paths::dataDir());
-    host.cacheDir = paths::toUtf8(paths::cacheDir());
-    const SelectSettings base =
-        settingsForSnapshot(snap, host, std::getenv("STACKPILOT_HOME") != nullptr);
+    const SelectSettings base = hostSelectSettings(snap); // as plan does
     Plans out;
     for (const auto& w : catalog.workloads) {
         out.order.push_back(w.id);
