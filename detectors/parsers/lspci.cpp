@@ -77,22 +77,26 @@ std::optional<std::pair<std::uint16_t, std::uint16_t>> bracketIds(std::string_vi
 }
 
 // The product name lspci prints in brackets after the chip: "GP102 [GeForce GTX 1080 Ti]"
-// -> "GeForce GTX 1080 Ti". Vendor tags, class codes and ids are skipped.
+// -> "GeForce GTX 1080 Ti". Vendor tags, class codes and ids are skipped. A bracket runs
+// from its '[' to the first ']' after it, and the last bracket that is a name wins: read
+// from the end, so that a line of many '[' is one pass, not one search per '['.
 std::string bracketName(std::string_view rest)
 {
-    std::string name;
-    for (std::size_t at = rest.find('['); at != std::string_view::npos;
-         at = rest.find('[', at + 1)) {
-        const auto close = rest.find(']', at);
-        if (close == std::string_view::npos)
-            break;
+    std::size_t close = std::string_view::npos;
+    for (std::size_t at = rest.size(); at-- > 0;) {
+        if (rest[at] == ']') {
+            close = at;
+            continue;
+        }
+        if (rest[at] != '[' || close == std::string_view::npos)
+            continue;
         const std::string_view inside = rest.substr(at + 1, close - at - 1);
         if (inside == "AMD/ATI" || inside == "AMD" || isHex(inside) ||
             (inside.size() == 9 && inside[4] == ':' && isHex(inside.substr(0, 4))))
             continue;
-        name = std::string(inside);
+        return std::string(inside);
     }
-    return name;
+    return {};
 }
 
 std::optional<std::string> revisionIn(std::string_view rest)

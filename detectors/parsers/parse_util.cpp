@@ -136,7 +136,7 @@ std::vector<std::string_view> cleanLines(std::string_view text)
 {
     std::vector<std::string_view> lines = splitLines(text);
     for (auto& l : lines)
-        l = cleanLine(l);
+        l = l.size() > kMaxLineBytes ? std::string_view() : cleanLine(l);
     return lines;
 }
 

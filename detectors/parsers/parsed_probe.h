@@ -35,7 +35,10 @@ std::vector<std::string_view> splitLines(std::string_view text);
 // "17:36:06-588150", "2024-05-01T11:05:13.123+03:00"). Raw tool output comes through
 // unchanged, so detection and import read lines the same way.
 std::string_view cleanLine(std::string_view line);
-// splitLines, then cleanLine on each.
+// No tool prints a line longer than this; cleanLines reads a longer one as a blank line,
+// which bounds what every parser of pasted text does per line.
+inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
+// splitLines, then cleanLine on each; a line over kMaxLineBytes comes out empty.
 std::vector<std::string_view> cleanLines(std::string_view text);
 // True for a line that opens or closes a Markdown code fence (after any "> " quoting).
 bool isFenceLine(std::string_view line);

@@ -207,6 +207,29 @@ private slots:
         QCOMPARE(p.gpus[4].pciRevision, std::string("a1"));
     }
 
+    void overlongLinesReadAsBlank()
+    {
+        // No tool prints a line of 64 KiB: cleanLines gives it blank, so no parser works on it.
+        const std::string longLine(kMaxLineBytes + 1, '[');
+        const std::string text = "a\n" + longLine + "\r\nb";
+        const auto lines = cleanLines(text);
+        QCOMPARE(lines.size(), std::size_t(3));
+        QCOMPARE(lines[0], std::string_view("a"));
+        QVERIFY(lines[1].empty());
+        QCOMPARE(lines[2], std::string_view("b"));
+        const std::string gpu = "01:00.0 VGA compatible controller: NVIDIA Corporation GA102 "
+                                "[GeForce RTX 3090] [10de:2204]";
+        QVERIFY(parseLspci(gpu + std::string(kMaxLineBytes, ' ') + "\n").gpus.empty());
+        // Up to the bound a line is read; the name is the last bracket that is one.
+        const auto p =
+            parseLspci(gpu + " [" + std::string(kMaxLineBytes - gpu.size() - 2, '[') +
+                       "\n01:00.0 VGA compatible controller: NVIDIA Corporation [[ GA102 "
+                       "[GeForce RTX 3080] [AMD] [10de:2206]\n");
+        QCOMPARE(p.gpus.size(), std::size_t(2));
+        QCOMPARE(p.gpus[0].name, std::string("GeForce RTX 3090"));
+        QCOMPARE(p.gpus[1].name, std::string("GeForce RTX 3080"));
+    }
+
     void clinfoBothLayouts()
     {
         const auto rocm = parseClinfo("  Device Type:\t\t\t\t\t CL_DEVICE_TYPE_GPU\n"
