@@ -207,6 +207,38 @@ private slots:
         QCOMPARE(p.gpus[4].pciRevision, std::string("a1"));
     }
 
+    void windowsPnpRows()
+    {
+        // `Get-PnpDevice -PresentOnly | Where-Object InstanceId -match 'VEN_10DE'`: the GPU,
+        // its audio function (on PCI and on the HD Audio bus), and another NVIDIA device.
+        const auto p = parseLspci(
+            "Status     Class           FriendlyName                            InstanceId\n"
+            "------     -----           ------------                            ----------\n"
+            "OK         Display         NVIDIA GeForce RTX 4090                 "
+            "PCI\\VEN_10DE&DEV_2684&SUBSYS_889A1043&REV_A1\\4&1D81A2B&0&0008\n"
+            "OK         MEDIA           NVIDIA High Definition Audio            "
+            "HDAUDIO\\FUNC_01&VEN_10DE&DEV_0098&SUBSYS_1043889A&REV_1001\\5&2B1F&0&0001\n"
+            "OK         MEDIA           High Definition Audio Controller        "
+            "PCI\\VEN_10DE&DEV_22BA&SUBSYS_889A1043&REV_A1\\4&1D81A2B&0&0108\n"
+            "OK         USB             NVIDIA USB 3.10 eXtensible Host Contr... "
+            "PCI\\VEN_10DE&DEV_1AD8&SUBSYS_889A1043&REV_A1\\4&1D81A2B&0&0208\n"
+            "Unknown    Display         NVIDIA GeForce GTX 1080                 "
+            "PCI\\VEN_10DE&DEV_1B80&SUBSYS_85AA1043&REV_A1\\4&3A&0&0009\n"
+            "NVIDIA High Definition Audio  PCI\\VEN_10DE&DEV_22BA&SUBSYS_889A1043&REV_A1\n"
+            "ACPI\\VEN_10DE&DEV_2684\n");
+        QCOMPARE(p.gpus.size(), std::size_t(2));
+        QCOMPARE(p.gpus[0].pciId, std::string("10de:2684"));
+        QCOMPARE(p.gpus[0].name, std::string("NVIDIA GeForce RTX 4090"));
+        QCOMPARE(p.gpus[0].pciRevision, std::string("a1"));
+        QCOMPARE(p.gpus[1].pciId, std::string("10de:1b80"));
+        QCOMPARE(p.gpus[1].name, std::string("NVIDIA GeForce GTX 1080"));
+        // An id in prose is still read, up to where it ends.
+        const auto prose = parseLspci("`PCI\\VEN_1002&DEV_73DF` -> vendor 1002\n");
+        QCOMPARE(prose.gpus.size(), std::size_t(1));
+        QCOMPARE(prose.gpus[0].pciId, std::string("1002:73df"));
+        QVERIFY(prose.gpus[0].name.empty());
+    }
+
     void overlongLinesReadAsBlank()
     {
         // No tool prints a line of 64 KiB: cleanLines gives it blank, so no parser works on it.
