@@ -56,6 +56,9 @@ std::string busFromNvidia(std::string_view v);
 std::string gfxFromVersion(long long major, long long minor, long long stepping);
 // "gfx1031:sramecc-:xnack-" -> "gfx1031"; returns empty unless it looks like gfxNNN.
 std::string gfxFromTarget(std::string_view target);
+// An NVIDIA compute capability, "8.6" or "12.0" (surrounding blanks aside): one or two
+// digits, a dot, one digit.
+bool looksLikeComputeCap(std::string_view v);
 // Leading decimal integer ("29663(0x73df)" -> 29663); nullopt when none or it overflows.
 std::optional<long long> leadingInt(std::string_view s);
 // Keeps untrusted text to one bounded, printable line for a report.

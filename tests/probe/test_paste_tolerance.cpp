@@ -285,6 +285,16 @@ private slots:
         QCOMPARE(khronos.gpus[0].gfx.value_or(""), std::string("gfx90a"));
         QCOMPARE(khronos.gpus[0].pciId, std::string("1002:740c"));
         QCOMPARE(khronos.gpus[1].computeCapability.value_or(""), std::string("7.5"));
+        // Only "d.d" or "dd.d" is a compute capability.
+        for (const char* cc : {"x.y", "1.2.3", "12.34", ".5", "7.", "7.5 (sm_75)"}) {
+            const auto odd = parseClinfo(std::string("  Device Name    GeForce RTX 2080 Ti\n"
+                                                     "  Device Vendor ID    0x10de\n"
+                                                     "  Device Type    GPU\n"
+                                                     "  Compute Capability (NV)    ") +
+                                         cc + "\n");
+            QCOMPARE(odd.gpus.size(), std::size_t(1));
+            QVERIFY2(!odd.gpus[0].computeCapability, cc);
+        }
     }
 
     void kfdNodesFromPastes()
