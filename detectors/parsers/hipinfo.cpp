@@ -231,11 +231,14 @@ ParsedProbe parseHipinfo(std::string_view text, int exitCode)
     const auto& traces = scanner.traces();
     for (const Device& d : scanner.devices()) {
         std::string gfx = deviceGfx(d);
-        if (gfx.empty() && trace < traces.size())
+        const bool logged = gfx.empty() && trace < traces.size();
+        if (logged)
             gfx = traces[trace++];
         if ((gfx.empty() && d.name.empty()) || out.gpus.size() >= kMaxParsedGpus)
             continue;
         out.gpus.push_back(gpuFromDevice(d, gfx));
+        if (logged) // the target is the runtime log's
+            out.gpus.back().sources.push_back("amd-log");
     }
     if (scanner.devices().empty()) {
         for (const std::string& gfx : traces) {

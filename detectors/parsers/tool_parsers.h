@@ -20,7 +20,7 @@ ParsedProbe parseRocminfo(std::string_view text, int exitCode);
 // `hipinfo` / hipInfo.exe (HIP SDK sample): one block per "device#" (or, without those
 // lines, per run of hipInfo keys). "Gfx Major/Minor/Stepping: a/b/c" lines that the HIP
 // runtime logs with AMD_LOG_LEVEL give the target of devices that lack an arch line, or,
-// alone, one GPU each (source "amd-log").
+// alone, one GPU each; "amd-log" is among the sources of a GPU whose target is a trace's.
 ParsedProbe parseHipinfo(std::string_view text, int exitCode);
 
 // `nvidia-smi --query-gpu=... --format=csv[,noheader][,nounits]`. A header line maps the

@@ -113,6 +113,10 @@ private slots:
             0);
         QCOMPARE(gfxOf(traced), std::vector<std::string>{"gfx1031"});
         QCOMPARE(traced.gpus[0].pciBus, std::string("0000:03:00.0"));
+        QCOMPARE(traced.gpus[0].sources, (std::vector<std::string>{"hipinfo", "amd-log"}));
+        const auto own =
+            parseHipinfo("device#  0\nName:  AMD Radeon RX 6700 XT\ngcnArchName:  gfx1031\n", 0);
+        QCOMPARE(own.gpus[0].sources, std::vector<std::string>{"hipinfo"}); // no log used
         const auto logOnly =
             parseHipinfo(":3:rocdevice.cpp :1785: 1 us: Gfx Major/Minor/Stepping: 9/4/2\n", 0);
         QCOMPARE(gfxOf(logOnly), std::vector<std::string>{"gfx942"});
