@@ -2,6 +2,7 @@
 
 #include "core/strings.h"
 #include "detectors/nvidia_cc_table.h"
+#include "detectors/parsers/parsed_probe.h"
 #include "detectors/pci_table.h"
 
 #include <algorithm>
@@ -209,6 +210,8 @@ std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& list
         std::vector<bool> taken(slots.size(), false);
         for (const auto& g : list) {
             int i = findSlot(slots, taken, g);
+            if (i < 0 && slots.size() >= kMaxParsedGpus)
+                continue; // a GPU past the bound: the first kMaxParsedGpus are kept
             if (i < 0) {
                 slots.emplace_back();
                 taken.push_back(false);

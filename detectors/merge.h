@@ -28,7 +28,9 @@ std::string normalizePciBus(const std::string& bus);
 // entries with neither, when the vendor matches and the gfx does not contradict.
 // Every field takes the value of the highest-ranked source that has one; among
 // equals the earlier list wins, so a later source only fills gaps. `sources` is
-// the union, in order of first appearance.
+// the union, in order of first appearance. At most kMaxParsedGpus GPUs come out (the
+// first ones met): a GPU that pairs with none of them once there are that many is
+// dropped, so the work stays linear in the input however long the lists are.
 std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& lists);
 
 // Fills what is still unknown for AMD GPUs from the PCI table (gfx, name, APU

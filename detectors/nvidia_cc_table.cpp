@@ -3,6 +3,7 @@
 #include "core/json_file.h"
 #include "core/paths.h"
 #include "core/strings.h"
+#include "detectors/parsers/parsed_probe.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -12,14 +13,6 @@ namespace sp {
 namespace {
 
 constexpr JsonLimits kTableLimits{4u << 20, 8};
-
-bool isCc(const std::string& s)
-{
-    const auto dot = s.find('.');
-    return dot != std::string::npos && dot >= 1 && dot <= 2 && s.size() == dot + 2 &&
-           std::all_of(s.begin(), s.end(),
-                       [](char c) { return c == '.' || (c >= '0' && c <= '9'); });
-}
 
 bool isBoundary(char c)
 {
@@ -87,7 +80,7 @@ Expected<NvidiaCcTable> NvidiaCcTable::parse(const std::string& text, const std:
         const auto& m = (*models)[i];
         const std::string name = m.is_object() ? m.value("name", "") : "";
         const std::string cc = m.is_object() ? m.value("cc", "") : "";
-        if (name.empty() || !isCc(cc))
+        if (name.empty() || !parse_util::looksLikeComputeCap(cc) || trim(cc) != cc)
             return Error::invalid(origin + ": models[" + std::to_string(i) +
                                   "]: needs a name and a cc such as \"8.6\"");
         t.m_models.push_back({normalizeName(name), cc});

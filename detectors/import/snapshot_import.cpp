@@ -162,9 +162,7 @@ HardwareSnapshot importPastes(const std::vector<PasteText>& pastes, const Import
         if (!os.empty())
             osHint = os;
     }
-    snap.gpus = mergeGpuLists(lists);
-    if (snap.gpus.size() > kMaxParsedGpus)
-        snap.gpus.resize(kMaxParsedGpus);
+    snap.gpus = mergeGpuLists(lists); // at most kMaxParsedGpus
     completeFromTable(snap.gpus, options.pciTable ? *options.pciTable : PciTable::shipped());
     completeNvidiaFromTable(snap.gpus,
                             options.ccTable ? *options.ccTable : NvidiaCcTable::shipped());

@@ -114,8 +114,8 @@ std::optional<GpuInfo> gpuFromDevice(const ClDevice& d)
     if (device && *device > 0 && *device <= 0xffff)
         g.pciId = std::string(nvidia ? "10de:" : "1002:") + hex(*device, 4);
     g.pciBus = d.topology;
-    if (nvidia && d.cc.size() <= 5 && d.cc.find('.') != std::string::npos)
-        g.computeCapability = d.cc;
+    if (nvidia && looksLikeComputeCap(d.cc))
+        g.computeCapability = std::string(trim(d.cc));
     g.sources = {"clinfo"};
     return g;
 }

@@ -80,19 +80,26 @@ std::string gfxFromTraceLine(std::string_view line)
     return gfxFromVersion(parts[0], parts[1], parts[2]);
 }
 
+// At most kMaxParsedGpus devices and as many traces: once either is full, the rest of
+// the text is not read.
 class DeviceScanner
 {
 public:
     void line(std::string_view raw)
     {
+        if (m_full)
+            return;
         const std::string_view t = trim(raw);
         if (t.substr(0, 7) == "device#") {
-            m_devices.emplace_back();
-            m_explicit = m_open = true;
+            if (openDevice())
+                m_explicit = true;
             return;
         }
         if (std::string gfx = gfxFromTraceLine(t); !gfx.empty()) {
-            m_traces.push_back(std::move(gfx));
+            if (m_traces.size() >= kMaxParsedGpus)
+                m_full = true;
+            else
+                m_traces.push_back(std::move(gfx));
             return;
         }
         noteError(t);
@@ -106,6 +113,18 @@ public:
     const std::string& errorLine() const { return m_error; }
 
 private:
+    bool openDevice()
+    {
+        if (m_devices.size() >= kMaxParsedGpus) {
+            m_full = true;
+            m_open = false;
+            return false;
+        }
+        m_devices.emplace_back();
+        m_open = true;
+        return true;
+    }
+
     void noteError(std::string_view t)
     {
         if (!m_error.empty())
@@ -124,10 +143,10 @@ private:
     Device& deviceFor(bool alreadySet)
     {
         if (!m_open || (!m_explicit && alreadySet)) {
-            m_devices.emplace_back();
+            if (!openDevice())
+                return m_spare;
             m_devices.back().name = std::move(m_pendingName);
             m_pendingName.clear();
-            m_open = true;
             m_explicit = false;
         }
         return m_devices.back();
@@ -170,9 +189,10 @@ private:
     }
 
     std::vector<Device> m_devices;
+    Device m_spare; // written to, never read, once the scanner is full
     std::vector<std::string> m_traces;
     std::string m_pendingName, m_error;
-    bool m_open = false, m_explicit = false;
+    bool m_open = false, m_explicit = false, m_full = false;
 };
 
 std::string deviceGfx(const Device& d)
@@ -231,11 +251,14 @@ ParsedProbe parseHipinfo(std::string_view text, int exitCode)
     const auto& traces = scanner.traces();
     for (const Device& d : scanner.devices()) {
         std::string gfx = deviceGfx(d);
-        if (gfx.empty() && trace < traces.size())
+        const bool logged = gfx.empty() && trace < traces.size();
+        if (logged)
             gfx = traces[trace++];
         if ((gfx.empty() && d.name.empty()) || out.gpus.size() >= kMaxParsedGpus)
             continue;
         out.gpus.push_back(gpuFromDevice(d, gfx));
+        if (logged) // the target is the runtime log's
+            out.gpus.back().sources.push_back("amd-log");
     }
     if (scanner.devices().empty()) {
         for (const std::string& gfx : traces) {

@@ -2,6 +2,7 @@
 // (PCI\VEN_10DE&DEV_2C58&SUBSYS_...&REV_A1), as users paste them.
 
 #include "detectors/parsers/tool_parsers.h"
+#include "detectors/windows/hardware_id.h"
 
 #include <cctype>
 
@@ -77,22 +78,26 @@ std::optional<std::pair<std::uint16_t, std::uint16_t>> bracketIds(std::string_vi
 }
 
 // The product name lspci prints in brackets after the chip: "GP102 [GeForce GTX 1080 Ti]"
-// -> "GeForce GTX 1080 Ti". Vendor tags, class codes and ids are skipped.
+// -> "GeForce GTX 1080 Ti". Vendor tags, class codes and ids are skipped. A bracket runs
+// from its '[' to the first ']' after it, and the last bracket that is a name wins: read
+// from the end, so that a line of many '[' is one pass, not one search per '['.
 std::string bracketName(std::string_view rest)
 {
-    std::string name;
-    for (std::size_t at = rest.find('['); at != std::string_view::npos;
-         at = rest.find('[', at + 1)) {
-        const auto close = rest.find(']', at);
-        if (close == std::string_view::npos)
-            break;
+    std::size_t close = std::string_view::npos;
+    for (std::size_t at = rest.size(); at-- > 0;) {
+        if (rest[at] == ']') {
+            close = at;
+            continue;
+        }
+        if (rest[at] != '[' || close == std::string_view::npos)
+            continue;
         const std::string_view inside = rest.substr(at + 1, close - at - 1);
         if (inside == "AMD/ATI" || inside == "AMD" || isHex(inside) ||
             (inside.size() == 9 && inside[4] == ':' && isHex(inside.substr(0, 4))))
             continue;
-        name = std::string(inside);
+        return std::string(inside);
     }
-    return name;
+    return {};
 }
 
 std::optional<std::string> revisionIn(std::string_view rest)
@@ -139,33 +144,65 @@ std::optional<GpuInfo> lspciLine(std::string_view line)
     return g;
 }
 
-// "NVIDIA GeForce RTX 5090 Laptop GPU   PCI\VEN_10DE&DEV_2C58&SUBSYS_30111A58&REV_A1\..."
+bool isIdChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '&' || c == '\\';
+}
+
+// The first "PCI\VEN_...&DEV_..." in the line that is a whole word (not the end of
+// "ACPI\", not a "VEN_" inside "HDAUDIO\FUNC_01&VEN_10DE&..."): its start, and the id.
+std::optional<std::pair<std::size_t, win::PciHardwareId>> pciIdIn(std::string_view line)
+{
+    for (std::size_t at = line.find("PCI\\"); at != std::string_view::npos;
+         at = line.find("PCI\\", at + 4)) {
+        if (at > 0 && isIdChar(line[at - 1]))
+            continue;
+        std::size_t end = at;
+        while (end < line.size() && isIdChar(line[end]))
+            ++end;
+        if (auto id = win::parsePciHardwareId(line.substr(at, end - at)))
+            return std::make_pair(at, *id);
+    }
+    return std::nullopt;
+}
+
+bool isPnpStatus(std::string_view word)
+{
+    return word == "OK" || word == "Error" || word == "Degraded" || word == "Unknown";
+}
+
+std::string_view firstWord(std::string_view s)
+{
+    return s.substr(0, s.find_first_of(" \t"));
+}
+
+// A device instance id as Windows prints it: "NVIDIA GeForce RTX 5090 Laptop GPU
+// PCI\VEN_10DE&DEV_2C58&SUBSYS_30111A58&REV_A1\...", or a Get-PnpDevice row, "OK  Display
+// NVIDIA GeForce RTX 4090  PCI\VEN_10DE&...". Only a display device counts: a row of
+// another class (MEDIA: the card's audio function) or a device named "... Audio ..." does
+// not, nor an id of another bus (HDAUDIO\FUNC_01&VEN_10DE&DEV_0098).
 std::optional<GpuInfo> windowsIdLine(std::string_view line)
 {
-    const auto ven = line.find("VEN_");
-    if (ven == std::string_view::npos)
+    const auto found = pciIdIn(line);
+    if (!found)
         return std::nullopt;
-    const std::string_view v = line.substr(ven + 4, 4);
-    const auto dev = line.find("&DEV_", ven);
-    if (!isHex(v) || v.size() != 4 || dev != ven + 8)
-        return std::nullopt;
-    const std::string_view d = line.substr(dev + 5, 4);
-    if (d.size() != 4 || !isHex(d))
+    const auto& [at, id] = *found;
+    std::string_view name = trim(line.substr(0, at));
+    if (const std::string_view status = firstWord(name); isPnpStatus(status)) {
+        name = trim(name.substr(status.size()));
+        const std::string_view cls = firstWord(name);
+        if (lower(cls) != "display")
+            return std::nullopt;
+        name = trim(name.substr(cls.size()));
+    }
+    if (name.find("Audio") != std::string_view::npos)
         return std::nullopt;
     GpuInfo g;
-    const auto vendor = static_cast<std::uint16_t>(*hexNumber(v));
-    g.vendor = vendorFromPciId(vendor);
-    g.pciId = lower(v) + ":" + lower(d);
-    if (const auto rev = line.find("&REV_", dev); rev != std::string_view::npos) {
-        const std::string_view r = line.substr(rev + 5, 2);
-        if (r.size() == 2 && isHex(r))
-            g.pciRevision = lower(r);
-    }
-    std::string_view name = line.substr(0, ven);
-    if (const auto pci = name.rfind("PCI\\"); pci != std::string_view::npos)
-        name = name.substr(0, pci);
-    name = trim(name);
-    if (!name.empty() && name.find_first_of("`|") == std::string_view::npos)
+    g.vendor = vendorFromPciId(static_cast<std::uint16_t>(id.vendorId));
+    g.pciId = win::formatPciId(id.vendorId, id.deviceId);
+    if (id.revision)
+        g.pciRevision = win::formatPciRevision(*id.revision);
+    if (!name.empty() && name.find_first_of("`|") == std::string_view::npos && name.back() != ':')
         g.name = clip(name);
     g.sources = {"windows-device-id"};
     return g;

@@ -16,20 +16,6 @@ bool available(std::string_view v)
     return !l.empty() && l != "[n/a]" && l != "n/a" && l.find("not supported") == std::string::npos;
 }
 
-// "8.6", "12.0": one or two digits, a dot, one digit.
-bool looksLikeComputeCap(std::string_view v)
-{
-    v = trim(v);
-    const auto dot = v.find('.');
-    if (dot == std::string_view::npos || dot == 0 || dot > 2 || v.size() != dot + 2)
-        return false;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (i != dot && !std::isdigit(static_cast<unsigned char>(v[i])))
-            return false;
-    }
-    return true;
-}
-
 enum class Col
 {
     Name,

@@ -136,7 +136,7 @@ std::vector<std::string_view> cleanLines(std::string_view text)
 {
     std::vector<std::string_view> lines = splitLines(text);
     for (auto& l : lines)
-        l = cleanLine(l);
+        l = l.size() > kMaxLineBytes ? std::string_view() : cleanLine(l);
     return lines;
 }
 
@@ -222,6 +222,19 @@ std::string gfxFromTarget(std::string_view target)
             return {};
     }
     return lower(target);
+}
+
+bool looksLikeComputeCap(std::string_view v)
+{
+    v = trim(v);
+    const auto dot = v.find('.');
+    if (dot == std::string_view::npos || dot == 0 || dot > 2 || v.size() != dot + 2)
+        return false;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i != dot && !isDigit(v[i]))
+            return false;
+    }
+    return true;
 }
 
 std::optional<long long> leadingInt(std::string_view s)

@@ -35,7 +35,10 @@ std::vector<std::string_view> splitLines(std::string_view text);
 // "17:36:06-588150", "2024-05-01T11:05:13.123+03:00"). Raw tool output comes through
 // unchanged, so detection and import read lines the same way.
 std::string_view cleanLine(std::string_view line);
-// splitLines, then cleanLine on each.
+// No tool prints a line longer than this; cleanLines reads a longer one as a blank line,
+// which bounds what every parser of pasted text does per line.
+inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
+// splitLines, then cleanLine on each; a line over kMaxLineBytes comes out empty.
 std::vector<std::string_view> cleanLines(std::string_view text);
 // True for a line that opens or closes a Markdown code fence (after any "> " quoting).
 bool isFenceLine(std::string_view line);
@@ -53,6 +56,9 @@ std::string busFromNvidia(std::string_view v);
 std::string gfxFromVersion(long long major, long long minor, long long stepping);
 // "gfx1031:sramecc-:xnack-" -> "gfx1031"; returns empty unless it looks like gfxNNN.
 std::string gfxFromTarget(std::string_view target);
+// An NVIDIA compute capability, "8.6" or "12.0" (surrounding blanks aside): one or two
+// digits, a dot, one digit.
+bool looksLikeComputeCap(std::string_view v);
 // Leading decimal integer ("29663(0x73df)" -> 29663); nullopt when none or it overflows.
 std::optional<long long> leadingInt(std::string_view s);
 // Keeps untrusted text to one bounded, printable line for a report.

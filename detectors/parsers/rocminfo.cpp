@@ -40,16 +40,18 @@ void setOnce(std::string& field, std::string_view value)
 // Reads agents from whole, partial, quoted or grepped rocminfo output. An "Agent N"
 // header opens an agent; where the paste has none (a window that starts mid-agent, a
 // grep), the first field opens one, and a second agent-level "Name:" (not an ISA's
-// "amdgcn-amd-amdhsa--..." name) opens the next.
+// "amdgcn-amd-amdhsa--..." name) opens the next. At most kMaxParsedGpus agents (CPU
+// agents included): the rest of the text is not read.
 class AgentScanner
 {
 public:
     void line(std::string_view raw)
     {
+        if (m_full)
+            return;
         const std::string_view t = trim(raw);
         if (t.substr(0, 6) == "Agent " && leadingInt(t.substr(6))) {
-            m_agents.emplace_back();
-            m_open = true;
+            openAgent();
             return;
         }
         noteError(t);
@@ -63,13 +65,22 @@ public:
     const std::string& errorLine() const { return m_error; }
 
 private:
+    void openAgent()
+    {
+        if (m_agents.size() >= kMaxParsedGpus) {
+            m_full = true; // no more records; m_spare takes the current line's field
+            m_open = false;
+            return;
+        }
+        m_agents.emplace_back();
+        m_open = true;
+    }
+
     Agent& current()
     {
-        if (!m_open || m_agents.empty()) {
-            m_agents.emplace_back();
-            m_open = true;
-        }
-        return m_agents.back();
+        if (!m_open || m_agents.empty())
+            openAgent();
+        return m_full ? m_spare : m_agents.back();
     }
 
     void noteError(std::string_view t)
@@ -137,8 +148,9 @@ private:
     }
 
     std::vector<Agent> m_agents;
+    Agent m_spare; // written to, never read, once the scanner is full
     std::string m_error;
-    bool m_open = false;
+    bool m_open = false, m_full = false;
 };
 
 // The agent's target: its own name ("gfx1031"), else its ISA's ("amdgcn-amd-amdhsa--gfx1031").

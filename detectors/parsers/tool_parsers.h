@@ -14,13 +14,15 @@ namespace sp {
 
 // `rocminfo`: one "Agent N" block per HSA agent; CPU and NPU agents are skipped. Without
 // headers (a grep, a window) an agent-level "Name:" opens an agent; without "Device Type"
-// an agent naming a gfx target (its own or its ISA's) or a chip id is a GPU.
+// an agent naming a gfx target (its own or its ISA's) or a chip id is a GPU. Only the
+// first kMaxParsedGpus agents (CPU agents included) are read.
 ParsedProbe parseRocminfo(std::string_view text, int exitCode);
 
 // `hipinfo` / hipInfo.exe (HIP SDK sample): one block per "device#" (or, without those
 // lines, per run of hipInfo keys). "Gfx Major/Minor/Stepping: a/b/c" lines that the HIP
 // runtime logs with AMD_LOG_LEVEL give the target of devices that lack an arch line, or,
-// alone, one GPU each (source "amd-log").
+// alone, one GPU each; "amd-log" is among the sources of a GPU whose target is a trace's.
+// Only the first kMaxParsedGpus devices and as many traces are read.
 ParsedProbe parseHipinfo(std::string_view text, int exitCode);
 
 // `nvidia-smi --query-gpu=... --format=csv[,noheader][,nounits]`. A header line maps the

@@ -1,5 +1,6 @@
 // Merging GPU lists from several sources into one entry per physical GPU.
 #include "detectors/merge.h"
+#include "detectors/parsers/parsed_probe.h"
 #include "detectors/pci_table.h"
 
 #include <QTest>
@@ -160,6 +161,28 @@ private slots:
         QCOMPARE(*out[1].integrated, false);
         QCOMPARE(out[0].name, std::string("AMD GPU 1002:ffff"));
         QVERIFY((out[0].sources == std::vector<std::string>{"drm"})); // the table had nothing
+    }
+
+    void atMostKMaxParsedGpusComeOut()
+    {
+        // 200 GPUs at distinct addresses in each of three lists: the first 64 are kept, the
+        // later lists' entries for them still merge in, the rest is dropped.
+        std::vector<std::vector<GpuInfo>> lists(3);
+        for (int i = 0; i < 200; ++i) {
+            const std::string bus = "0000:" + hex(std::uint64_t(i), 2) + ":00.0";
+            lists[0].push_back(gpu(Vendor::Amd, "1002:73df", bus, {"drm"}));
+            lists[1].push_back(gpu(Vendor::Amd, "", bus, {"hip"}));
+            auto tool = gpu(Vendor::Amd, "", bus, {"rocminfo"});
+            tool.computeUnits = i;
+            lists[2].push_back(tool);
+        }
+        const auto out = mergeGpuLists(lists);
+        QCOMPARE(out.size(), kMaxParsedGpus);
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            QCOMPARE(out[i].pciBus, "0000:" + hex(i, 2) + ":00.0");
+            QCOMPARE(*out[i].computeUnits, int(i));
+            QVERIFY((out[i].sources == std::vector<std::string>{"drm", "hip", "rocminfo"}));
+        }
     }
 
     void ranks()

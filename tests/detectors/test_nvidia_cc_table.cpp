@@ -102,6 +102,13 @@ private slots:
         QVERIFY(!bad);
         QVERIFY2(bad.error().message.rfind("t.json: models[0]", 0) == 0,
                  bad.error().message.c_str());
+        const auto withCc = [](const std::string& cc) {
+            return "{\"schema\":1,\"models\":[{\"name\":\"X\",\"cc\":\"" + cc +
+                   "\"}],\"devices\":[]}";
+        };
+        for (const char* cc : {"1..", "8.6 ", "8", "123.4", "8.65"})
+            QVERIFY2(!NvidiaCcTable::parse(withCc(cc), "t.json"), cc);
+        QVERIFY(NvidiaCcTable::parse(withCc("12.0"), "t.json"));
         QVERIFY(!NvidiaCcTable::parse("{", "t.json"));
         QVERIFY(!NvidiaCcTable::parse(R"({"schema":2})", "t.json"));
     }

@@ -228,6 +228,24 @@ private slots:
         QCOMPARE(twins.gpus.size(), std::size_t(2));
     }
 
+    void manyGpusAreBoundedWhereTheyAreMerged()
+    {
+        // 255 prompt-separated lspci outputs of 64 GPUs each, every GPU at its own address:
+        // the merge keeps the first kMaxParsedGpus (the first output's) and drops the rest.
+        std::string text;
+        for (int s = 0; s < 255; ++s) {
+            text += "$ lspci -nn\n";
+            for (int j = 0; j < 64; ++j)
+                text += hex(std::uint64_t(s), 4) + ":" + hex(std::uint64_t(j), 2) +
+                        ":00.0 VGA compatible controller [0300]: Advanced Micro Devices, Inc. "
+                        "[AMD/ATI] Navi 22 [Radeon RX 6700 XT] [1002:73df] (rev c1)\n";
+        }
+        const auto snap = importPastes({{"p", text}}, {});
+        QCOMPARE(snap.gpus.size(), kMaxParsedGpus);
+        QCOMPARE(snap.gpus.front().pciBus, std::string("0000:00:00.0"));
+        QCOMPARE(snap.gpus.back().pciBus, std::string("0000:3f:00.0"));
+    }
+
     void promptsAndSections()
     {
         for (const char* p :

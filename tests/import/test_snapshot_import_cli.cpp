@@ -32,16 +32,27 @@ private slots:
         // A Windows hipInfo paste cut before its arch line, and a quoted clinfo: two files.
         auto r = runCliBinary({QStringLiteral("snapshot"), QStringLiteral("import"),
                                corpus("hipinfo-windows-ollamaforamd35-vega-name-only.txt"),
+                               corpus("clinfo-quoted-rustgputools45-gfx1030.txt"),
                                QStringLiteral("-o"), out});
         QVERIFY2(r.rc == 0, r.err.c_str());
         QVERIFY2(r.out.find("gfx900") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("gfx1030") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("clinfo-quoted-rustgputools45-gfx1030.txt: clinfo") !=
+                     std::string::npos,
+                 r.out.c_str());
         QVERIFY(r.out.find("OS: windows") != std::string::npos);
 
         std::ifstream in(out.toStdString());
         const json snap = json::parse(in);
-        QCOMPARE(snap["gpus"].size(), std::size_t(1));
+        QCOMPARE(snap["probes"].size(), std::size_t(2));
+        QCOMPARE(snap["imported_from"].size(), std::size_t(2));
+        QCOMPARE(snap["gpus"].size(), std::size_t(2));
         QCOMPARE(snap["gpus"][0]["gfx"].get<std::string>(), std::string("gfx900"));
         QCOMPARE(snap["gpus"][0]["sources"], json({"import:hipinfo", "import:pci-table"}));
+        QCOMPARE(snap["gpus"][1]["gfx"].get<std::string>(), std::string("gfx1030"));
+        QCOMPARE(snap["gpus"][1]["pci_id"].get<std::string>(), std::string("1002:73bf"));
+        QCOMPARE(snap["gpus"][1]["sources"][0].get<std::string>(), std::string("import:clinfo"));
+        // Only the hipInfo paste says which OS; the clinfo paste says nothing against it.
         QCOMPARE(snap["os"]["family"].get<std::string>(), std::string("windows"));
 
         auto plan = runCliBinary({QStringLiteral("plan"), QStringLiteral("--workload"),

@@ -113,6 +113,10 @@ private slots:
             0);
         QCOMPARE(gfxOf(traced), std::vector<std::string>{"gfx1031"});
         QCOMPARE(traced.gpus[0].pciBus, std::string("0000:03:00.0"));
+        QCOMPARE(traced.gpus[0].sources, (std::vector<std::string>{"hipinfo", "amd-log"}));
+        const auto own =
+            parseHipinfo("device#  0\nName:  AMD Radeon RX 6700 XT\ngcnArchName:  gfx1031\n", 0);
+        QCOMPARE(own.gpus[0].sources, std::vector<std::string>{"hipinfo"}); // no log used
         const auto logOnly =
             parseHipinfo(":3:rocdevice.cpp :1785: 1 us: Gfx Major/Minor/Stepping: 9/4/2\n", 0);
         QCOMPARE(gfxOf(logOnly), std::vector<std::string>{"gfx942"});
@@ -207,6 +211,61 @@ private slots:
         QCOMPARE(p.gpus[4].pciRevision, std::string("a1"));
     }
 
+    void windowsPnpRows()
+    {
+        // `Get-PnpDevice -PresentOnly | Where-Object InstanceId -match 'VEN_10DE'`: the GPU,
+        // its audio function (on PCI and on the HD Audio bus), and another NVIDIA device.
+        const auto p = parseLspci(
+            "Status     Class           FriendlyName                            InstanceId\n"
+            "------     -----           ------------                            ----------\n"
+            "OK         Display         NVIDIA GeForce RTX 4090                 "
+            "PCI\\VEN_10DE&DEV_2684&SUBSYS_889A1043&REV_A1\\4&1D81A2B&0&0008\n"
+            "OK         MEDIA           NVIDIA High Definition Audio            "
+            "HDAUDIO\\FUNC_01&VEN_10DE&DEV_0098&SUBSYS_1043889A&REV_1001\\5&2B1F&0&0001\n"
+            "OK         MEDIA           High Definition Audio Controller        "
+            "PCI\\VEN_10DE&DEV_22BA&SUBSYS_889A1043&REV_A1\\4&1D81A2B&0&0108\n"
+            "OK         USB             NVIDIA USB 3.10 eXtensible Host Contr... "
+            "PCI\\VEN_10DE&DEV_1AD8&SUBSYS_889A1043&REV_A1\\4&1D81A2B&0&0208\n"
+            "Unknown    Display         NVIDIA GeForce GTX 1080                 "
+            "PCI\\VEN_10DE&DEV_1B80&SUBSYS_85AA1043&REV_A1\\4&3A&0&0009\n"
+            "NVIDIA High Definition Audio  PCI\\VEN_10DE&DEV_22BA&SUBSYS_889A1043&REV_A1\n"
+            "ACPI\\VEN_10DE&DEV_2684\n");
+        QCOMPARE(p.gpus.size(), std::size_t(2));
+        QCOMPARE(p.gpus[0].pciId, std::string("10de:2684"));
+        QCOMPARE(p.gpus[0].name, std::string("NVIDIA GeForce RTX 4090"));
+        QCOMPARE(p.gpus[0].pciRevision, std::string("a1"));
+        QCOMPARE(p.gpus[1].pciId, std::string("10de:1b80"));
+        QCOMPARE(p.gpus[1].name, std::string("NVIDIA GeForce GTX 1080"));
+        // An id in prose is still read, up to where it ends.
+        const auto prose = parseLspci("`PCI\\VEN_1002&DEV_73DF` -> vendor 1002\n");
+        QCOMPARE(prose.gpus.size(), std::size_t(1));
+        QCOMPARE(prose.gpus[0].pciId, std::string("1002:73df"));
+        QVERIFY(prose.gpus[0].name.empty());
+    }
+
+    void overlongLinesReadAsBlank()
+    {
+        // No tool prints a line of 64 KiB: cleanLines gives it blank, so no parser works on it.
+        const std::string longLine(kMaxLineBytes + 1, '[');
+        const std::string text = "a\n" + longLine + "\r\nb";
+        const auto lines = cleanLines(text);
+        QCOMPARE(lines.size(), std::size_t(3));
+        QCOMPARE(lines[0], std::string_view("a"));
+        QVERIFY(lines[1].empty());
+        QCOMPARE(lines[2], std::string_view("b"));
+        const std::string gpu = "01:00.0 VGA compatible controller: NVIDIA Corporation GA102 "
+                                "[GeForce RTX 3090] [10de:2204]";
+        QVERIFY(parseLspci(gpu + std::string(kMaxLineBytes, ' ') + "\n").gpus.empty());
+        // Up to the bound a line is read; the name is the last bracket that is one.
+        const auto p =
+            parseLspci(gpu + " [" + std::string(kMaxLineBytes - gpu.size() - 2, '[') +
+                       "\n01:00.0 VGA compatible controller: NVIDIA Corporation [[ GA102 "
+                       "[GeForce RTX 3080] [AMD] [10de:2206]\n");
+        QCOMPARE(p.gpus.size(), std::size_t(2));
+        QCOMPARE(p.gpus[0].name, std::string("GeForce RTX 3090"));
+        QCOMPARE(p.gpus[1].name, std::string("GeForce RTX 3080"));
+    }
+
     void clinfoBothLayouts()
     {
         const auto rocm = parseClinfo("  Device Type:\t\t\t\t\t CL_DEVICE_TYPE_GPU\n"
@@ -230,6 +289,16 @@ private slots:
         QCOMPARE(khronos.gpus[0].gfx.value_or(""), std::string("gfx90a"));
         QCOMPARE(khronos.gpus[0].pciId, std::string("1002:740c"));
         QCOMPARE(khronos.gpus[1].computeCapability.value_or(""), std::string("7.5"));
+        // Only "d.d" or "dd.d" is a compute capability.
+        for (const char* cc : {"x.y", "1.2.3", "12.34", ".5", "7.", "7.5 (sm_75)"}) {
+            const auto odd = parseClinfo(std::string("  Device Name    GeForce RTX 2080 Ti\n"
+                                                     "  Device Vendor ID    0x10de\n"
+                                                     "  Device Type    GPU\n"
+                                                     "  Compute Capability (NV)    ") +
+                                         cc + "\n");
+            QCOMPARE(odd.gpus.size(), std::size_t(1));
+            QVERIFY2(!odd.gpus[0].computeCapability, cc);
+        }
     }
 
     void kfdNodesFromPastes()

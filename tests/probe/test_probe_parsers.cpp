@@ -105,6 +105,36 @@ private slots:
         QVERIFY2(p.probe.detail.find("no device") == 0, p.probe.detail.c_str());
     }
 
+    void recordsStopAtTheBound()
+    {
+        // rocminfo: the scanner opens at most kMaxParsedGpus agents, CPU agents included, and
+        // reads no further, so a GPU agent after that many CPU agents is not read.
+        std::string agents;
+        for (std::size_t i = 1; i <= kMaxParsedGpus; ++i)
+            agents += "Agent " + std::to_string(i) + "\n  Name:  cpu\n  Device Type:  CPU\n";
+        const std::string gpuAgent = "Agent 99\n  Name:  gfx1030\n  Device Type:  GPU\n";
+        QCOMPARE(parseRocminfo(gpuAgent, 0).gpus.size(), std::size_t(1));
+        QVERIFY(parseRocminfo(agents + gpuAgent, 0).gpus.empty());
+        std::string gpus;
+        for (std::size_t i = 0; i <= kMaxParsedGpus; ++i)
+            gpus += gpuAgent;
+        QCOMPARE(parseRocminfo(gpus, 0).gpus.size(), kMaxParsedGpus);
+
+        // hipinfo: as many device blocks, then a device past them.
+        std::string devices;
+        for (std::size_t i = 0; i < kMaxParsedGpus; ++i)
+            devices += "device#  " + std::to_string(i) + "\npciBusID:  " + std::to_string(i) + "\n";
+        const std::string hipDevice =
+            "device#  99\nName:  AMD Radeon RX 6800\ngcnArchName:  gfx1030\n";
+        QCOMPARE(parseHipinfo(hipDevice, 0).gpus.size(), std::size_t(1));
+        QVERIFY(parseHipinfo(devices + hipDevice, 0).gpus.empty());
+        // Without device lines each gcnArchName line opens a device: bounded the same way.
+        std::string grep;
+        for (std::size_t i = 0; i < kMaxParsedGpus; ++i)
+            grep += "gcnArchName:  unknown\n";
+        QVERIFY(parseHipinfo(grep + "gcnArchName:  gfx1030\n", 0).gpus.empty());
+    }
+
     void nvidiaSmiTwoGpus()
     {
         const ParsedProbe p = parseNvidiaSmiCsv(readData("nvidia_smi_two.csv"), 0);
