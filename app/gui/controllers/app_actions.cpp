@@ -8,6 +8,7 @@
 #include "core/paths.h"
 #include "core/remedy/remedy.h"
 
+#include <QCoreApplication>
 #include <QThreadPool>
 
 namespace sp::gui {
@@ -19,10 +20,16 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-// StackPilot's own log (core/app_log.h), appended off the GUI thread.
+// StackPilot's own log (core/app_log.h), appended off the GUI thread by one thread, so
+// the lines keep the events' order (the application waits for it when it quits).
 void logEvent(std::string text)
 {
-    QThreadPool::globalInstance()->start([text = std::move(text)] { applog::write("gui", text); });
+    static QThreadPool* const writer = [] {
+        auto* pool = new QThreadPool(QCoreApplication::instance());
+        pool->setMaxThreadCount(1);
+        return pool;
+    }();
+    writer->start([text = std::move(text)] { applog::write("gui", text); });
 }
 
 QString stepWords(const std::string& state)

@@ -37,10 +37,14 @@ AppController::AppController(Options options, QObject* parent)
 
 AppController::~AppController()
 {
-    // A probe may hang in a driver: the detection child is killed, not waited for.
+    // A probe may hang in a driver: the detection child is killed and given a second.
+    // One that is still there is let go rather than destroyed, since ~QProcess would
+    // wait for it again (up to 30 s) with the window already closed.
     if (m_detect) {
+        m_detect->disconnect(this);
         m_detect->kill();
-        m_detect->waitForFinished(1000);
+        if (!m_detect->waitForFinished(1000))
+            m_detect->setParent(nullptr);
     }
 }
 
