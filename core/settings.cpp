@@ -1,11 +1,13 @@
 #include "core/settings.h"
 
+#include "core/atomic_file.h"
 #include "core/json_file.h"
 #include "core/paths.h"
 #include "core/settings_json.h"
 
+#include <QLockFile>
+#include <QString>
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -166,6 +168,7 @@ Expected<Settings> Settings::parse(const std::string& text, const std::string& n
     for (const auto& [key, v] : j.items())
         if (auto ok = readKey(s, key, v, p); !ok)
             return ok.error();
+    s.document = text;
     return s;
 }
 
@@ -186,7 +189,7 @@ std::string Settings::toJson() const
     j["open_browser"] = openBrowser;
     j["language"] = language;
     j["workloads"] = settings_json::workloadsToJson(workloads);
-    return j.dump(2) + "\n";
+    return document.empty() ? j.dump(2) + "\n" : settings_json::mergeDocument(document, j);
 }
 
 void Settings::applyFolders() const
@@ -196,20 +199,36 @@ void Settings::applyFolders() const
 
 Expected<void> Settings::save(const std::filesystem::path& file) const
 {
+    return replaceFileAtomically(file, toJson(), "settings");
+}
+
+Expected<Settings> Settings::update(const std::filesystem::path& file, const Change& change)
+{
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
-    auto tmp = file;
-    tmp += ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << toJson();
-        if (!out)
-            return Error::runtime(paths::toUtf8(tmp) + ": cannot write settings");
+    auto lockPath = file;
+    lockPath += ".lock";
+    QLockFile lock(QString::fromStdString(paths::toUtf8(lockPath)));
+    lock.setStaleLockTime(30000); // a holder that died is taken over after 30 s
+    if (!lock.tryLock(10000)) {
+        qint64 pid = 0;
+        QString host, app;
+        lock.getLockInfo(&pid, &host, &app);
+        return Error::runtime(paths::toUtf8(file) + " is locked by process " + std::to_string(pid) +
+                              " (" + app.toStdString() + "); try again");
     }
-    std::filesystem::rename(tmp, file, ec);
-    if (ec)
-        return Error::runtime(paths::toUtf8(file) + ": cannot write settings: " + ec.message());
-    return {};
+    auto current = loadFile(file);
+    if (!current)
+        return current.error();
+    const std::string before = current->toJson();
+    if (auto changed = change(*current); !changed)
+        return changed.error();
+    if (current->toJson() == before)
+        return current; // nothing changed: the file stays as the user wrote it
+    if (auto saved = current->save(file); !saved)
+        return saved.error();
+    current->document = current->toJson();
+    return current;
 }
 
 std::vector<std::string> Settings::mirrorUrlsFor(const std::string& url) const

@@ -1,7 +1,11 @@
 #pragma once
 // User settings kept in <config>/settings.json. A missing file means defaults; a
 // file that is not valid JSON or has a wrong value is an error naming
-// "file:line:col". Unknown keys are ignored so a newer StackPilot's file still loads.
+// "file:line:col". Unknown keys are ignored so a newer StackPilot's file still loads,
+// and written back as they were: every write keeps the keys (at any depth) and the
+// mode and owner of the file, and refuses a read-only one (core/atomic_file.h).
+// Changes go through update(), which reads, changes and writes under a cross-process
+// lock, so the window, `run` and `remedy apply` never lose each other's changes.
 //
 // {
 //   "proxy": "http://proxy.corp:3128",          // CURLOPT_PROXY; "" = environment only
@@ -34,6 +38,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -92,6 +97,9 @@ struct Settings
     bool openBrowser = false;
     std::string language;                               // "" = the system's
     std::map<std::string, WorkloadOverrides> workloads; // by workload id
+    // The JSON text these settings were read from ("" = defaults): its keys that this
+    // version does not know are written back by toJson() and save().
+    std::string document;
 
     // <config>/settings.json
     static std::filesystem::path defaultFile();
@@ -103,7 +111,16 @@ struct Settings
     std::string toJson() const; // pretty-printed, round-trips through parse()
     // Makes paths::dataDir() and cacheDir() follow install_dir and cache_dir.
     void applyFolders() const;
-    Expected<void> save(const std::filesystem::path& file) const;
+    // Writes these settings over `file` atomically (core/atomic_file.h). Use update()
+    // to change a file another process may be changing too.
+    [[nodiscard]] Expected<void> save(const std::filesystem::path& file) const;
+
+    // Reads `file` under its lock (settings.json.lock), applies `change` and writes the
+    // result back if `change` succeeded; returns the settings as written. The lock is
+    // waited for up to ten seconds, then the error names the process that holds it.
+    using Change = std::function<Expected<void>(Settings&)>;
+    [[nodiscard]] static Expected<Settings> update(const std::filesystem::path& file,
+                                                   const Change& change);
 
     // The mirror URLs for `url` (empty when no rule matches its host).
     std::vector<std::string> mirrorUrlsFor(const std::string& url) const;

@@ -15,7 +15,7 @@ struct Failure
     Error error;
 };
 
-struct Reader
+struct SettingsReader
 {
     const Locator& loc;
 
@@ -214,7 +214,7 @@ std::size_t Locator::keyAt(const std::string& key, std::size_t from) const
 Expected<std::map<std::string, WorkloadOverrides>>
 readWorkloads(const nlohmann::json& v, const Locator& loc, std::size_t where)
 {
-    const Reader r{loc};
+    const SettingsReader r{loc};
     try {
         if (!v.is_object())
             r.fail(where, "\"workloads\" must be an object of workload id: overrides");

@@ -30,4 +30,9 @@ Expected<std::map<std::string, WorkloadOverrides>>
 readWorkloads(const nlohmann::json& v, const Locator& loc, std::size_t where);
 nlohmann::json workloadsToJson(const std::map<std::string, WorkloadOverrides>& workloads);
 
+// The text to write: `fresh` (every key this version knows) over `original` (the text
+// the settings were read from), so keys it does not know survive, in their place
+// (core/settings_merge.cpp).
+std::string mergeDocument(const std::string& original, const nlohmann::json& fresh);
+
 } // namespace sp::settings_json

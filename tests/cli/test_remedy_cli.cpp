@@ -4,11 +4,13 @@
 #include "core/settings.h"
 #include "support/cli_runner.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <sys/stat.h>
 
 namespace {
 
@@ -109,6 +111,122 @@ private slots:
         QVERIFY(json::parse(r.out)["plan_after"]["repair"].empty());
         QCOMPARE(readFile(sp::Settings::defaultFile()), before);
         QCOMPARE(plan().dump(), planBefore.dump());
+    }
+
+    // Keys this version does not know, at three depths, and the file's mode survive an
+    // apply and an undo; only the remedy's own values change.
+    void unknownKeysAndModeSurvive()
+    {
+        const auto file = sp::Settings::defaultFile();
+        const std::string original = R"({
+  "my_notes": {"why": "keep me", "list": [1, 2, {"deep": true}]},
+  "keep_launches": 9,
+  "workloads": {
+    "sdnext": {
+      "x_extra": "per-workload",
+      "env": {"MY_VAR": "1"},
+      "remedies": [{"issue": "old-issue", "action": "set_env",
+                    "applied_at": "2026-01-02T03:04:05Z",
+                    "before": {"env": {"MY_VAR": null}, "x_before": 7},
+                    "x_note": "third depth"}]
+    },
+    "x_future_workload": {"x_only": 1}
+  },
+  "x_last": null
+})";
+        std::ofstream(file, std::ios::binary) << original;
+        QCOMPARE(::chmod(file.c_str(), 0600), 0);
+
+        auto r = remedy("apply", "zluda-files-quarantined");
+        QVERIFY2(r.rc == 0, r.err.c_str());
+        json after = json::parse(readFile(file));
+        QVERIFY(after["my_notes"] == json::parse(original)["my_notes"]);
+        QCOMPARE(after["workloads"]["sdnext"]["x_extra"].get<std::string>(),
+                 std::string("per-workload"));
+        QCOMPARE(after["workloads"]["sdnext"]["remedies"].size(), std::size_t(2));
+        QCOMPARE(after["workloads"]["sdnext"]["remedies"][0]["x_note"].get<std::string>(),
+                 std::string("third depth"));
+        QCOMPARE(after["workloads"]["sdnext"]["remedies"][0]["before"]["x_before"].get<int>(), 7);
+        QCOMPARE(after["workloads"]["x_future_workload"]["x_only"].get<int>(), 1);
+        QVERIFY(after.contains("x_last"));
+        QVERIFY(!after["workloads"]["sdnext"]["repair"].empty());
+        struct stat st
+        {};
+        QCOMPARE(::stat(file.c_str(), &st), 0);
+        QCOMPARE(int(st.st_mode & 07777), 0600);
+
+        r = remedy("undo", "zluda-files-quarantined");
+        QVERIFY2(r.rc == 0, r.err.c_str());
+        after = json::parse(readFile(file));
+        const json want = json::parse(original);
+        QVERIFY(after["my_notes"] == want["my_notes"]);
+        QVERIFY(after["workloads"]["sdnext"]["x_extra"] == want["workloads"]["sdnext"]["x_extra"]);
+        QVERIFY(after["workloads"]["sdnext"]["remedies"] ==
+                want["workloads"]["sdnext"]["remedies"]);
+        QVERIFY(after["workloads"]["x_future_workload"] == want["workloads"]["x_future_workload"]);
+        QVERIFY(after["workloads"]["sdnext"]["repair"].empty());
+        QCOMPARE(::stat(file.c_str(), &st), 0);
+        QCOMPARE(int(st.st_mode & 07777), 0600);
+        // The user's key order is kept: my_notes is still the first key.
+        QVERIFY(readFile(file).find("\"my_notes\"") < readFile(file).find("\"keep_launches\""));
+        std::filesystem::remove(file);
+    }
+
+    // A settings.json its owner made read-only is an error, never replaced; a symlink
+    // planted at the old fixed temporary name is not followed.
+    void readOnlyFileIsRefused()
+    {
+        const auto file = sp::Settings::defaultFile();
+        std::ofstream(file, std::ios::binary) << "{\"keep_launches\": 5}";
+        QCOMPARE(::chmod(file.c_str(), 0444), 0);
+        auto r = remedy("apply", "zluda-files-quarantined");
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.find("read-only") != std::string::npos, r.err.c_str());
+        QCOMPARE(readFile(file), std::string("{\"keep_launches\": 5}"));
+        QCOMPARE(::chmod(file.c_str(), 0644), 0);
+
+        const auto victim = file.parent_path() / "victim.txt";
+        std::ofstream(victim, std::ios::binary) << "user data";
+        auto tmp = file;
+        tmp += ".tmp";
+        std::filesystem::create_symlink(victim, tmp);
+        r = remedy("apply", "zluda-files-quarantined");
+        QVERIFY2(r.rc == 0, r.err.c_str());
+        QCOMPARE(readFile(victim), std::string("user data"));
+        QVERIFY(std::filesystem::is_symlink(tmp));
+        std::filesystem::remove(tmp);
+        std::filesystem::remove(victim);
+        std::filesystem::remove(file);
+    }
+
+    // Two `remedy apply` processes of different issues at once, 20 times: both remedies
+    // are in settings.json every time (the settings lock serialises read-modify-write).
+    void concurrentAppliesKeepBoth()
+    {
+        const auto file = sp::Settings::defaultFile();
+        const QString cli = QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli");
+        for (int round = 0; round < 20; ++round) {
+            std::filesystem::remove(file);
+            QProcess a, b;
+            const QStringList common{QStringLiteral("--workload"), QStringLiteral("sdnext"),
+                                     QStringLiteral("--hardware"), m_snapshot};
+            a.start(cli, QStringList{QStringLiteral("remedy"), QStringLiteral("apply"),
+                                     QStringLiteral("zluda-files-quarantined")} +
+                             common);
+            b.start(cli, QStringList{QStringLiteral("remedy"), QStringLiteral("apply"),
+                                     QStringLiteral("rocm-zluda-rocblas-access-violation")} +
+                             common);
+            QVERIFY(a.waitForFinished(60000) && b.waitForFinished(60000));
+            QVERIFY2(a.exitCode() == 0, a.readAllStandardError().constData());
+            QVERIFY2(b.exitCode() == 0, b.readAllStandardError().constData());
+            const auto s = sp::Settings::load();
+            QVERIFY(s.ok());
+            QVERIFY2(s->workloads.at("sdnext").remedies.size() == 2,
+                     qPrintable(QStringLiteral("round %1: %2")
+                                    .arg(round)
+                                    .arg(QString::fromStdString(readFile(file)))));
+        }
+        std::filesystem::remove(file);
     }
 
     void errorsExitWithTheirCodes()

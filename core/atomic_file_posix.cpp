@@ -1,0 +1,93 @@
+#include "core/atomic_file.h"
+#include "core/paths.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sp {
+
+namespace {
+
+std::string uniqueSuffix()
+{
+    static std::atomic<unsigned> counter{0};
+    std::random_device rd;
+    return "." + std::to_string(::getpid()) + "." + std::to_string(counter++) + "." +
+           std::to_string(rd()) + ".tmp";
+}
+
+Error failure(const std::filesystem::path& file, std::string_view what, const std::string& why)
+{
+    return Error::runtime(paths::toUtf8(file) + ": cannot write " + std::string(what) + ": " + why);
+}
+
+bool writeAll(int fd, std::string_view bytes)
+{
+    while (!bytes.empty()) {
+        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        bytes.remove_prefix(std::size_t(n));
+    }
+    return true;
+}
+
+// The file a write replaces: a symlink's target (a dotfile manager's link stays a link).
+std::filesystem::path resolved(const std::filesystem::path& file)
+{
+    std::error_code ec;
+    if (std::filesystem::is_symlink(file, ec)) {
+        auto target = std::filesystem::weakly_canonical(file, ec);
+        if (!ec)
+            return target;
+    }
+    return file;
+}
+
+} // namespace
+
+Expected<void> replaceFileAtomically(const std::filesystem::path& requested, std::string_view bytes,
+                                     std::string_view what, unsigned newFileMode)
+{
+    const std::filesystem::path file = resolved(requested);
+    struct stat st
+    {};
+    const bool exists = ::stat(file.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode))
+        return failure(file, what, "not a regular file");
+    // Mode bits, not access(): root may write anything, but a user who made the file
+    // read-only meant it.
+    if (exists && (st.st_mode & S_IWUSR) == 0)
+        return Error::runtime(paths::toUtf8(file) + " is read-only; StackPilot leaves it as it is");
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    auto tmp = file;
+    tmp += uniqueSuffix();
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return failure(file, what, std::strerror(errno));
+    const mode_t mode = exists ? (st.st_mode & 07777) : mode_t(newFileMode);
+    bool ok = writeAll(fd, bytes) && ::fchmod(fd, mode) == 0;
+    // Root writing a user's file hands it back to its owner; others cannot and need not.
+    if (ok && exists && (st.st_uid != ::geteuid() || st.st_gid != ::getegid()))
+        if (::fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM)
+            ok = false;
+    const int saved = errno;
+    ok = ::fsync(fd) == 0 && ok;
+    ok = ::close(fd) == 0 && ok;
+    if (ok && ::rename(tmp.c_str(), file.c_str()) == 0)
+        return {};
+    const std::string why = std::strerror(ok ? errno : saved);
+    ::unlink(tmp.c_str());
+    return failure(file, what, why);
+}
+
+} // namespace sp
