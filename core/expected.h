@@ -1,7 +1,7 @@
 #pragma once
 // A value or an error a user can act on. std::expected is C++23; the toolchains we
 // target (g++ 12, MinGW 12, MSVC in C++20 mode) do not all ship it, so this is the
-// small subset we use.
+// small subset we use. [[nodiscard]]: a result that is dropped is an error that is lost.
 
 #include <cassert>
 #include <string>
@@ -33,7 +33,7 @@ struct Error
     }
 };
 
-template <class T> class Expected
+template <class T> class [[nodiscard]] Expected
 {
 public:
     Expected(T value) : m_v(std::move(value)) {}
@@ -72,7 +72,7 @@ private:
     std::variant<T, Error> m_v;
 };
 
-template <> class Expected<void>
+template <> class [[nodiscard]] Expected<void>
 {
 public:
     Expected() = default;

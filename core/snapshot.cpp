@@ -106,10 +106,10 @@ void mergeExtra(json& j, const json& extra)
 
 // Reads typed fields out of one JSON object and remembers which keys it consumed,
 // so that whatever is left over is kept verbatim in `extra`.
-class Reader
+class SnapshotReader
 {
 public:
-    Reader(const json& j, std::string where, const std::string& origin)
+    SnapshotReader(const json& j, std::string where, const std::string& origin)
         : m_j(j), m_where(std::move(where)), m_origin(origin)
     {
         if (!j.is_object())
@@ -278,7 +278,7 @@ namespace {
 
 Expected<GpuInfo> gpuFromJson(const json& j, const std::string& ptr, const std::string& origin)
 {
-    Reader r(j, ptr, origin);
+    SnapshotReader r(j, ptr, origin);
     if (r.error())
         return *r.error();
     GpuInfo g;
@@ -311,7 +311,7 @@ Expected<GpuInfo> gpuFromJson(const json& j, const std::string& ptr, const std::
 Expected<RuntimeInfo> runtimeFromJson(const json& j, const std::string& ptr,
                                       const std::string& origin)
 {
-    Reader r(j, ptr, origin);
+    SnapshotReader r(j, ptr, origin);
     if (r.error())
         return *r.error();
     RuntimeInfo rt;
@@ -327,7 +327,7 @@ Expected<RuntimeInfo> runtimeFromJson(const json& j, const std::string& ptr,
 Expected<ProbeResult> probeFromJson(const json& j, const std::string& ptr,
                                     const std::string& origin)
 {
-    Reader r(j, ptr, origin);
+    SnapshotReader r(j, ptr, origin);
     if (r.error())
         return *r.error();
     ProbeResult p;
@@ -346,7 +346,7 @@ Expected<ProbeResult> probeFromJson(const json& j, const std::string& ptr,
 
 // Reads every element of the array `key` with `read` into `out`.
 template <class T, class Fn>
-Expected<void> readList(Reader& top, const char* key, const std::string& origin,
+Expected<void> readList(SnapshotReader& top, const char* key, const std::string& origin,
                         std::vector<T>& out, Fn&& read)
 {
     const json* list = top.array(key);
@@ -364,7 +364,7 @@ Expected<void> readList(Reader& top, const char* key, const std::string& origin,
 Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& origin)
 {
     HardwareSnapshot s;
-    Reader top(j, "", origin);
+    SnapshotReader top(j, "", origin);
     if (top.error())
         return *top.error();
     auto schema = top.optInt<int>("schema");
@@ -375,7 +375,7 @@ Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& or
                               std::to_string(HardwareSnapshot::kSchema));
 
     if (const json* os = top.object("os")) {
-        Reader r(*os, "/os", origin);
+        SnapshotReader r(*os, "/os", origin);
         s.os.family = r.str("family");
         s.os.version = r.str("version");
         s.os.extra = r.rest();
@@ -383,7 +383,7 @@ Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& or
             return *r.error();
     }
     if (const json* home = top.object("home")) {
-        Reader r(*home, "/home", origin);
+        SnapshotReader r(*home, "/home", origin);
         s.home.path = r.str("path");
         s.home.filesystem = r.str("filesystem");
         s.home.network = r.optBool("network").value_or(isNetworkFilesystem(s.home.filesystem));

@@ -25,6 +25,15 @@ inline std::string_view trim(std::string_view s)
     return s;
 }
 
+// Whether `list` holds `item` (ids, keys, names: short lists).
+inline bool contains(const std::vector<std::string>& list, std::string_view item)
+{
+    for (const auto& x : list)
+        if (x == item)
+            return true;
+    return false;
+}
+
 inline std::string lower(std::string_view s)
 {
     std::string out(s);

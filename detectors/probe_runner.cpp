@@ -90,7 +90,7 @@ RawProbeOutput rawOutput(const std::string& name, const QString& program, const 
     return r;
 }
 
-void append(ProbeReport& report, ParsedProbe parsed)
+void appendParsed(ProbeReport& report, ParsedProbe parsed)
 {
     for (auto& g : parsed.gpus)
         report.gpus.push_back(std::move(g));
@@ -193,7 +193,7 @@ ProbeReport runVendorProbes(const ProbeOptions& options)
             parsed.probe.detail += "; exit code " + std::to_string(o.exitCode) + ": " +
                                    parse_util::clip(o.stderrText, 160);
         parsed.probe.extra["elapsed_ms"] = o.elapsedMs;
-        append(report, std::move(parsed));
+        appendParsed(report, std::move(parsed));
     }
     return report;
 }
@@ -279,7 +279,7 @@ ProbeReport runToolProbes(const ProbeOptions& options)
         }
         parsed.probe.extra["path"] = t.exe.toStdString();
         parsed.probe.extra["elapsed_ms"] = o.elapsedMs;
-        append(report, std::move(parsed));
+        appendParsed(report, std::move(parsed));
     }
     return report;
 }

@@ -3,6 +3,7 @@
 // a verb touches one new file and nothing shared.
 
 #include "core/expected.h"
+#include "core/qt_text.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -44,7 +45,7 @@ int runCli(const QStringList& args, Io& io);
 // Shared option helpers, so every verb spells them the same way.
 void addJsonOption(QCommandLineParser& p);
 void addCatalogDirOption(QCommandLineParser& p);
-std::string toStd(const QString& s);
+using sp::toStd; // core/qt_text.h
 
 // The process exit status for an error (DESIGN: 1 runtime, 2 usage, 3 invalid input;
 // a cancel is 1). The core only says what kind of error it was.

@@ -64,11 +64,6 @@ int exitCodeFor(const sp::Error& e)
     return e.code == sp::ErrorCode::Cancelled ? 1 : static_cast<int>(e.code);
 }
 
-std::string toStd(const QString& s)
-{
-    return s.toStdString();
-}
-
 void addJsonOption(QCommandLineParser& p)
 {
     p.addOption({QStringLiteral("json"), QStringLiteral("Print machine-readable JSON.")});

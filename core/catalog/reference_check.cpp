@@ -2,6 +2,7 @@
 
 #include "core/catalog/placeholders.h"
 #include "core/catalog/position_index.h"
+#include "core/strings.h"
 
 #include <algorithm>
 #include <utility>
@@ -12,11 +13,6 @@ namespace sp {
 namespace {
 
 using Templates = std::vector<std::pair<std::string, std::string>>; // (pointer, text)
-
-bool contains(const std::vector<std::string>& v, const std::string& s)
-{
-    return std::find(v.begin(), v.end(), s) != v.end();
-}
 
 std::string missingRuntimeRef(const Catalog& cat, const std::string& text)
 {
@@ -135,7 +131,7 @@ std::string checkProfileRuntimes(const Catalog& cat, const Profile& p, const Cat
     return {};
 }
 
-std::string checkProfile(const Catalog& cat, const Profile& p, const CatalogLocator& at)
+std::string checkProfileReferences(const Catalog& cat, const Profile& p, const CatalogLocator& at)
 {
     const std::string key = "profile:" + p.id;
     const Workload* w = cat.workload(p.workload);
@@ -187,7 +183,7 @@ std::string checkCatalogReferences(const Catalog& cat, const CatalogLocator& at)
                 return at("workload:" + w.id, sub) + ": placeholder {" + ph +
                        "} names a runtime that does not exist";
     for (const auto& p : cat.profiles)
-        if (auto e = checkProfile(cat, p, at); !e.empty())
+        if (auto e = checkProfileReferences(cat, p, at); !e.empty())
             return e;
     for (const auto& k : cat.knownIssues)
         if (auto e = checkRemedy(cat, k, at); !e.empty())

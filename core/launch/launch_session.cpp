@@ -216,7 +216,11 @@ void LaunchSession::finish(bool ok)
 
 void LaunchSession::writeRecord()
 {
-    writeFileAtomic(m_files.record, toJson(m_record).dump(2) + "\n");
+    // The record is what `diag export` and the next start read; a failure to write it
+    // is said in the launch's own log rather than lost.
+    if (auto w = writeFileAtomic(m_files.record, toJson(m_record).dump(2) + "\n"); !w && m_log)
+        std::fprintf(m_log, "stackpilot: launch record not written: %s\n",
+                     w.error().message.c_str());
 }
 
 void LaunchSession::stop()

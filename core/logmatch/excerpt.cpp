@@ -8,13 +8,13 @@ namespace sp::logmatch {
 
 namespace {
 
-bool isContinuation(unsigned char c)
+bool isUtf8Tail(unsigned char c)
 {
     return (c & 0xC0) == 0x80;
 }
 
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
-constexpr std::string_view kEllipsis = "\xE2\x80\xA6";    // U+2026
+constexpr std::string_view kExcerptReplacement = "\xEF\xBF\xBD"; // U+FFFD
+constexpr std::string_view kEllipsis = "\xE2\x80\xA6";           // U+2026
 
 bool isSpace(char c)
 {
@@ -40,7 +40,7 @@ std::string makeExcerpt(std::string_view line, std::size_t focus)
     constexpr std::size_t lead = 60;
     if (text.size() > kExcerptBytes && focus > kExcerptBytes - lead) {
         std::size_t start = focus - lead;
-        while (start < text.size() && isContinuation(static_cast<unsigned char>(text[start])))
+        while (start < text.size() && isUtf8Tail(static_cast<unsigned char>(text[start])))
             ++start;
         text.remove_prefix(start);
         out.append(kEllipsis);
@@ -60,13 +60,13 @@ std::string makeExcerpt(std::string_view line, std::size_t focus)
             continue;
         }
         if (uc < 0x20 || uc == 0x7F) {
-            out.append(kReplacement);
+            out.append(kExcerptReplacement);
             ++i;
             continue;
         }
         const std::size_t len = utf8SequenceLength(text, i);
         if (len == 0) {
-            out.append(kReplacement);
+            out.append(kExcerptReplacement);
             ++i;
             continue;
         }

@@ -19,16 +19,17 @@ namespace {
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
-struct Signature
-{
-    std::size_t issue = 0;
-    std::shared_ptr<const re2::RE2> re;
-};
-
 } // namespace
 
 struct LogMatcher::Impl
 {
+    // One compiled signature and the issue it belongs to. Nested rather than in an
+    // anonymous namespace: Impl has external linkage.
+    struct Signature
+    {
+        std::size_t issue = 0;
+        std::shared_ptr<const re2::RE2> re;
+    };
     std::vector<KnownIssue> issues;
     std::vector<Signature> signatures;                         // in catalog order: issue by issue
     std::vector<std::string> literals;                         // distinct
@@ -140,7 +141,7 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
 
     std::size_t lastIssue = kNone;
     for (const Candidate& c : candidates) {
-        const Signature& sig = m_impl->signatures[c.signature];
+        const auto& sig = m_impl->signatures[c.signature];
         if (sig.issue == lastIssue)
             continue; // this issue already matched on this line
         std::size_t begin = 0;

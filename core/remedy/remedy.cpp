@@ -2,6 +2,7 @@
 
 #include "core/remedy/remedy_support.h"
 #include "core/select/workload_overrides.h"
+#include "core/strings.h"
 
 #include <algorithm>
 #include <ctime>
@@ -9,11 +10,6 @@
 namespace sp {
 
 namespace {
-
-bool contains(const std::vector<std::string>& v, const std::string& s)
-{
-    return std::find(v.begin(), v.end(), s) != v.end();
-}
 
 Expected<std::string> resolveWorkload(const Catalog& c, const KnownIssue& issue,
                                       const std::string& workload)

@@ -13,11 +13,6 @@ std::string joined(const std::vector<std::string>& v)
     return join(v, ", ");
 }
 
-bool contains(const std::vector<std::string>& list, const std::string& v)
-{
-    return std::find(list.begin(), list.end(), v) != list.end();
-}
-
 void checkGpu(const Conditions& c, const MatchContext& ctx, std::vector<std::string>& unmet)
 {
     const GpuInfo* gpu = ctx.gpu;

@@ -94,7 +94,7 @@ void setField(ClDevice& d, std::string_view key, std::string_view value)
         d.cc = value;
 }
 
-std::optional<GpuInfo> gpuFromDevice(const ClDevice& d)
+std::optional<GpuInfo> clinfoGpu(const ClDevice& d)
 {
     const std::string type = lower(d.type);
     const std::string gfx = gfxFromTarget(d.name);
@@ -144,7 +144,7 @@ ParsedProbe parseClinfo(std::string_view text)
         setField(devices.back(), kv->first, kv->second);
     }
     for (const ClDevice& d : devices) {
-        if (auto g = gpuFromDevice(d))
+        if (auto g = clinfoGpu(d))
             out.gpus.push_back(std::move(*g));
     }
     out.probe.status = out.gpus.empty() ? ProbeStatus::Failed : ProbeStatus::Ok;

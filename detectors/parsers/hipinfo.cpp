@@ -203,7 +203,7 @@ std::string deviceGfx(const Device& d)
     return gfx;
 }
 
-GpuInfo gpuFromDevice(const Device& d, const std::string& gfx)
+GpuInfo hipinfoGpu(const Device& d, const std::string& gfx)
 {
     GpuInfo g;
     g.vendor = Vendor::Amd;
@@ -256,7 +256,7 @@ ParsedProbe parseHipinfo(std::string_view text, int exitCode)
             gfx = traces[trace++];
         if ((gfx.empty() && d.name.empty()) || out.gpus.size() >= kMaxParsedGpus)
             continue;
-        out.gpus.push_back(gpuFromDevice(d, gfx));
+        out.gpus.push_back(hipinfoGpu(d, gfx));
         if (logged) // the target is the runtime log's
             out.gpus.back().sources.push_back("amd-log");
     }
@@ -264,7 +264,7 @@ ParsedProbe parseHipinfo(std::string_view text, int exitCode)
         for (const std::string& gfx : traces) {
             if (out.gpus.size() >= kMaxParsedGpus)
                 break;
-            GpuInfo g = gpuFromDevice(Device{}, gfx);
+            GpuInfo g = hipinfoGpu(Device{}, gfx);
             g.sources = {"amd-log"};
             out.gpus.push_back(std::move(g));
         }

@@ -12,7 +12,7 @@ using namespace parse_util;
 
 namespace {
 
-bool isHex(std::string_view s)
+bool isHexText(std::string_view s)
 {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
         return std::isxdigit(static_cast<unsigned char>(c)) != 0;
@@ -25,14 +25,14 @@ std::string leadingBus(std::string_view line, std::size_t* used)
 {
     std::string_view domain = "0000";
     std::size_t at = 0;
-    if (line.size() > 5 && line[4] == ':' && isHex(line.substr(0, 4)) && line.size() > 12 &&
+    if (line.size() > 5 && line[4] == ':' && isHexText(line.substr(0, 4)) && line.size() > 12 &&
         line[7] == ':') {
         domain = line.substr(0, 4);
         at = 5;
     }
     const std::string_view b = line.substr(at, 7); // "03:00.0"
-    if (b.size() != 7 || b[2] != ':' || b[5] != '.' || !isHex(b.substr(0, 2)) ||
-        !isHex(b.substr(3, 2)) || !isHex(b.substr(6, 1)))
+    if (b.size() != 7 || b[2] != ':' || b[5] != '.' || !isHexText(b.substr(0, 2)) ||
+        !isHexText(b.substr(3, 2)) || !isHexText(b.substr(6, 1)))
         return {};
     if (line.size() > at + 7 && line[at + 7] != ' ')
         return {};
@@ -67,8 +67,8 @@ std::optional<std::pair<std::uint16_t, std::uint16_t>> bracketIds(std::string_vi
          at = at == 0 ? std::string_view::npos : rest.rfind('[', at - 1)) {
         const std::string_view id = rest.substr(at + 1, 9);
         const std::size_t after = at + 10;
-        if (id.size() == 9 && id[4] == ':' && isHex(id.substr(0, 4)) && isHex(id.substr(5, 4)) &&
-            (after >= rest.size() || rest[after] == ']'))
+        if (id.size() == 9 && id[4] == ':' && isHexText(id.substr(0, 4)) &&
+            isHexText(id.substr(5, 4)) && (after >= rest.size() || rest[after] == ']'))
             return std::make_pair(static_cast<std::uint16_t>(*hexNumber(id.substr(0, 4))),
                                   static_cast<std::uint16_t>(*hexNumber(id.substr(5, 4))));
         if (at == 0)
@@ -92,8 +92,8 @@ std::string bracketName(std::string_view rest)
         if (rest[at] != '[' || close == std::string_view::npos)
             continue;
         const std::string_view inside = rest.substr(at + 1, close - at - 1);
-        if (inside == "AMD/ATI" || inside == "AMD" || isHex(inside) ||
-            (inside.size() == 9 && inside[4] == ':' && isHex(inside.substr(0, 4))))
+        if (inside == "AMD/ATI" || inside == "AMD" || isHexText(inside) ||
+            (inside.size() == 9 && inside[4] == ':' && isHexText(inside.substr(0, 4))))
             continue;
         return std::string(inside);
     }
@@ -106,7 +106,7 @@ std::optional<std::string> revisionIn(std::string_view rest)
     if (at == std::string_view::npos)
         return std::nullopt;
     const std::string_view r = rest.substr(at + 5, 2);
-    if (r.size() != 2 || !isHex(r))
+    if (r.size() != 2 || !isHexText(r))
         return std::nullopt;
     return lower(r);
 }

@@ -43,7 +43,7 @@ struct CudaDeviceApi
     CuDeviceGetPCIBusId busId = nullptr;
 };
 
-nlohmann::json deviceJson(const CudaDeviceApi& api, CuDevice dev, int index)
+nlohmann::json cudaDeviceJson(const CudaDeviceApi& api, CuDevice dev, int index)
 {
     nlohmann::json d;
     d["index"] = index;
@@ -125,7 +125,7 @@ nlohmann::json probeCuda()
     for (int i = 0; i < count && i < 64; ++i) {
         CuDevice dev = 0;
         if (get(&dev, i) == 0)
-            devices.push_back(deviceJson(api, dev, i));
+            devices.push_back(cudaDeviceJson(api, dev, i));
     }
     return finishDevices(r, std::move(devices));
 }

@@ -114,8 +114,8 @@ std::string pciBus(const std::vector<unsigned char>& buf, int index, bool r0600,
     return s;
 }
 
-nlohmann::json deviceJson(const std::vector<unsigned char>& buf, int index, bool r0600,
-                          HipDeviceGetPCIBusId getBusId)
+nlohmann::json hipDeviceJson(const std::vector<unsigned char>& buf, int index, bool r0600,
+                             HipDeviceGetPCIBusId getBusId)
 {
     namespace L = hip_layout;
     nlohmann::json d;
@@ -203,7 +203,7 @@ nlohmann::json probeHip()
                 firstError = "device " + std::to_string(i) + ": " + errorText(errStr, rc);
             continue;
         }
-        devices.push_back(deviceJson(buf, i, holdsR0600(buf, newLayout), getBusId));
+        devices.push_back(hipDeviceJson(buf, i, holdsR0600(buf, newLayout), getBusId));
     }
     return finishDevices(r, std::move(devices), firstError);
 }

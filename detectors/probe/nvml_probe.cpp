@@ -66,7 +66,7 @@ struct NvmlDeviceApi
     NvmlGetPci getPci = nullptr;
 };
 
-nlohmann::json deviceJson(const NvmlDeviceApi& api, NvmlDevice dev, unsigned int index)
+nlohmann::json nvmlDeviceJson(const NvmlDeviceApi& api, NvmlDevice dev, unsigned int index)
 {
     nlohmann::json d;
     d["index"] = index;
@@ -163,7 +163,7 @@ nlohmann::json probeNvml()
     for (unsigned int i = 0; i < count && i < 64; ++i) {
         NvmlDevice dev = nullptr;
         if (getHandle(i, &dev) == 0)
-            devices.push_back(deviceJson(api, dev, i));
+            devices.push_back(nvmlDeviceJson(api, dev, i));
     }
     if (shutdown)
         shutdown();

@@ -15,7 +15,7 @@ char upper(char c)
 
 // Exactly `digits` hex digits, nothing else: a truncated or padded field is
 // rejected rather than guessed at.
-std::optional<std::uint32_t> parseHex(std::string_view s, std::size_t digits)
+std::optional<std::uint32_t> parseHexId(std::string_view s, std::size_t digits)
 {
     if (s.size() != digits)
         return std::nullopt;
@@ -63,7 +63,7 @@ std::optional<PciHardwareId> parsePciHardwareId(std::string_view id)
                 continue; // CC_0300 and friends match nothing: not needed
             if (f.value->has_value())
                 return std::nullopt; // a field twice: we are not reading what we think
-            *f.value = parseHex(part.substr(f.key.size()), f.digits);
+            *f.value = parseHexId(part.substr(f.key.size()), f.digits);
             if (!f.value->has_value())
                 return std::nullopt;
         }

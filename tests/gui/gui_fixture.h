@@ -61,7 +61,6 @@ public:
     {
         qputenv("STACKPILOT_HOME", QByteArray::fromStdString(home.string()));
         qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run");
-        qputenv("STACKPILOT_INSTALL_MODULE", STACKPILOT_INSTALL_MODULE_FILE);
         fs::create_directories(work);
         archive =
             buildArchive({TestEntry::file("gui-runtime/bin/tool.bin", mixedBytes(archiveBytes, 7)),

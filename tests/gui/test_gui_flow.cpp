@@ -4,6 +4,7 @@
 // (profile switched, workload relaunched), the tray's profiles menu, cancel, resume
 // after a restart, and every setting saved to settings.json.
 
+#include "app/common/session/events.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
 #include <csignal>
@@ -70,6 +72,34 @@ std::vector<pid_t> pidsIn(const fs::path& file)
     for (pid_t p; in >> p;)
         pids.push_back(p);
     return pids;
+}
+
+// A session's events as names (known issues with their id), without the ones whose
+// count depends on timing (console lines, download progress), repeats collapsed.
+void addEvent(QStringList& out, const nlohmann::json& e)
+{
+    QString name = QString::fromStdString(e.value("event", ""));
+    if (name == QStringLiteral("line") || name == QStringLiteral("progress"))
+        return;
+    if (name == QStringLiteral("known_issue"))
+        name += QStringLiteral(":") + QString::fromStdString(e.value("known_issue", ""));
+    if (name == QStringLiteral("step"))
+        name += QStringLiteral(":") + QString::fromStdString(e.value("state", ""));
+    if (out.isEmpty() || out.back() != name)
+        out << name;
+}
+
+QString writeSnapshot(const GuiWorld& w)
+{
+    const fs::path file = w.root / "snapshot.json";
+    std::ofstream(file) << toJson(GuiWorld::snapshot()).dump(2);
+    return QString::fromStdString(file.string());
+}
+
+QStringList cliArgs(const GuiWorld& w, QStringList verb)
+{
+    return verb << QStringLiteral("--hardware") << writeSnapshot(w)
+                << QStringLiteral("--catalog-dir") << QString::fromStdString(w.catalogDir.string());
 }
 
 bool allGone(const std::vector<pid_t>& pids)
@@ -224,20 +254,6 @@ private slots:
         QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
     }
 
-    void anInstallThatCannotStartLeavesNoResumeOffer()
-    {
-        GuiWorld w;
-        qputenv("STACKPILOT_INSTALL_MODULE", (w.root / "no-such-module.so").string().c_str());
-        Ui ui(w);
-        QVERIFY(ui.ready());
-        ui.chooseWorkload();
-        QTest::mouseClick(ui.primary(), Qt::LeftButton);
-        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
-        QVERIFY(!fs::exists(pendingInstallFile(paths::dataDir())));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
-        qputenv("STACKPILOT_INSTALL_MODULE", STACKPILOT_INSTALL_MODULE_FILE);
-    }
-
     void anInterruptedInstallResumesAfterARestart()
     {
         GuiWorld w;
@@ -270,6 +286,96 @@ private slots:
         QVERIFY(stats.rangeRequests >= 1);
         QVERIFY(stats.bodyBytes < w.archive.size());
         QVERIFY(waitFor([&] { return again.primary()->text() == QStringLiteral("Launch"); }));
+    }
+
+    // `stackpilot-cli run` and the window's primary button take the same fixture through
+    // the same session: install from the loopback server, launch, the known issue, a
+    // stop; the same events in the same order, and the same outcome.
+    void cliRunAndTheWindowGiveTheSameEvents()
+    {
+        QStringList window;
+        bool windowOk = true;
+        {
+            GuiWorld w;
+            Ui ui(w);
+            QVERIFY(ui.ready());
+            ui.chooseWorkload();
+            connect(&ui.app->installJob(), &gui::InstallJob::sessionEvent, this,
+                    [&](const session::Event& e) { addEvent(window, session::toJson(e)); });
+            connect(&ui.app->runner(), &gui::LaunchRunner::eventsArrived, this,
+                    [&](const std::vector<LaunchEvent>& batch) {
+                        for (const auto& e : batch)
+                            addEvent(window, session::toJson(session::fromLaunchEvent(e)));
+                    });
+            connect(&ui.app->runner(), &gui::LaunchRunner::finished, this,
+                    [&](bool ok, const LaunchRecord&) { windowOk = ok; });
+            QTest::mouseClick(ui.primary(), Qt::LeftButton);
+            QVERIFY(waitFor([&] { return ui.app->console().countOf(gui::ConsoleLine::Issue) == 1; },
+                            60000));
+            QTest::mouseClick(ui.primary(), Qt::LeftButton); // Stop
+            QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+        }
+        QStringList cli;
+        GuiWorld w;
+        QProcess p;
+        p.start(QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"),
+                cliArgs(w, {QStringLiteral("run"), QStringLiteral("guiwork"),
+                            QStringLiteral("--yes"), QStringLiteral("--json")}));
+        QVERIFY(p.waitForStarted());
+        bool interrupted = false;
+        QByteArray pending;
+        QVERIFY(waitFor(
+            [&] {
+                pending += p.readAllStandardOutput();
+                for (int nl; (nl = pending.indexOf('\n')) >= 0; pending.remove(0, nl + 1)) {
+                    addEvent(cli, nlohmann::json::parse(pending.left(nl).toStdString()));
+                    if (!interrupted && cli.back().startsWith(QStringLiteral("known_issue"))) {
+                        ::kill(pid_t(p.processId()), SIGINT); // as Ctrl-C
+                        interrupted = true;
+                    }
+                }
+                return p.state() == QProcess::NotRunning;
+            },
+            60000));
+        QVERIFY2(interrupted, p.readAllStandardError().constData());
+        qInfo("events: %s", qPrintable(cli.join(QStringLiteral(" "))));
+        QCOMPARE(cli, window);
+        QVERIFY(cli.contains(QStringLiteral("runtime_installed")));
+        QVERIFY(cli.contains(QStringLiteral("known_issue:gui-fixture-crash")));
+        QCOMPARE(cli.back(), QStringLiteral("exit"));
+        QCOMPARE(p.exitCode(), windowOk ? 0 : 1);
+    }
+
+    // The CLI changes settings.json while the window is open (a remedy, as `run` or
+    // `remedy apply` write it); the window then saves its own settings: both stay.
+    void theWindowKeepsWhatTheCliChanged()
+    {
+        GuiWorld w;
+        Ui ui(w);
+        QVERIFY(ui.ready());
+        const auto r = QProcess::execute(
+            QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"),
+            cliArgs(w, {QStringLiteral("remedy"), QStringLiteral("apply"),
+                        QStringLiteral("gui-fixture-crash"), QStringLiteral("--workload"),
+                        QStringLiteral("guiwork")}));
+        QCOMPARE(r, 0);
+        ui.window->openSettings();
+        auto* dlg = ui.window->findChild<gui::SettingsDialog*>();
+        QVERIFY(dlg);
+        dlg->keepLaunches()->setValue(11);
+        QSignalSpy saved(ui.app.get(), &AppController::settingsChanged);
+        dlg->accept();
+        QVERIFY(saved.wait(10000));
+        const auto s = Settings::loadFile(Settings::defaultFile());
+        QVERIFY(s.ok());
+        QCOMPARE(s->keepLaunches, 11);
+        QCOMPARE(s->workloads.at("guiwork").profile, std::string("gui-b"));
+        QCOMPARE(s->workloads.at("guiwork").remedies.at(0).issue, std::string("gui-fixture-crash"));
+        // The window took the file as written: it plans with the CLI's remedy now.
+        QVERIFY(waitFor([&] {
+            const auto* v = ui.app->plan(QStringLiteral("guiwork"));
+            return v && v->profile == QStringLiteral("gui-b");
+        }));
     }
 
     void everySettingIsSavedAndReadBack()

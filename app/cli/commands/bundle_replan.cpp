@@ -8,7 +8,7 @@ namespace sp::cli {
 
 namespace {
 
-std::string joined(const std::vector<std::string>& names)
+std::string joinedNames(const std::vector<std::string>& names)
 {
     std::string out;
     for (const auto& n : names)
@@ -70,7 +70,7 @@ void BundleReplan::explain(Io& io) const
         io.err << prefix << "planning with the settings in " << m_path
                << " in place of this machine's";
         if (!m_inputs.catalogOverrideNames.empty())
-            io.err << "; the user's catalog.d files (" << joined(m_inputs.catalogOverrideNames)
+            io.err << "; the user's catalog.d files (" << joinedNames(m_inputs.catalogOverrideNames)
                    << ") travel only in the bundle zip: pass it to plan with them";
         io.err << "\n";
         return;
@@ -81,7 +81,8 @@ void BundleReplan::explain(Io& io) const
     io.err << prefix << "planning with the bundle user's "
            << (m_inputs.settingsText ? "settings.json" : "default settings") << " and "
            << names.size() << " catalog.d file(s)"
-           << (names.empty() ? "" : " (" + joined(names) + ")") << " in place of this machine's\n";
+           << (names.empty() ? "" : " (" + joinedNames(names) + ")")
+           << " in place of this machine's\n";
     for (const auto& skipped : m_inputs.skippedEntries)
         io.err << prefix << "skipped " << skipped
                << ": not a plain file name (redaction may have changed it)\n";

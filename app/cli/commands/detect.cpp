@@ -20,7 +20,7 @@ std::string orDash(const std::string& s)
     return s.empty() ? "-" : s;
 }
 
-std::string joined(const std::vector<std::string>& parts, const char* sep)
+std::string joinedParts(const std::vector<std::string>& parts, const char* sep)
 {
     return sp::join(parts, sep);
 }
@@ -45,7 +45,7 @@ void printTable(std::ostream& out, const std::vector<std::vector<std::string>>& 
     }
 }
 
-void printHuman(std::ostream& out, const HardwareSnapshot& s)
+void printDetectReport(std::ostream& out, const HardwareSnapshot& s)
 {
     out << "OS: " << s.os.family << " " << s.os.version << "\n\n";
     if (s.gpus.empty()) {
@@ -61,7 +61,7 @@ void printHuman(std::ostream& out, const HardwareSnapshot& s)
                  orDash(g.pciId) + (g.pciRevision.empty() ? "" : " rev " + g.pciRevision),
                  format::gpuTarget(g), format::vramMb(g.vramMb),
                  g.integrated ? (*g.integrated ? "yes" : "no") : "?",
-                 g.driverVersion ? *g.driverVersion : "-", joined(g.sources, ",")});
+                 g.driverVersion ? *g.driverVersion : "-", joinedParts(g.sources, ",")});
         }
         printTable(out, rows);
     }
@@ -147,7 +147,7 @@ public:
         } else {
             {
                 PrintableStream out(io.out); // GPU names and probe details come from drivers
-                printHuman(out, snapshot);
+                printDetectReport(out, snapshot);
             }
         }
         return 0;

@@ -52,7 +52,7 @@ sp::Expected<std::optional<sp::Plan>> choosePlan(const sp::HardwareSnapshot& sna
     return std::optional<sp::Plan>();
 }
 
-void printHuman(const std::vector<sp::doctor::Finding>& findings, std::ostream& out)
+void printDoctorReport(const std::vector<sp::doctor::Finding>& findings, std::ostream& out)
 {
     for (const auto& f : findings) {
         out << f.severity << ": " << f.text << "\n";
@@ -133,7 +133,7 @@ public:
             io.out << sp::doctor::toJson(findings).dump(2) << "\n";
         } else {
             sp::cli::PrintableStream out(io.out); // paths and names come from the machine
-            printHuman(findings, out);
+            printDoctorReport(findings, out);
         }
         return 0;
     }

@@ -14,15 +14,33 @@
 #include <string>
 #include <vector>
 
+namespace sp::session {
+class Session;
+}
+
 namespace sp::cli {
 
 void addPrefixRootOption(QCommandLineParser& p);
 std::filesystem::path prefixRootOf(const QCommandLineParser& p);
 
-// Installs `runtimes` in order with a progress display on `io`; fills `report`
-// (JSON) and returns the exit code. Ctrl-C cancels cleanly (staging removed).
+// Installs `runtimes` through a session (app/common/session) with a progress display on
+// `io`; fills `report` (JSON) and returns the exit code. Ctrl-C cancels cleanly.
 int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,
                     const std::string& verb, Io& io, bool json, nlohmann::json& report);
+
+// While alive, SIGINT and SIGTERM cancel `session` (first: stop, second: kill).
+class SessionInterrupts
+{
+public:
+    explicit SessionInterrupts(session::Session& s);
+    ~SessionInterrupts();
+    SessionInterrupts(const SessionInterrupts&) = delete;
+    SessionInterrupts& operator=(const SessionInterrupts&) = delete;
+
+private:
+    void (*m_int)(int) = nullptr;
+    void (*m_term)(int) = nullptr;
+};
 
 int fail(Io& io, const std::string& verb, const Error& e);
 

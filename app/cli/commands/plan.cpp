@@ -32,7 +32,7 @@ std::string joinArgv(const std::vector<std::string>& argv)
     return out;
 }
 
-void printHuman(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ostream& out)
+void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ostream& out)
 {
     out << "Plan for " << plan.workload << " on "
         << (snap.os.family.empty() ? "unknown OS" : snap.os.family);
@@ -164,7 +164,7 @@ public:
             io.out << sp::toJson(*plan).dump(2) << "\n";
         else {
             sp::cli::PrintableStream out(io.out); // names and reasons come from inputs
-            printHuman(*plan, snap, out);
+            printPlanReport(*plan, snap, out);
         }
         if (plan->profile.empty()) {
             io.err << "stackpilot-cli plan: no profile of '" << workload << "' fits this machine\n";

@@ -9,14 +9,13 @@
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
-#include "core/clock.h"
-#include "core/settings.h"
+#include "app/common/session/session.h"
 
 #include <ostream>
 
 namespace {
 
-std::string joined(const std::vector<std::string>& items)
+std::string joinedList(const std::vector<std::string>& items)
 {
     std::string out;
     for (const auto& s : items)
@@ -24,7 +23,7 @@ std::string joined(const std::vector<std::string>& items)
     return out;
 }
 
-void printHuman(const sp::RemedyChange& c, std::ostream& out)
+void printRemedyReport(const sp::RemedyChange& c, std::ostream& out)
 {
     out << c.message << "\n";
     for (const auto& d : c.details)
@@ -43,10 +42,10 @@ void printHuman(const sp::RemedyChange& c, std::ostream& out)
         if (!a.env.count(k))
             out << "  env: " << k << " no longer set\n";
     if (const auto added = c.argsAdded(); !added.empty())
-        out << "  args added: " << joined(added) << "\n";
+        out << "  args added: " << joinedList(added) << "\n";
     if (a.repair != b.repair)
-        out << "  reinstall before launch: " << (a.repair.empty() ? "nothing" : joined(a.repair))
-            << "\n";
+        out << "  reinstall before launch: "
+            << (a.repair.empty() ? "nothing" : joinedList(a.repair)) << "\n";
 }
 
 class RemedyCommand : public sp::cli::Command
@@ -85,26 +84,18 @@ public:
         auto machine = sp::cli::machineForCli(p, io, &rc);
         if (!machine)
             return rc;
-        auto settings = sp::Settings::load();
-        if (!settings)
-            return fail(io, settings.error());
         const std::string issue = sp::cli::toStd(args[1]);
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        const auto base = sp::hostSelectSettings(*machine);
-        auto change = verb == "apply" ? sp::applyRemedy(*settings, loaded->catalog, *machine, issue,
-                                                        workload, base, sp::Clock::system())
-                                      : sp::undoRemedy(*settings, loaded->catalog, *machine, issue,
-                                                       workload, base);
+        sp::session::Session session({&loaded->catalog, std::move(*machine), {}, {}, {}}, {});
+        auto change = verb == "apply" ? session.applyRemedy(issue, workload)
+                                      : session.undoRemedy(issue, workload);
         if (!change)
             return fail(io, change.error());
-        if (change->changed)
-            if (auto saved = settings->save(sp::Settings::defaultFile()); !saved)
-                return fail(io, saved.error());
         if (p.isSet(QStringLiteral("json"))) {
             io.out << sp::toJson(*change).dump(2) << "\n";
         } else {
             sp::cli::PrintableStream out(io.out); // the remedy's words come from the catalog
-            printHuman(*change, out);
+            printRemedyReport(*change, out);
         }
         return 0;
     }

@@ -26,7 +26,7 @@ std::string target(const GpuInfo& g)
     return "target unknown";
 }
 
-void printHuman(std::ostream& out, const HardwareSnapshot& s)
+void printSnapshotReport(std::ostream& out, const HardwareSnapshot& s)
 {
     out << "Read:\n";
     for (const auto& p : s.probes)
@@ -140,7 +140,7 @@ public:
             io.out << json;
         } else {
             PrintableStream human(io.out); // names come from the pasted text
-            printHuman(human, *snap);
+            printSnapshotReport(human, *snap);
             if (!out.empty())
                 human << "\nWrote " << out << " (use it with plan --hardware).\n";
         }

@@ -1,4 +1,5 @@
 // AppController's actions: install, launch, stop, remedies and profile switching.
+#include "app/common/session/session.h"
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/controllers/background.h"
 #include "core/app_log.h"
@@ -6,6 +7,7 @@
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "core/remedy/remedy.h"
 
 #include <QCoreApplication>
@@ -14,11 +16,6 @@
 namespace sp::gui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // StackPilot's own log (core/app_log.h), appended off the GUI thread by one thread, so
 // the lines keep the events' order (the application waits for it when it quits).
@@ -119,7 +116,12 @@ void AppController::launch()
     if (m_phase != Phase::Ready || recordedMachine() || !v || !v->plan || v->profile.isEmpty())
         return;
     if (!v->toInstall.isEmpty()) {
-        install(v->toInstall, [this] { finishRepairs(*currentPlan()); });
+        // A repair is completed by the install (the session); its steps then run again.
+        const bool repairs = !v->plan->repair.empty();
+        install(v->toInstall, [this, repairs] {
+            m_rerunSteps = m_rerunSteps || repairs;
+            replan([this] { startLaunch(); });
+        });
         return;
     }
     startLaunch();
@@ -131,9 +133,11 @@ void AppController::install(const QStringList& runtimeIds, std::function<void()>
     for (const QString& id : runtimeIds)
         if (const Runtime* rt = catalog()->runtime(id.toStdString()))
             req.runtimes.push_back(*rt);
-    req.options.settings = m_settings;
     req.options.prefixRoot = paths::dataDir() / "runtimes";
     req.options.force = !currentPlan()->plan->repair.empty();
+    req.repair = currentPlan()->plan->repair;
+    req.catalog = m_catalog;
+    req.dataDir = paths::dataDir();
     req.journal = pendingInstallFile(paths::dataDir());
     req.pending.workload = m_workload.toStdString();
     req.pending.profile = currentPlan()->profile.toStdString();
@@ -170,7 +174,7 @@ void AppController::discardPendingInstall()
             clearPendingInstall(journal);
             return true;
         },
-        [](bool) {});
+        [](bool) {}, &m_writer);
     emit phaseChanged();
 }
 
@@ -200,35 +204,6 @@ void AppController::onInstallFinished(bool ok, bool cancelled, const QString& er
         then();
     else
         replan();
-}
-
-// After the install that precedes a launch: a remedy's repaired runtimes get their
-// steps run again and the remedies that asked for it are done (as the CLI's launch
-// does); then the plan is made again, now with everything installed, and launched.
-void AppController::finishRepairs(const PlanView& view)
-{
-    if (!view.plan || view.plan->repair.empty()) {
-        replan([this] { startLaunch(); });
-        return;
-    }
-    auto catalog = m_catalog;
-    const auto repaired = view.plan->repair;
-    const auto dataDir = paths::dataDir();
-    runInBackground(
-        this,
-        [catalog, repaired, dataDir] {
-            for (const auto& id : repaired)
-                clearStepReceiptsUsing(catalog->catalog, id, dataDir);
-            return true;
-        },
-        [](bool) {});
-    Settings s = m_settings;
-    completeRepairs(s, view.workload.toStdString());
-    m_rerunSteps = true;
-    saveSettings(s, [this](const QString& error) {
-        if (error.isEmpty())
-            replan([this] { startLaunch(); });
-    });
 }
 
 void AppController::startLaunch()
@@ -390,38 +365,51 @@ QString AppController::remedyButtonText(const std::string& issueId) const
 void AppController::applyRemedy(const QString& issueId)
 {
     const QString workload = m_running.isEmpty() ? m_workload : m_running;
-    Settings s = m_settings;
-    auto change = sp::applyRemedy(s, *catalog(), m_gpus.snapshot(), issueId.toStdString(),
-                                  workload.toStdString(), baseSettings(), Clock::system());
-    if (!change) {
-        emit notice(qs(change.error().message), true);
-        return;
-    }
-    emit notice(qs(change->message), false);
-    logEvent("remedy " + issueId.toStdString() + ": " + change->message);
     m_workload = workload;
     const bool running = m_phase == Phase::Running || m_phase == Phase::Launching;
-    saveSettings(s, [this, running](const QString& error) {
-        if (!error.isEmpty())
+    // The session applies it to the file as it is when written (the CLI may have
+    // changed it meanwhile), on the writer thread.
+    session::Context context{catalog(), m_gpus.snapshot(), {}, {}, {}};
+    auto work = [context, catalog = m_catalog, issue = issueId.toStdString(),
+                 id = workload.toStdString()] {
+        session::Session s(context, {});
+        auto change = s.applyRemedy(issue, id);
+        return std::make_pair(std::move(change), s.settings());
+    };
+    auto then = [this, running, issueId](auto result) {
+        auto& [change, settings] = result;
+        if (!change) {
+            emit notice(qs(change.error().message), true);
             return;
-        if (running) {
-            m_relaunch = true; // onLaunchFinished plans again, then launches
-            stop();
-        } else {
-            replan([this] { launch(); });
         }
-    });
+        emit notice(qs(change->message), false);
+        logEvent("remedy " + issueId.toStdString() + ": " + change->message);
+        takeSettings(std::move(settings), [this, running](const QString& error) {
+            if (!error.isEmpty())
+                return;
+            if (running) {
+                m_relaunch = true; // onLaunchFinished plans again, then launches
+                stop();
+            } else {
+                replan([this] { launch(); });
+            }
+        });
+    };
+    runInBackground(this, std::move(work), std::move(then), &m_writer);
 }
 
 void AppController::chooseProfile(const QString& workload, const QString& profile,
                                   bool acceptRejected)
 {
-    Settings s = m_settings;
-    auto& w = s.workloads[workload.toStdString()];
-    w.profile = profile.toStdString();
-    w.acceptRejected = !profile.isEmpty() && acceptRejected;
     m_workload = workload;
-    saveSettings(s, [this, workload, profile](const QString& error) {
+    auto choose = [id = workload.toStdString(), p = profile.toStdString(),
+                   accept = !profile.isEmpty() && acceptRejected](Settings& s) {
+        auto& w = s.workloads[id];
+        w.profile = p;
+        w.acceptRejected = accept;
+        return Expected<void>();
+    };
+    updateSettings(choose, [this, workload, profile](const QString& error) {
         if (error.isEmpty())
             emit notice(
                 profile.isEmpty()

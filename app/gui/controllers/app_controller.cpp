@@ -24,6 +24,7 @@ struct DataLoad
 AppController::AppController(Options options, QObject* parent)
     : QObject(parent), m_options(std::move(options))
 {
+    m_writer.setMaxThreadCount(1);
     connect(&m_install, &InstallJob::finished, this, &AppController::onInstallFinished);
     connect(&m_runner, &LaunchRunner::eventsArrived, this, &AppController::onEvents);
     connect(&m_runner, &LaunchRunner::finished, this, &AppController::onLaunchFinished);
@@ -271,26 +272,32 @@ bool AppController::profileForced(const QString& workload) const
     return it != m_settings.workloads.end() && !it->second.profile.empty();
 }
 
-void AppController::saveSettings(const Settings& s, std::function<void(QString)> done)
+void AppController::updateSettings(Settings::Change change, std::function<void(QString)> done)
 {
     const auto file = Settings::defaultFile();
     runInBackground(
-        this, [s, file] { return s.save(file); },
-        [this, s, done = std::move(done)](Expected<void> saved) {
-            if (!saved) {
-                const QString why = QString::fromStdString(saved.error().message);
-                emit notice(why, true);
-                if (done)
-                    done(why);
-                return;
-            }
-            m_settings = s;
-            m_settings.applyFolders();
-            emit settingsChanged();
-            replan();
-            if (done)
-                done({});
-        });
+        this, [change = std::move(change), file] { return Settings::update(file, change); },
+        [this, done = std::move(done)](Expected<Settings> saved) {
+            takeSettings(std::move(saved), done);
+        },
+        &m_writer);
+}
+
+void AppController::takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done)
+{
+    if (!saved) {
+        const QString why = QString::fromStdString(saved.error().message);
+        emit notice(why, true);
+        if (done)
+            done(why);
+        return;
+    }
+    m_settings = std::move(*saved);
+    m_settings.applyFolders();
+    emit settingsChanged();
+    replan();
+    if (done)
+        done({});
 }
 
 } // namespace sp::gui

@@ -20,6 +20,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
+#include <QThreadPool>
 #include <functional>
 #include <map>
 #include <memory>
@@ -114,8 +115,11 @@ public:
     QString remedyButtonText(const std::string& issueId) const;
     void applyRemedy(const QString& issueId);
 
-    // Saves settings.json off the GUI thread, then plans again; `done` gets the error.
-    void saveSettings(const Settings& s, std::function<void(QString)> done = {});
+    // Changes settings.json off the GUI thread, on the one writer: the file is read,
+    // changed and written under its lock (Settings::update), so what the CLI changed
+    // meanwhile is kept; then the window takes the result and plans again. `done` gets
+    // the error ("" when saved).
+    void updateSettings(Settings::Change change, std::function<void(QString)> done = {});
     // The environment the current plan's launch would get, against this process's.
     std::optional<ComposedLaunch> composedEnvironment() const;
 
@@ -145,10 +149,11 @@ private:
     SelectSettings baseSettings() const;
     void install(const QStringList& runtimeIds, std::function<void()> then);
     void startLaunch();
+    // The settings as written (or the error of writing them): the window plans with them.
+    void takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done);
     void onInstallFinished(bool ok, bool cancelled, const QString& error);
     void onEvents(const std::vector<LaunchEvent>& batch);
     void onLaunchFinished(bool ok, const LaunchRecord& record);
-    void finishRepairs(const PlanView& view);
     KnownIssueNotice noticeFor(const LaunchEvent& e) const;
     void onStep(const LaunchEvent& e);
 
@@ -173,6 +178,7 @@ private:
     ConsoleModel m_console;
     InstallJob m_install;
     LaunchRunner m_runner;
+    QThreadPool m_writer; // one thread: settings and journal writes, in order
 };
 
 } // namespace sp::gui

@@ -1,7 +1,9 @@
 #pragma once
 // Work the GUI thread must never wait on (files, the catalog, plans that look at the
-// disk) runs on Qt's thread pool; its result comes back to the GUI thread as a queued
-// call, checked there against `context`: when the context is gone, it is dropped.
+// disk) runs on a thread pool: Qt's global one for work that only reads, the
+// controller's one-thread writer for work that writes (so writes keep their order).
+// The result comes back to the GUI thread as a queued call, checked there against
+// `context`: when the context is gone, it is dropped.
 
 #include <QCoreApplication>
 #include <QMetaObject>
@@ -13,22 +15,23 @@
 
 namespace sp::gui {
 
-template <class Work, class Done> void runInBackground(QObject* context, Work work, Done done)
+template <class Work, class Done>
+void runInBackground(QObject* context, Work work, Done done,
+                     QThreadPool* pool = QThreadPool::globalInstance())
 {
     QPointer<QObject> guard(context);
-    QThreadPool::globalInstance()->start(
-        [guard, work = std::move(work), done = std::move(done)]() mutable {
-            auto result = std::make_shared<decltype(work())>(work());
-            // The application object lives as long as the event loop; the guard is read
-            // on the GUI thread, where the context would be destroyed.
-            QMetaObject::invokeMethod(
-                QCoreApplication::instance(),
-                [guard, result, done = std::move(done)]() mutable {
-                    if (guard)
-                        done(std::move(*result));
-                },
-                Qt::QueuedConnection);
-        });
+    pool->start([guard, work = std::move(work), done = std::move(done)]() mutable {
+        auto result = std::make_shared<decltype(work())>(work());
+        // The application object lives as long as the event loop; the guard is read
+        // on the GUI thread, where the context would be destroyed.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [guard, result, done = std::move(done)]() mutable {
+                if (guard)
+                    done(std::move(*result));
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 } // namespace sp::gui

@@ -1,6 +1,6 @@
 #include "app/gui/controllers/install_job.h"
 
-#include "app/gui/controllers/install_module.h"
+#include "app/common/session/session.h"
 
 #include <QMetaObject>
 
@@ -26,7 +26,7 @@ InstallJob::InstallJob(QObject* parent) : QObject(parent)
 
 InstallJob::~InstallJob()
 {
-    m_cancel.cancel();
+    cancelSession();
     if (m_worker.joinable())
         m_worker.join();
 }
@@ -62,7 +62,15 @@ void InstallJob::start(Request request)
 void InstallJob::cancel()
 {
     m_userCancelled = true;
+    cancelSession();
+}
+
+void InstallJob::cancelSession()
+{
+    std::lock_guard lock(m_mutex);
     m_cancel.cancel();
+    if (m_session)
+        m_session->cancel();
 }
 
 InstallSnapshot InstallJob::snapshot() const
@@ -71,36 +79,46 @@ InstallSnapshot InstallJob::snapshot() const
     return m_state;
 }
 
-void InstallJob::onEvent(const InstallEvent& e)
+void InstallJob::onEvent(const session::Event& e)
 {
+    QMetaObject::invokeMethod(
+        this, [this, e] { emit sessionEvent(e); }, Qt::QueuedConnection);
     std::lock_guard lock(m_mutex);
-    const QString rt = QString::fromStdString(e.runtimeId);
-    if (e.kind == InstallEvent::Kind::Message && e.text == "installing") {
-        // The module's sign that the next runtime begins.
-        m_state.current = rt;
-        m_state.doneRuntimes = int(m_order.indexOf(rt));
-        return;
-    }
-    if (e.kind == InstallEvent::Kind::Message) {
-        const QString text = rt + QStringLiteral(": ") + QString::fromStdString(e.text);
+    if (const auto* s = std::get_if<session::RuntimeStarted>(&e)) {
+        m_state.current = QString::fromStdString(s->runtime);
+        m_state.doneRuntimes = s->index - 1;
+    } else if (const auto* n = std::get_if<session::Notice>(&e)) {
+        const QString text = n->runtime.empty()
+                                 ? QString::fromStdString(n->text)
+                                 : QString::fromStdString(n->runtime + ": " + n->text);
         QMetaObject::invokeMethod(
             this, [this, text] { emit message(text); }, Qt::QueuedConnection);
-        return;
+    } else {
+        onProgress(std::get_if<session::ArtifactProgress>(&e),
+                   std::get_if<session::ArtifactDone>(&e));
     }
-    // The artifact's row: its index among this runtime's rows.
+}
+
+// One artifact's row (its index among its runtime's rows), then the totals; m_mutex held.
+void InstallJob::onProgress(const session::ArtifactProgress* p, const session::ArtifactDone* d)
+{
+    if (!p && !d)
+        return;
+    const QString rt = QString::fromStdString(p ? p->runtime : d->runtime);
+    const int artifact = p ? p->artifact : d->artifact;
     int seen = 0;
     for (ArtifactProgress& a : m_state.artifacts) {
-        if (a.runtime != rt || seen++ != e.artifact)
+        if (a.runtime != rt || seen++ != artifact)
             continue;
-        if (e.kind == InstallEvent::Kind::ArtifactDone) {
+        if (d) {
             a.done = true;
             if (a.total)
                 a.received = a.total;
         } else {
-            a.received = e.progress.received;
-            if (e.progress.total)
-                a.total = *e.progress.total;
-            a.bytesPerSecond = e.progress.bytesPerSecond;
+            a.received = p->received;
+            if (p->total)
+                a.total = *p->total;
+            a.bytesPerSecond = p->bytesPerSecond;
         }
         break;
     }
@@ -118,30 +136,47 @@ void InstallJob::onEvent(const InstallEvent& e)
 
 void InstallJob::run(Request request)
 {
-    // The module first: an install that cannot start leaves no resume offer behind.
-    const auto module = loadInstallModule();
-    if (module && !request.journal.empty())
-        writePendingInstall(request.journal, request.pending);
-    if (!module) {
-        const QString why = QString::fromStdString(module.error().message);
-        QMetaObject::invokeMethod(
-            this, [this, why] { done(false, false, why); }, Qt::QueuedConnection);
-        return;
+    // The journal only lets a restart offer to resume: an install goes on without it.
+    if (!request.journal.empty())
+        if (auto w = writePendingInstall(request.journal, request.pending); !w) {
+            const QString why = QString::fromStdString(w.error().message);
+            QMetaObject::invokeMethod(
+                this, [this, why] { emit message(why); }, Qt::QueuedConnection);
+        }
+    session::Context context;
+    context.catalog = request.catalog ? &request.catalog->catalog : nullptr;
+    auto session = std::make_shared<session::Session>(
+        std::move(context), [this](const session::Event& e) { onEvent(e); });
+    {
+        // cancel() reaches the session from the GUI thread; one pressed before it
+        // existed is passed on here.
+        std::lock_guard lock(m_mutex);
+        m_session = session;
+        if (m_cancel.cancelled())
+            session->cancel();
     }
-    InstallOptions options = request.options;
-    options.cancel = m_cancel;
-    options.onEvent = [this](const InstallEvent& e) { onEvent(e); };
-    std::string error;
-    const int code = module->installAll(&request.runtimes, &options, &error);
-    const bool cancelled = code != 0 && m_cancel.cancelled();
+    std::vector<const Runtime*> runtimes;
+    for (const Runtime& rt : request.runtimes)
+        runtimes.push_back(&rt);
+    auto installed = session->install(runtimes, request.options);
+    if (installed && !request.repair.empty())
+        if (auto repaired =
+                session->completeRepair(request.repair, request.pending.workload, request.dataDir);
+            !repaired)
+            installed = repaired.error();
+    {
+        std::lock_guard lock(m_mutex);
+        m_session.reset();
+    }
+    const bool cancelled = !installed && m_cancel.cancelled();
     // A cancel is the user's choice: nothing to resume later. StackPilot closing
     // mid-install keeps the journal, so the next start offers to resume.
-    if (!request.journal.empty() && (code == 0 || (cancelled && m_userCancelled)))
+    if (!request.journal.empty() && (installed || (cancelled && m_userCancelled)))
         clearPendingInstall(request.journal);
-    const QString why = QString::fromStdString(error);
+    const QString why = installed ? QString() : QString::fromStdString(installed.error().message);
+    const bool ok = bool(installed);
     QMetaObject::invokeMethod(
-        this, [this, code, cancelled, why] { done(code == 0, cancelled, why); },
-        Qt::QueuedConnection);
+        this, [this, ok, cancelled, why] { done(ok, cancelled, why); }, Qt::QueuedConnection);
 }
 
 void InstallJob::done(bool ok, bool cancelled, const QString& error)

@@ -1,19 +1,14 @@
 #include "app/gui/models/environment_model.h"
 
+#include "core/qt_text.h"
+
 #include <QFont>
 #include <algorithm>
 #include <map>
 
 namespace sp::gui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
+namespace {} // namespace
 
 EnvironmentModel::EnvironmentModel(QObject* parent) : QAbstractTableModel(parent) {}
 

@@ -1,20 +1,14 @@
 #include "app/gui/models/gpu_table_model.h"
 
 #include "core/format.h"
+#include "core/qt_text.h"
 #include "core/select/select.h"
 
 #include <QFont>
 
 namespace sp::gui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
+namespace {} // namespace
 
 GpuTableModel::GpuTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 

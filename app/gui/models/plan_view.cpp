@@ -2,17 +2,13 @@
 
 #include "core/format.h"
 #include "core/launch/launch_prep.h"
+#include "core/qt_text.h"
 
 #include <algorithm>
 
 namespace sp::gui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QString kindLabel(const Runtime& r)
 {

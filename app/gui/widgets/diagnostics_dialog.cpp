@@ -4,6 +4,7 @@
 #include "app/gui/controllers/background.h"
 #include "core/format.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -18,14 +19,7 @@
 
 namespace sp::gui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
+namespace {} // namespace
 
 DiagnosticsDialog::DiagnosticsDialog(AppController* app, QWidget* parent)
     : QDialog(parent), m_app(app)

@@ -314,7 +314,17 @@ void MainWindow::openSettings()
             statusBar()->showMessage(error);
             return;
         }
-        m_app->saveSettings(s, [this](const QString& why) {
+        // The dialog's fields replace the file's; the per-workload overrides, and keys
+        // this version does not know, stay as the file has them now.
+        auto apply = [s](Settings& current) {
+            auto workloads = std::move(current.workloads);
+            auto document = std::move(current.document);
+            current = s;
+            current.workloads = std::move(workloads);
+            current.document = std::move(document);
+            return Expected<void>();
+        };
+        m_app->updateSettings(apply, [this](const QString& why) {
             statusBar()->showMessage(why.isEmpty() ? tr("Settings saved.") : why);
         });
     });

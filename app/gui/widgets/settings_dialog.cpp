@@ -3,6 +3,7 @@
 #include "app/common/doctor/doctor.h"
 #include "app/gui/widgets/style.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -20,11 +21,6 @@
 namespace sp::gui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QString mirrorsText(const Settings& s)
 {

@@ -103,7 +103,6 @@ int main(int argc, char** argv)
     QTemporaryDir tmp;
     const fs::path root(tmp.path().toStdString());
     qputenv("STACKPILOT_HOME", QByteArray::fromStdString((root / "home").string()));
-    qputenv("STACKPILOT_INSTALL_MODULE", STACKPILOT_INSTALL_MODULE_FILE);
     qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run");
     QApplication app(argc, argv);
 

@@ -1,0 +1,173 @@
+#include "app/cli/commands/event_printer.h"
+
+#include "core/format.h"
+
+#include <ostream>
+#include <sstream>
+
+namespace sp::cli {
+
+namespace {
+
+using namespace session;
+
+std::string progressLine(const ArtifactProgress& p)
+{
+    std::ostringstream s;
+    s << p.runtime << ": " << p.name << "  " << format::bytes(p.received);
+    if (p.total)
+        s << " / " << format::bytes(*p.total);
+    s << "  " << format::rate(p.bytesPerSecond);
+    if (p.etaSeconds)
+        s << "  ETA " << static_cast<long>(*p.etaSeconds) << "s";
+    return s.str();
+}
+
+bool isInstallEvent(const Event& e)
+{
+    return std::holds_alternative<RuntimeStarted>(e) ||
+           std::holds_alternative<ArtifactProgress>(e) || std::holds_alternative<ArtifactDone>(e) ||
+           std::holds_alternative<Notice>(e);
+}
+
+} // namespace
+
+void ProgressView::onEvent(const Event& e)
+{
+    std::lock_guard lock(m_mutex);
+    if (const auto* n = std::get_if<Notice>(&e))
+        message(n->runtime.empty() ? n->text : n->runtime + ": " + n->text);
+    else if (m_quiet)
+        return;
+    else if (const auto* p = std::get_if<ArtifactProgress>(&e))
+        progress(*p);
+    else if (const auto* d = std::get_if<ArtifactDone>(&e))
+        done(*d);
+    m_io.out.flush();
+}
+
+void ProgressView::close()
+{
+    std::lock_guard lock(m_mutex);
+    m_lines.clear();
+    m_order.clear();
+    m_drawn = 0;
+}
+
+void ProgressView::message(const std::string& text)
+{
+    clearBlock();
+    m_io.err << text << "\n";
+    drawBlock();
+}
+
+void ProgressView::progress(const ArtifactProgress& p)
+{
+    const std::string key = p.runtime + "#" + std::to_string(p.artifact);
+    auto [it, added] = m_lines.try_emplace(key);
+    if (added) {
+        m_order.push_back(key);
+        if (!m_io.stdoutIsTerminal)
+            m_io.out << p.runtime << ": fetching " << p.name << "\n";
+    }
+    it->second = progressLine(p);
+    if (!m_io.stdoutIsTerminal)
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_lastDraw > std::chrono::milliseconds(100)) {
+        m_lastDraw = now;
+        clearBlock();
+        drawBlock();
+    }
+}
+
+void ProgressView::done(const ArtifactDone& d)
+{
+    const std::string key = d.runtime + "#" + std::to_string(d.artifact);
+    auto [it, added] = m_lines.try_emplace(key);
+    if (added)
+        m_order.push_back(key);
+    it->second = d.runtime + ": " + d.name + " done";
+    if (m_io.stdoutIsTerminal) {
+        clearBlock();
+        drawBlock();
+    } else {
+        m_io.out << it->second << "\n";
+    }
+}
+
+void ProgressView::clearBlock()
+{
+    if (!m_io.stdoutIsTerminal || m_drawn == 0)
+        return;
+    m_io.out << "\x1b[" << m_drawn << "A";
+    m_drawn = 0;
+}
+
+void ProgressView::drawBlock()
+{
+    if (!m_io.stdoutIsTerminal)
+        return;
+    for (const auto& k : m_order)
+        m_io.out << "\r\x1b[K" << m_lines[k] << "\n";
+    m_drawn = m_order.size();
+}
+
+EventPrinter::EventPrinter(Io& io, std::string verb, bool json, bool jsonErrors)
+    : m_io(io), m_verb(std::move(verb)), m_json(json),
+      m_jsonErrors(jsonErrors), m_progressIo{io.err, io.err, false}, m_progress(m_progressIo, false)
+{}
+
+// A download reports every chunk; ten JSON lines a second per artifact are plenty.
+bool EventPrinter::throttled(const Event& e)
+{
+    const auto* p = std::get_if<ArtifactProgress>(&e);
+    if (!p)
+        return false;
+    const auto now = std::chrono::steady_clock::now();
+    auto& last = m_lastProgress[p->runtime + "#" + std::to_string(p->artifact)];
+    if (now - last < std::chrono::milliseconds(100))
+        return true;
+    last = now;
+    return false;
+}
+
+void EventPrinter::operator()(const Event& e)
+{
+    if (const auto* f = std::get_if<Failed>(&e); f && !(m_json && m_jsonErrors)) {
+        m_io.err << "stackpilot-cli " << m_verb << ": " << f->message << "\n";
+        return;
+    }
+    if (!m_json)
+        return printPlain(e);
+    if (throttled(e))
+        return;
+    m_io.out << toJson(e).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    m_io.out.flush();
+}
+
+void EventPrinter::printPlain(const Event& e)
+{
+    if (isInstallEvent(e))
+        return m_progress.onEvent(e);
+    const bool tty = m_io.stdoutIsTerminal;
+    const char* hi = tty ? "\x1b[1;36m" : "";
+    const char* off = tty ? "\x1b[0m" : "";
+    if (const auto* l = std::get_if<ConsoleLine>(&e))
+        m_io.out << (tty ? l->text : stripAnsi(l->text)) << "\n";
+    else if (const auto* u = std::get_if<UrlAnnounced>(&e))
+        m_io.out << hi << "==> Open " << u->url << off << "\n";
+    else if (const auto* k = std::get_if<KnownIssueSeen>(&e))
+        m_io.out << hi << "==> Known issue " << k->id << " (line " << k->line << "): " << k->title
+                 << off << "\n    fix: " << k->remedy << "\n";
+    else if (const auto* s = std::get_if<StepChanged>(&e))
+        m_io.out << hi << "==> Step " << s->index << "/" << s->of << " " << s->state << off << "\n";
+    else if (const auto* x = std::get_if<WorkloadExited>(&e))
+        m_io.out << hi << "==> The workload " << x->text << off << "\n";
+    else if (const auto* r = std::get_if<RuntimeInstalled>(&e))
+        m_io.err << r->runtime << (r->alreadyInstalled ? ": already installed" : ": installed")
+                 << "\n";
+    m_io.out.flush();
+}
+
+} // namespace sp::cli

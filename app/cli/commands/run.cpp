@@ -1,0 +1,137 @@
+// `stackpilot-cli run WORKLOAD [--profile P] [--yes] [--json] [-- ARGS...]`: the whole
+// one-click path on the command line, as the window's primary button takes it: detect
+// (or --hardware), plan, install what is missing (repairs first), the setup steps, the
+// launch, and the workload watched for known issues until it ends. A lab provisions
+// machines with it; tests drive the workflow end to end with it.
+
+#include "app/cli/command.h"
+#include "app/cli/commands/catalog_common.h"
+#include "app/cli/commands/event_printer.h"
+#include "app/cli/commands/install_support.h"
+#include "app/cli/commands/machine_options.h"
+#include "app/common/session/session.h"
+#include "core/format.h"
+#include "core/paths.h"
+
+#include <cstdio>
+#include <iostream>
+#include <ostream>
+
+#ifdef _WIN32
+#include <io.h>
+#define SP_ISATTY _isatty
+#define SP_FILENO _fileno
+#else
+#include <unistd.h>
+#define SP_ISATTY isatty
+#define SP_FILENO fileno
+#endif
+
+namespace {
+
+using namespace sp;
+
+std::uint64_t declaredSize(const Catalog& catalog, const std::vector<std::string>& ids)
+{
+    std::uint64_t n = 0;
+    for (const auto& id : ids)
+        if (const Runtime* rt = catalog.runtime(id))
+            for (const auto& a : rt->artifacts)
+                n += a.size.value_or(0);
+    return n;
+}
+
+// Without --yes an install is confirmed at the terminal; without a terminal it is
+// refused, so a script never installs by accident.
+bool confirmInstall(const Catalog& catalog, const LaunchRequest& r,
+                    const std::vector<std::string>& ids, cli::Io& io)
+{
+    io.err << r.plan.workload << " runs on " << r.plan.profile << ". To install:";
+    for (const auto& id : ids)
+        io.err << " " << id;
+    if (const auto bytes = declaredSize(catalog, ids))
+        io.err << " (at least " << format::bytes(bytes) << " to download)";
+    io.err << "\n";
+    if (!SP_ISATTY(SP_FILENO(stdin))) {
+        io.err << "stackpilot-cli run: pass --yes to install without asking\n";
+        return false;
+    }
+    io.err << "Install and launch? [Y/n] " << std::flush;
+    std::string answer;
+    std::getline(std::cin, answer);
+    return answer.empty() || answer[0] == 'y' || answer[0] == 'Y';
+}
+
+class RunCommand : public cli::Command
+{
+public:
+    QString name() const override { return QStringLiteral("run"); }
+    QString summary() const override
+    {
+        return QStringLiteral(
+            "Detect, plan, install, run the setup steps and launch a workload, watched.");
+    }
+    void configure(QCommandLineParser& p) override
+    {
+        p.addPositionalArgument(QStringLiteral("workload"), QStringLiteral("Workload id."));
+        p.addPositionalArgument(QStringLiteral("args"),
+                                QStringLiteral("Extra workload arguments, after --."),
+                                QStringLiteral("[-- ARGS...]"));
+        p.addOption({QStringLiteral("profile"),
+                     QStringLiteral("Use this profile instead of the best one."),
+                     QStringLiteral("P")});
+        p.addOption(
+            {QStringLiteral("yes"), QStringLiteral("Install what the plan needs without asking.")});
+        p.addOption({QStringLiteral("rerun-steps"),
+                     QStringLiteral("Run the setup steps even when done before.")});
+        cli::addMachineOptions(p);
+        cli::addJsonOption(p);
+        cli::addCatalogDirOption(p);
+    }
+    int run(const QCommandLineParser& p, cli::Io& io) override
+    {
+        const QStringList pos = p.positionalArguments();
+        if (pos.isEmpty()) {
+            io.err << "stackpilot-cli run: WORKLOAD is required\n";
+            return 2;
+        }
+        int rc = 0;
+        auto loaded = cli::loadCatalogForCli(p, io, "run", &rc);
+        if (!loaded)
+            return rc;
+        session::RunOptions options;
+        options.workload = cli::toStd(pos.front());
+        if (!loaded->catalog.workload(options.workload)) {
+            io.err << "stackpilot-cli run: unknown workload " << options.workload << "\n";
+            return 2;
+        }
+        auto snapshot = cli::machineForCli(p, io, &rc);
+        if (!snapshot)
+            return rc;
+        options.profile = cli::toStd(p.value(QStringLiteral("profile")));
+        options.rerunSteps = p.isSet(QStringLiteral("rerun-steps"));
+        for (qsizetype i = 1; i < pos.size(); ++i)
+            options.extraArgs.push_back(cli::toStd(pos[i]));
+        const Catalog& catalog = loaded->catalog;
+        if (!p.isSet(QStringLiteral("yes")))
+            options.confirm = [&](const LaunchRequest& r, const std::vector<std::string>& ids) {
+                return confirmInstall(catalog, r, ids, io);
+            };
+        const bool json = p.isSet(QStringLiteral("json"));
+        cli::EventPrinter printer(io, "run", json, true);
+        session::Session session({&catalog, std::move(*snapshot), {}, {}, currentEnvironment()},
+                                 [&](const session::Event& e) { printer(e); });
+        cli::SessionInterrupts interrupts(session);
+        std::filesystem::path log;
+        auto ok = session.run(options, &log);
+        if (!ok)
+            return cli::exitCodeFor(ok.error());
+        if (!json && !*ok)
+            io.err << "stackpilot-cli run: log: " << paths::toUtf8(log) << "\n";
+        return *ok ? 0 : 1;
+    }
+};
+
+} // namespace
+
+SP_REGISTER_COMMAND(RunCommand)

@@ -1,0 +1,279 @@
+#include "app/common/session/session.h"
+
+#include "core/clock.h"
+#include "core/launch/launch_session.h"
+#include "core/launch/step_receipt.h"
+#include "core/paths.h"
+#include "core/remedy/remedy.h"
+#include "core/select/workload_overrides.h"
+
+#include <QEventLoop>
+#include <QTimer>
+
+namespace sp::session {
+
+namespace {
+
+Event toEvent(const InstallEvent& e)
+{
+    switch (e.kind) {
+    case InstallEvent::Kind::Progress:
+        return ArtifactProgress{e.runtimeId,          e.artifact,       e.artifactName,
+                                e.progress.received,  e.progress.total, e.progress.bytesPerSecond,
+                                e.progress.etaSeconds};
+    case InstallEvent::Kind::ArtifactDone:
+        return ArtifactDone{e.runtimeId, e.artifact, e.artifactName};
+    case InstallEvent::Kind::Message:
+        break;
+    }
+    return Notice{Stage::Install, e.runtimeId, e.text};
+}
+
+} // namespace
+
+Session::Session(Context context, EventSink sink)
+    : m_ctx(std::move(context)), m_sink(std::move(sink))
+{
+    if (m_ctx.settingsFile.empty())
+        m_ctx.settingsFile = Settings::defaultFile();
+}
+
+void Session::cancel() noexcept
+{
+    m_cancels.fetch_add(1);
+    m_installCancel.cancel();
+}
+
+void Session::send(const Event& e) const
+{
+    if (!m_sink)
+        return;
+    std::lock_guard lock(m_emitting);
+    m_sink(e);
+}
+
+Error Session::fail(Stage stage, Error e) const
+{
+    send(Failed{stage, e.code, e.message});
+    return e;
+}
+
+Expected<Settings> Session::settings() const
+{
+    return Settings::loadFile(m_ctx.settingsFile);
+}
+
+Expected<std::vector<InstallResult>> Session::install(const std::vector<const Runtime*>& runtimes,
+                                                      InstallOptions options, Stage stage)
+{
+    auto settings = this->settings();
+    if (!settings)
+        return fail(stage, settings.error());
+    options.settings = *settings;
+    if (options.prefixRoot.empty())
+        options.prefixRoot = m_ctx.prefixRoot;
+    options.cancel = m_installCancel;
+    options.onEvent = [this, stage](const InstallEvent& e) {
+        Event ev = toEvent(e);
+        if (auto* n = std::get_if<Notice>(&ev))
+            n->stage = stage;
+        send(ev);
+    };
+    Installer installer(options);
+    for (const auto& line : installer.store().recoverAll())
+        send(Notice{Stage::Recover, {}, "recovered: " + line});
+    std::vector<InstallResult> done;
+    int index = 0;
+    for (const Runtime* rt : runtimes) {
+        send(RuntimeStarted{rt->id, ++index, int(runtimes.size())});
+        auto r = installer.install(*rt);
+        if (!r)
+            return fail(stage, cancelled() ? Error::cancelled("install cancelled; nothing "
+                                                              "half-installed was kept")
+                                           : r.error());
+        send(RuntimeInstalled{r->id, r->dir, r->files, r->alreadyInstalled});
+        done.push_back(std::move(*r));
+    }
+    return done;
+}
+
+Expected<std::string> Session::chooseProfile(const std::string& workload,
+                                             const std::string& profile)
+{
+    auto settings = this->settings();
+    if (!settings)
+        return fail(Stage::Plan, settings.error());
+    SelectSettings base = hostSelectSettings(m_ctx.snapshot);
+    base.profile = profile;
+    auto plan = makePlan(m_ctx.snapshot, *m_ctx.catalog, workload,
+                         selectSettingsFor(*settings, workload, base));
+    if (!plan)
+        return fail(Stage::Plan, plan.error());
+    if (plan->profile.empty())
+        return fail(Stage::Plan, Error::runtime("no profile of " + workload +
+                                                " fits this machine (see: stackpilot-cli plan "
+                                                "--workload " +
+                                                workload + ")"));
+    return plan->profile;
+}
+
+Expected<LaunchRequest> Session::prepare(const std::string& profile,
+                                         const std::vector<std::string>& extraArgs)
+{
+    auto settings = this->settings();
+    if (!settings)
+        return fail(Stage::Plan, settings.error());
+    LaunchSetup setup;
+    setup.catalog = m_ctx.catalog;
+    setup.snapshot = m_ctx.snapshot;
+    setup.profile = profile;
+    setup.select = hostSelectSettings(m_ctx.snapshot);
+    setup.settings = std::move(*settings);
+    setup.userEnv = m_ctx.userEnv;
+    setup.extraArgs = extraArgs;
+    setup.logsRoot = paths::logDir();
+    setup.dataDir = paths::fromUtf8(setup.select.dataDir);
+    auto request = prepareLaunch(setup);
+    if (!request)
+        return fail(Stage::Plan, request.error());
+    return request;
+}
+
+// The one place a repair remedy's reinstall happens before a launch.
+Expected<void> Session::repair(LaunchRequest& request)
+{
+    if (request.plan.repair.empty())
+        return {};
+    std::vector<const Runtime*> runtimes;
+    for (const std::string& id : request.plan.repair)
+        if (const Runtime* rt = m_ctx.catalog->runtime(id))
+            runtimes.push_back(rt);
+    InstallOptions options;
+    options.force = true;
+    if (auto done = install(runtimes, options, Stage::Repair); !done)
+        return done.error();
+    if (auto done = completeRepair(request.plan.repair, request.plan.workload, request.dataDir);
+        !done)
+        return done;
+    request.rerunSteps = true;
+    return {};
+}
+
+Expected<void> Session::completeRepair(const std::vector<std::string>& runtimeIds,
+                                       const std::string& workload,
+                                       const std::filesystem::path& dataDir)
+{
+    if (m_ctx.catalog)
+        for (const std::string& id : runtimeIds)
+            clearStepReceiptsUsing(*m_ctx.catalog, id, dataDir);
+    auto saved = Settings::update(m_ctx.settingsFile, [&](Settings& s) {
+        completeRepairs(s, workload);
+        return Expected<void>();
+    });
+    if (!saved)
+        return fail(Stage::Repair, saved.error());
+    return {};
+}
+
+Expected<RemedyChange> Session::applyRemedy(const std::string& issue, const std::string& workload)
+{
+    return changeRemedy(true, issue, workload);
+}
+
+Expected<RemedyChange> Session::undoRemedy(const std::string& issue, const std::string& workload)
+{
+    return changeRemedy(false, issue, workload);
+}
+
+Expected<RemedyChange> Session::changeRemedy(bool apply, const std::string& issue,
+                                             const std::string& workload)
+{
+    const auto base = hostSelectSettings(m_ctx.snapshot);
+    std::optional<RemedyChange> change;
+    auto saved = Settings::update(m_ctx.settingsFile, [&](Settings& s) {
+        auto c = apply ? sp::applyRemedy(s, *m_ctx.catalog, m_ctx.snapshot, issue, workload, base,
+                                         Clock::system())
+                       : sp::undoRemedy(s, *m_ctx.catalog, m_ctx.snapshot, issue, workload, base);
+        if (!c)
+            return Expected<void>(c.error());
+        change = std::move(*c);
+        return Expected<void>();
+    });
+    if (!saved)
+        return saved.error(); // a usage error (an advice-only issue) is not an event
+    return std::move(*change);
+}
+
+Expected<void> Session::readyToLaunch(LaunchRequest& request, bool installMissing)
+{
+    if (auto repaired = repair(request); !repaired)
+        return repaired;
+    const auto missing = missingRuntimes(request.plan);
+    if (missing.empty())
+        return {};
+    if (!installMissing)
+        return fail(Stage::Install,
+                    Error::runtime("not installed: " + missing.front() +
+                                   " (run: stackpilot-cli install " + request.plan.profile + ")"));
+    std::vector<const Runtime*> runtimes;
+    for (const std::string& id : missing)
+        if (const Runtime* rt = m_ctx.catalog->runtime(id))
+            runtimes.push_back(rt);
+    if (auto done = install(runtimes, InstallOptions{}); !done)
+        return done.error();
+    return {};
+}
+
+Expected<bool> Session::launch(LaunchRequest request, std::filesystem::path* log)
+{
+    LaunchSession launch(std::move(request),
+                         [this](const LaunchEvent& e) { send(fromLaunchEvent(e)); });
+    std::string error;
+    if (!launch.start(error))
+        return fail(Stage::Launch, Error::runtime(error));
+    QEventLoop loop;
+    bool finished = false;
+    QObject::connect(&launch, &LaunchSession::finished, &loop, [&] {
+        finished = true;
+        loop.quit();
+    });
+    // cancel() may come from a signal handler: it is read here, on the loop's thread.
+    QTimer poll;
+    int handled = 0;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        const int n = m_cancels.load();
+        if (n == handled)
+            return;
+        handled = n;
+        n == 1 ? launch.stop() : launch.kill();
+    });
+    poll.start(50);
+    if (!finished)
+        loop.exec();
+    if (log)
+        *log = launch.files().log;
+    return launch.succeeded();
+}
+
+Expected<bool> Session::run(const RunOptions& options, std::filesystem::path* log)
+{
+    auto profile = chooseProfile(options.workload, options.profile);
+    if (!profile)
+        return profile.error();
+    auto request = prepare(*profile, options.extraArgs);
+    if (!request)
+        return request.error();
+    request->rerunSteps = options.rerunSteps;
+    std::vector<std::string> toInstall = request->plan.repair;
+    for (const std::string& id : missingRuntimes(request->plan))
+        toInstall.push_back(id);
+    if (options.confirm && !toInstall.empty() && !options.confirm(*request, toInstall))
+        return fail(Stage::Install, Error::cancelled("nothing was installed"));
+    if (auto ready = readyToLaunch(*request, true); !ready)
+        return ready.error();
+    if (cancelled())
+        return fail(Stage::Launch, Error::cancelled());
+    return launch(std::move(*request), log);
+}
+
+} // namespace sp::session
