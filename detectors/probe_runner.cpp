@@ -154,6 +154,83 @@ QStringList hipinfoDirs()
 const char* const kNvidiaSmiQuery =
     "--query-gpu=name,pci.bus_id,memory.total,compute_cap,driver_version";
 const char* const kNvidiaSmiQueryOld = "--query-gpu=name,pci.bus_id,memory.total,driver_version";
+const char* const kNvidiaSmiFormat = "--format=csv,noheader,nounits";
+
+// A vendor tool that detection runs, and where it was found (empty: not found).
+struct Tool
+{
+    std::string name;
+    QString exe;
+    QStringList args;
+};
+
+std::vector<Tool> findTools()
+{
+    QStringList smiDirs{QStringLiteral("/usr/bin")};
+#ifdef _WIN32
+    smiDirs =
+        QStringList{QStringLiteral("C:\\Windows\\System32"),
+                    QDir(qEnvironmentVariable("ProgramFiles", QStringLiteral("C:\\Program Files")))
+                        .filePath(QStringLiteral("NVIDIA Corporation/NVSMI"))};
+#endif
+    return {
+        {"rocminfo", findTool({QStringLiteral("rocminfo")}, {QStringLiteral("/opt/rocm/bin")}), {}},
+        {"hipinfo",
+         findTool({QStringLiteral("hipinfo"), QStringLiteral("hipInfo")}, hipinfoDirs()),
+         {}},
+        {"nvidia-smi",
+         findTool({QStringLiteral("nvidia-smi")}, smiDirs),
+         {QString::fromLatin1(kNvidiaSmiQuery), QString::fromLatin1(kNvidiaSmiFormat)}},
+    };
+}
+
+// nvidia-smi's CSV; drivers before ~510 do not know the compute_cap field, so
+// those are asked again without it (that second run's output goes to `raw`).
+ParsedProbe parseNvidiaSmi(const Tool& t, const ChildOutcome& o, int timeoutMs,
+                           std::vector<RawProbeOutput>& raw)
+{
+    ParsedProbe parsed = parseNvidiaSmiCsv(o.stdoutText, o.exitCode, true);
+    const std::string all = o.stdoutText + o.stderrText;
+    if (parsed.gpus.empty() && o.exitCode != 0 && all.find("compute_cap") != std::string::npos) {
+        const QStringList oldArgs{QString::fromLatin1(kNvidiaSmiQueryOld),
+                                  QString::fromLatin1(kNvidiaSmiFormat)};
+        const ChildOutcome again = runChild(t.exe, oldArgs, timeoutMs);
+        raw.push_back(rawOutput(t.name, t.exe, oldArgs, again));
+        if (again.kind == ChildOutcome::Finished)
+            parsed = parseNvidiaSmiCsv(again.stdoutText, again.exitCode, false);
+    }
+    if (parsed.gpus.empty() && !o.stderrText.empty() &&
+        parsed.probe.detail.find(':') == std::string::npos)
+        parsed.probe.detail += ": " + parse_util::clip(o.stderrText, 160);
+    return parsed;
+}
+
+// What one finished tool run says, as a probe (and GPUs when it listed any).
+ParsedProbe toolProbe(const Tool& t, const ChildOutcome& o, int timeoutMs,
+                      std::vector<RawProbeOutput>& raw)
+{
+    ParsedProbe parsed;
+    if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
+        parsed.probe = outcomeProbe(t.name, o, timeoutMs);
+        parsed.probe.extra["path"] = t.exe.toStdString();
+        return parsed;
+    }
+    if (o.kind == ChildOutcome::NotStarted) {
+        parsed.probe = {t.name, ProbeStatus::Failed,
+                        "could not start " + t.exe.toStdString() + ": " + o.why,
+                        nlohmann::json::object()};
+        return parsed;
+    }
+    if (t.name == "rocminfo")
+        parsed = parseRocminfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
+    else if (t.name == "hipinfo")
+        parsed = parseHipinfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
+    else
+        parsed = parseNvidiaSmi(t, o, timeoutMs, raw);
+    parsed.probe.extra["path"] = t.exe.toStdString();
+    parsed.probe.extra["elapsed_ms"] = o.elapsedMs;
+    return parsed;
+}
 
 } // namespace
 
@@ -200,30 +277,7 @@ ProbeReport runVendorProbes(const ProbeOptions& options)
 
 ProbeReport runToolProbes(const ProbeOptions& options)
 {
-    QStringList smiDirs{QStringLiteral("/usr/bin")};
-#ifdef _WIN32
-    smiDirs =
-        QStringList{QStringLiteral("C:\\Windows\\System32"),
-                    QDir(qEnvironmentVariable("ProgramFiles", QStringLiteral("C:\\Program Files")))
-                        .filePath(QStringLiteral("NVIDIA Corporation/NVSMI"))};
-#endif
-    const QString format = QStringLiteral("--format=csv,noheader,nounits");
-    struct Tool
-    {
-        std::string name;
-        QString exe;
-        QStringList args;
-    };
-    const std::vector<Tool> tools = {
-        {"rocminfo", findTool({QStringLiteral("rocminfo")}, {QStringLiteral("/opt/rocm/bin")}), {}},
-        {"hipinfo",
-         findTool({QStringLiteral("hipinfo"), QStringLiteral("hipInfo")}, hipinfoDirs()),
-         {}},
-        {"nvidia-smi",
-         findTool({QStringLiteral("nvidia-smi")}, smiDirs),
-         {QString::fromLatin1(kNvidiaSmiQuery), format}},
-    };
-
+    const std::vector<Tool> tools = findTools();
     ProcessBatch batch(options.timeoutMs,
                        withoutDeviceMasking(QProcessEnvironment::systemEnvironment()));
     std::vector<std::size_t> slot(tools.size(), 0);
@@ -244,42 +298,7 @@ ProbeReport runToolProbes(const ProbeOptions& options)
         }
         const ChildOutcome& o = outcomes[slot[i]];
         report.raw.push_back(rawOutput(t.name, t.exe, t.args, o));
-        if (o.kind == ChildOutcome::TimedOut || o.kind == ChildOutcome::Crashed) {
-            ProbeResult r = outcomeProbe(t.name, o, options.timeoutMs);
-            r.extra["path"] = t.exe.toStdString();
-            report.probes.push_back(std::move(r));
-            continue;
-        }
-        if (o.kind == ChildOutcome::NotStarted) {
-            report.probes.push_back({t.name, ProbeStatus::Failed,
-                                     "could not start " + t.exe.toStdString() + ": " + o.why,
-                                     nlohmann::json::object()});
-            continue;
-        }
-        ParsedProbe parsed;
-        if (t.name == "rocminfo") {
-            parsed = parseRocminfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
-        } else if (t.name == "hipinfo") {
-            parsed = parseHipinfo(o.stdoutText + "\n" + o.stderrText, o.exitCode);
-        } else {
-            parsed = parseNvidiaSmiCsv(o.stdoutText, o.exitCode, true);
-            const std::string all = o.stdoutText + o.stderrText;
-            if (parsed.gpus.empty() && o.exitCode != 0 &&
-                all.find("compute_cap") != std::string::npos) {
-                // Drivers before ~510 do not know the compute_cap field: ask again without it.
-                const QStringList oldArgs{QString::fromLatin1(kNvidiaSmiQueryOld), format};
-                const ChildOutcome again = runChild(t.exe, oldArgs, options.timeoutMs);
-                report.raw.push_back(rawOutput(t.name, t.exe, oldArgs, again));
-                if (again.kind == ChildOutcome::Finished)
-                    parsed = parseNvidiaSmiCsv(again.stdoutText, again.exitCode, false);
-            }
-            if (parsed.gpus.empty() && !o.stderrText.empty() &&
-                parsed.probe.detail.find(':') == std::string::npos)
-                parsed.probe.detail += ": " + parse_util::clip(o.stderrText, 160);
-        }
-        parsed.probe.extra["path"] = t.exe.toStdString();
-        parsed.probe.extra["elapsed_ms"] = o.elapsedMs;
-        appendParsed(report, std::move(parsed));
+        appendParsed(report, toolProbe(t, o, options.timeoutMs, report.raw));
     }
     return report;
 }

@@ -29,4 +29,26 @@ public:
     virtual void abort() {}
 };
 
+// Calls sink.abort() when it goes out of scope unless release() was called, so a
+// function that feeds a sink aborts it once on every way out but success. Release
+// it after a successful finish(), or when another function takes the sink over.
+class SinkAbortGuard
+{
+public:
+    explicit SinkAbortGuard(ByteSink& sink) : m_sink(sink) {}
+    ~SinkAbortGuard()
+    {
+        if (m_armed)
+            m_sink.abort();
+    }
+    SinkAbortGuard(const SinkAbortGuard&) = delete;
+    SinkAbortGuard& operator=(const SinkAbortGuard&) = delete;
+
+    void release() { m_armed = false; }
+
+private:
+    ByteSink& m_sink;
+    bool m_armed = true;
+};
+
 } // namespace sp

@@ -41,6 +41,298 @@ void sleepUnlessCancelled(std::chrono::milliseconds d, const CancelToken& cancel
             std::min<std::chrono::milliseconds>(d, std::chrono::milliseconds(20)));
 }
 
+std::chrono::milliseconds backoff(const DownloaderOptions& o, int attempt)
+{
+    return std::min<std::chrono::milliseconds>(o.backoffBase * (1LL << std::min(attempt - 1, 20)),
+                                               o.backoffMax);
+}
+
+struct UsableUrls
+{
+    std::vector<std::string> urls; // in the request's order
+    std::string refused;           // plain http:// URLs of an unpinned artifact, joined
+};
+
+// The request's URLs less plain http:// ones when the SHA-256 is not pinned.
+Expected<UsableUrls> usableUrls(const DownloadRequest& request)
+{
+    UsableUrls out;
+    for (const auto& u : request.urls) {
+        if (isPlainHttp(u) && !request.sha256)
+            out.refused += (out.refused.empty() ? "" : ", ") + u;
+        else
+            out.urls.push_back(u);
+    }
+    if (!out.urls.empty())
+        return out;
+    if (!out.refused.empty())
+        return Error::invalid("refusing plain http for an artifact without a pinned sha256: " +
+                              out.refused);
+    return Error::usage("no URL to download from");
+}
+
+// Takes the lock that makes one writer per partial file, across threads and
+// processes. Returns whether another holder had to be waited for.
+Expected<bool> lockPartialFile(QLockFile& lock, const std::filesystem::path& partialPath,
+                               const CancelToken& cancel)
+{
+    lock.setStaleLockTime(0); // only a dead owner makes it stale, however long it runs
+    bool waited = false;
+    while (!lock.tryLock(100)) {
+        if (lock.error() != QLockFile::LockFailedError)
+            return Error::runtime("cannot lock " + paths::toUtf8(partialPath) + ".lock");
+        waited = true;
+        if (cancel.cancelled())
+            return Error::cancelled("download cancelled while waiting for " +
+                                    paths::toUtf8(partialPath));
+    }
+    return waited;
+}
+
+// After waiting for the lock the artifact may be in the cache: feeds it to the sink
+// and finishes it when its SHA-256 is the pinned one. Nothing when there is no
+// cached file, or the sink was restarted because the cached bytes are wrong.
+Expected<std::optional<DownloadResult>>
+finishFromCache(const std::filesystem::path& cached, const std::string& expectedSha,
+                const DownloadRequest& request, const std::string& url, ByteSink& sink,
+                const ProgressFn& progress, const CancelToken& cancel)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(cached, ec))
+        return std::optional<DownloadResult>{};
+    auto fed = feedFile(cached, sink, request.size, cancel, progress);
+    if (!fed)
+        return fed.error();
+    if (fed->sha256 != expectedSha) {
+        if (auto r = sink.restart(); !r)
+            return r.error();
+        return std::optional<DownloadResult>{};
+    }
+    if (auto r = sink.finish(); !r)
+        return r.error();
+    DownloadResult done;
+    done.sha256 = fed->sha256;
+    done.size = fed->size;
+    done.url = url;
+    done.file = cached;
+    return std::optional<DownloadResult>{std::move(done)};
+}
+
+// One download into one sink once the partial file is locked: replays the partial
+// file, tries each URL (with retries), checks size and SHA-256 and moves the file
+// into the cache. Leaves sink.abort() to the caller; removes the partial file on a
+// failure that resuming would repeat, keeps it on cancellation or when every URL
+// failed in a way that may pass later.
+class FetchRun
+{
+public:
+    FetchRun(const Downloader& downloader, const DownloadRequest& request, ByteSink& sink,
+             const ProgressFn& progress, const CancelToken& cancel, UsableUrls urls,
+             std::filesystem::path partialPath)
+        : m_downloader(downloader), m_options(downloader.options()), m_request(request),
+          m_sink(sink), m_cancel(cancel), m_urls(std::move(urls.urls)),
+          m_pinned(request.sha256.has_value()),
+          m_expectedSha(m_pinned ? lower(*request.sha256) : std::string{}),
+          m_partialPath(std::move(partialPath)), m_partial(m_partialPath),
+          m_stream(sink, m_partial), m_reporter(progress, m_stream)
+    {
+        m_stream.expectedSize = request.size;
+        if (!urls.refused.empty())
+            note(urls.refused, "plain http refused without a pinned sha256");
+    }
+    FetchRun(const FetchRun&) = delete;
+    FetchRun& operator=(const FetchRun&) = delete;
+
+    Expected<DownloadResult> run()
+    {
+        if (auto r = resume(); !r)
+            return r.error();
+        return tryUrls();
+    }
+
+private:
+    Expected<void> resume();
+    Expected<void> replay();
+    Expected<DownloadResult> tryUrls();
+    Outcome transfer(const std::string& url, std::string& reason);
+    std::string mismatch(const std::string& got) const;
+    Expected<DownloadResult> store(const std::string& url, const std::string& got);
+
+    void note(const std::string& url, const std::string& why)
+    {
+        m_errors += (m_errors.empty() ? "" : "; ") + url + ": " + why;
+    }
+    // A failure that resuming would repeat: the partial file goes.
+    Error removingPartial(Error e)
+    {
+        m_partial.remove();
+        return e;
+    }
+    // Cancelled, or every URL failed for now: the partial file stays to resume from.
+    // A failed flush only loses bytes that the next run fetches again.
+    Error keepingPartial(Error e)
+    {
+        (void)m_partial.flush();
+        m_partial.close();
+        return e;
+    }
+
+    const Downloader& m_downloader;
+    const DownloaderOptions& m_options;
+    const DownloadRequest& m_request;
+    ByteSink& m_sink;
+    const CancelToken& m_cancel;
+    const std::vector<std::string> m_urls;
+    const bool m_pinned;
+    const std::string m_expectedSha;
+    const std::filesystem::path m_partialPath;
+    PartialFile m_partial;
+    Stream m_stream; // after m_partial, which its byte pipe writes until it is gone
+    ProgressReporter m_reporter;
+    DownloadResult m_result;
+    std::string m_errors;
+    bool m_retriedFromScratch = false;
+};
+
+// Opens the partial file and feeds its bytes from an earlier run to the sink.
+Expected<void> FetchRun::resume()
+{
+    if (auto r = m_partial.open(); !r)
+        return r;
+    if (auto r = m_sink.begin(m_request.size); !r)
+        return removingPartial(r.error());
+    if (m_request.size && m_partial.size() > *m_request.size) {
+        if (auto r = m_partial.truncate(); !r)
+            return removingPartial(r.error());
+    }
+    if (auto r = replay(); !r) {
+        if (r.error().code != ErrorCode::Cancelled)
+            return removingPartial(r.error());
+        m_partial.close(); // cancelled: keep the partial file
+        return r;
+    }
+    m_result.replayedBytes = m_stream.offset;
+    m_stream.replayedFromDisk = m_stream.offset > 0;
+    if (m_options.pipelined)
+        m_stream.pipe = std::make_unique<BytePipe>(
+            [&stream = m_stream](const char* p, std::size_t n) { return stream.consume(p, n); });
+    return {};
+}
+
+// Bytes from an earlier run go through the sink and the hash like new ones.
+Expected<void> FetchRun::replay()
+{
+    return m_partial.replay([&](const char* p, std::size_t n) -> Expected<void> {
+        if (m_cancel.cancelled())
+            return Error::cancelled("download cancelled: " + m_urls[0]);
+        m_stream.hasher.update(p, n);
+        m_stream.offset += n;
+        m_reporter.report(m_urls[0], false);
+        return m_sink.write(p, n);
+    });
+}
+
+Expected<DownloadResult> FetchRun::tryUrls()
+{
+    for (std::size_t u = 0; u < m_urls.size(); ++u) {
+        const std::string& url = m_urls[u];
+        std::string reason;
+        const Outcome outcome = transfer(url, reason);
+        if (outcome == Outcome::Cancelled)
+            return keepingPartial(Error::cancelled("download cancelled: " + url));
+        if (outcome == Outcome::Fatal)
+            return removingPartial(
+                Error::runtime(reason.rfind(url, 0) == 0 ? reason : url + ": " + reason));
+        if (outcome != Outcome::Complete) {
+            note(url, reason);
+            continue;
+        }
+        const std::string got = m_stream.hasher.hexDigest();
+        const std::string bad = mismatch(got);
+        if (bad.empty())
+            return store(url, got);
+        if (m_stream.replayedFromDisk && !m_retriedFromScratch) {
+            // The bytes from an earlier run may be what is wrong (a server that
+            // changed, a corrupted disk): start over once on this URL.
+            m_retriedFromScratch = true;
+            m_stream.replayedFromDisk = false;
+            note(url, bad + " (with " + std::to_string(m_result.replayedBytes) +
+                          " bytes from an earlier run; starting over)");
+            --u; // unsigned wrap-around is well defined; the loop's ++u undoes it
+        } else if (u + 1 == m_urls.size()) {
+            return removingPartial(Error::invalid(url + ": " + bad));
+        } else {
+            note(url, bad); // another mirror may have the right bytes; the hash decides
+        }
+        if (auto r = m_stream.startOver(); !r)
+            return removingPartial(r.error());
+    }
+    // Every URL failed in a way that may pass later: keep the partial file to resume.
+    return keepingPartial(Error::runtime("download failed: " + m_errors));
+}
+
+// Tries one URL up to maxTriesPerUrl times, waiting longer after each failure.
+Outcome FetchRun::transfer(const std::string& url, std::string& reason)
+{
+    Outcome outcome = Outcome::NextUrl;
+    for (int attempt = 0; attempt < std::max(1, m_options.maxTriesPerUrl); ++attempt) {
+        if (attempt > 0) {
+            if (m_options.sleep)
+                m_options.sleep(backoff(m_options, attempt));
+            else
+                sleepUnlessCancelled(backoff(m_options, attempt), m_cancel);
+        }
+        if (m_cancel.cancelled())
+            return Outcome::Cancelled;
+        ++m_result.requests;
+        Attempt a(m_stream, m_reporter, m_cancel, url);
+        outcome = a.run(m_options, m_pinned, reason);
+        if (outcome != Outcome::Retry)
+            break;
+    }
+    return outcome;
+}
+
+// What is wrong with a complete transfer whose SHA-256 is `got`; empty when nothing.
+std::string FetchRun::mismatch(const std::string& got) const
+{
+    if (m_request.size && m_stream.offset != *m_request.size)
+        return "size mismatch: expected " + std::to_string(*m_request.size) + " bytes, got " +
+               std::to_string(m_stream.offset);
+    if (m_pinned && got != m_expectedSha)
+        return "SHA-256 mismatch: expected " + m_expectedSha + ", got " + got;
+    return {};
+}
+
+// Moves the verified partial file to <cacheDir>/downloads/<sha256> and finishes the sink.
+Expected<DownloadResult> FetchRun::store(const std::string& url, const std::string& got)
+{
+    if (auto r = m_partial.flush(); !r)
+        return removingPartial(r.error());
+    m_partial.close();
+    const auto cached = m_downloader.cachedFile(got);
+    std::error_code ec;
+    std::filesystem::create_directories(cached.parent_path(), ec);
+    std::filesystem::rename(m_partialPath, cached, ec);
+    if (ec) { // another volume: copy, then drop the partial file
+        std::filesystem::copy_file(m_partialPath, cached,
+                                   std::filesystem::copy_options::overwrite_existing, ec);
+        if (ec)
+            return removingPartial(
+                Error::runtime("cannot store " + paths::toUtf8(cached) + ": " + ec.message()));
+        std::filesystem::remove(m_partialPath, ec);
+    }
+    m_reporter.report(url, true);
+    m_result.sha256 = got;
+    m_result.size = m_stream.offset;
+    m_result.url = url;
+    m_result.file = cached;
+    m_result.networkBytes = m_stream.networkBytes;
+    m_result.restarts = m_stream.restarts;
+    if (auto r = m_sink.finish(); !r)
+        return r.error();
+    return m_result;
+}
 } // namespace
 
 Downloader::Downloader(DownloaderOptions options) : m_options(std::move(options))
@@ -67,227 +359,40 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
                                            const ProgressFn& progress,
                                            const CancelToken& cancel) const
 {
+    // Declared first, so the sink is aborted after the byte pipe stopped writing to it.
+    SinkAbortGuard abortUnlessFinished(sink);
+    auto urls = usableUrls(request);
+    if (!urls)
+        return urls.error();
+    const std::string& firstUrl = urls->urls[0];
     const bool pinned = request.sha256.has_value();
-    std::vector<std::string> urls;
-    std::string refused;
-    for (const auto& u : request.urls) {
-        if (isPlainHttp(u) && !pinned)
-            refused += (refused.empty() ? "" : ", ") + u;
-        else
-            urls.push_back(u);
-    }
-    if (urls.empty()) {
-        sink.abort();
-        if (!refused.empty())
-            return Error::invalid("refusing plain http for an artifact without a pinned sha256: " +
-                                  refused);
-        return Error::usage("no URL to download from");
-    }
     const std::string expectedSha = pinned ? lower(*request.sha256) : std::string{};
-
     std::filesystem::path partialPath = request.partialFile;
     if (partialPath.empty())
         partialPath =
             cacheDir() / "downloads" / "partial" /
-            ((pinned ? expectedSha : Sha256::ofBytes(urls[0].data(), urls[0].size())) + ".part");
-    // One writer per partial file, across threads and processes. Whoever waited
-    // may find the artifact already in the cache.
+            ((pinned ? expectedSha : Sha256::ofBytes(firstUrl.data(), firstUrl.size())) + ".part");
     std::error_code dirError;
     std::filesystem::create_directories(partialPath.parent_path(), dirError);
     QLockFile lock(QString::fromStdU16String(partialPath.u16string() + u".lock"));
-    lock.setStaleLockTime(0); // only a dead owner makes it stale, however long it runs
-    bool waited = false;
-    while (!lock.tryLock(100)) {
-        if (lock.error() != QLockFile::LockFailedError) {
-            sink.abort();
-            return Error::runtime("cannot lock " + paths::toUtf8(partialPath) + ".lock");
-        }
-        waited = true;
-        if (cancel.cancelled()) {
-            sink.abort();
-            return Error::cancelled("download cancelled while waiting for " +
-                                    paths::toUtf8(partialPath));
-        }
-    }
-    if (waited && pinned) {
-        const auto cached = cachedFile(expectedSha);
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(cached, ec)) {
-            auto fed = feedFile(cached, sink, request.size, cancel, progress);
-            if (fed && fed->sha256 == expectedSha) {
-                if (auto r = sink.finish(); !r) {
-                    sink.abort();
-                    return r.error();
-                }
-                DownloadResult done;
-                done.sha256 = fed->sha256;
-                done.size = fed->size;
-                done.url = urls[0];
-                done.file = cached;
-                return done;
-            }
-            if (fed) {
-                if (auto r = sink.restart(); !r) {
-                    sink.abort();
-                    return r.error();
-                }
-            } else {
-                sink.abort();
-                return fed.error();
-            }
+    auto waited = lockPartialFile(lock, partialPath, cancel);
+    if (!waited)
+        return waited.error();
+    if (*waited && pinned) { // whoever held the lock may have put the artifact in the cache
+        auto done = finishFromCache(cachedFile(expectedSha), expectedSha, request, firstUrl, sink,
+                                    progress, cancel);
+        if (!done)
+            return done.error();
+        if (*done) {
+            abortUnlessFinished.release();
+            return std::move(**done);
         }
     }
-    PartialFile partial(partialPath);
-    Stream stream(sink, partial);
-    stream.expectedSize = request.size;
-    ProgressReporter reporter(progress, stream);
-    DownloadResult result;
-
-    auto fail = [&](Error e) -> Expected<DownloadResult> {
-        partial.remove();
-        sink.abort();
-        return e;
-    };
-    if (auto r = partial.open(); !r) {
-        sink.abort();
-        return r.error();
-    }
-    if (auto r = sink.begin(request.size); !r)
-        return fail(r.error());
-    if (request.size && partial.size() > *request.size) {
-        if (auto r = partial.truncate(); !r)
-            return fail(r.error());
-    }
-    // Bytes from an earlier run go through the sink and the hash like new ones.
-    if (auto r = partial.replay([&](const char* p, std::size_t n) -> Expected<void> {
-            if (cancel.cancelled())
-                return Error::cancelled("download cancelled: " + urls[0]);
-            stream.hasher.update(p, n);
-            stream.offset += n;
-            reporter.report(urls[0], false);
-            return sink.write(p, n);
-        });
-        !r) {
-        if (r.error().code == ErrorCode::Cancelled) { // keep the partial file
-            partial.close();
-            sink.abort();
-            return r.error();
-        }
-        return fail(r.error());
-    }
-    result.replayedBytes = stream.offset;
-    stream.replayedFromDisk = stream.offset > 0;
-    bool retriedFromScratch = false;
-    if (m_options.pipelined)
-        stream.pipe = std::make_unique<BytePipe>(
-            [&stream](const char* p, std::size_t n) { return stream.consume(p, n); });
-
-    std::string errors;
-    auto note = [&](const std::string& url, const std::string& why) {
-        errors += (errors.empty() ? "" : "; ") + url + ": " + why;
-    };
-    if (!refused.empty())
-        note(refused, "plain http refused without a pinned sha256");
-
-    for (std::size_t u = 0; u < urls.size(); ++u) {
-        const std::string& url = urls[u];
-        Outcome outcome = Outcome::NextUrl;
-        std::string reason;
-        for (int attempt = 0; attempt < std::max(1, m_options.maxTriesPerUrl); ++attempt) {
-            if (attempt > 0) {
-                const std::chrono::milliseconds delay = std::min<std::chrono::milliseconds>(
-                    m_options.backoffBase * (1LL << std::min(attempt - 1, 20)),
-                    m_options.backoffMax);
-                if (m_options.sleep)
-                    m_options.sleep(delay);
-                else
-                    sleepUnlessCancelled(delay, cancel);
-            }
-            if (cancel.cancelled()) {
-                outcome = Outcome::Cancelled;
-                break;
-            }
-            ++result.requests;
-            Attempt a(stream, reporter, cancel, url);
-            outcome = a.run(m_options, pinned, reason);
-            if (outcome != Outcome::Retry)
-                break;
-        }
-        if (outcome == Outcome::Cancelled) {
-            (void)partial.flush();
-            partial.close();
-            sink.abort();
-            return Error::cancelled("download cancelled: " + url);
-        }
-        if (outcome == Outcome::Fatal)
-            return fail(Error::runtime(reason.rfind(url, 0) == 0 ? reason : url + ": " + reason));
-        if (outcome != Outcome::Complete) {
-            note(url, reason);
-            continue;
-        }
-
-        const std::string got = stream.hasher.hexDigest();
-        std::string bad;
-        if (request.size && stream.offset != *request.size)
-            bad = "size mismatch: expected " + std::to_string(*request.size) + " bytes, got " +
-                  std::to_string(stream.offset);
-        else if (pinned && got != expectedSha)
-            bad = "SHA-256 mismatch: expected " + expectedSha + ", got " + got;
-        if (!bad.empty()) {
-            if (stream.replayedFromDisk && !retriedFromScratch) {
-                // The bytes from an earlier run may be what is wrong (a server
-                // that changed, a corrupted disk): start over once on this URL.
-                retriedFromScratch = true;
-                stream.replayedFromDisk = false;
-                note(url, bad + " (with " + std::to_string(result.replayedBytes) +
-                              " bytes from an earlier run; starting over)");
-                if (auto r = stream.startOver(); !r)
-                    return fail(r.error());
-                --u; // unsigned wrap-around is well defined; the loop's ++u undoes it
-                continue;
-            }
-            if (u + 1 == urls.size())
-                return fail(Error::invalid(url + ": " + bad));
-            // Another mirror may have the right bytes; the hash decides.
-            note(url, bad);
-            if (auto r = stream.startOver(); !r)
-                return fail(r.error());
-            continue;
-        }
-
-        if (auto r = partial.flush(); !r)
-            return fail(r.error());
-        partial.close();
-        const auto cached = cachedFile(got);
-        std::error_code ec;
-        std::filesystem::create_directories(cached.parent_path(), ec);
-        std::filesystem::rename(partialPath, cached, ec);
-        if (ec) { // another volume: copy, then drop the partial file
-            std::filesystem::copy_file(partialPath, cached,
-                                       std::filesystem::copy_options::overwrite_existing, ec);
-            if (ec)
-                return fail(
-                    Error::runtime("cannot store " + paths::toUtf8(cached) + ": " + ec.message()));
-            std::filesystem::remove(partialPath, ec);
-        }
-        reporter.report(url, true);
-        result.sha256 = got;
-        result.size = stream.offset;
-        result.url = url;
-        result.file = cached;
-        result.networkBytes = stream.networkBytes;
-        result.restarts = stream.restarts;
-        if (auto r = sink.finish(); !r) {
-            sink.abort();
-            return r.error();
-        }
-        return result;
-    }
-    // Every URL failed in a way that may pass later: keep the partial file to resume.
-    (void)partial.flush();
-    partial.close();
-    sink.abort();
-    return Error::runtime("download failed: " + errors);
+    FetchRun run(*this, request, sink, progress, cancel, std::move(*urls), partialPath);
+    auto result = run.run();
+    if (result) // run() returns a result only after sink.finish() succeeded
+        abortUnlessFinished.release();
+    return result;
 }
 
 std::vector<Expected<DownloadResult>>

@@ -254,42 +254,10 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
         else
             sha.update(bytes, n);
     };
-    std::uint64_t size = 0;
-    std::int64_t pos = 0;
-    for (;;) {
-        const void* buf = nullptr;
-        size_t len = 0;
-        la_int64_t offset = 0;
-        const int rc = archive_read_data_block(a, &buf, &len, &offset);
-        if (rc == ARCHIVE_EOF)
-            break;
-        if (rc != ARCHIVE_OK) { // a warning here is a failed CRC check
-            return fail(name, std::string("corrupt or truncated data: ") +
-                                  (archive_error_string(a) ? archive_error_string(a) : "?"));
-        }
-        if (offset > pos) {
-            // A sparse hole: write it as zeros so the file hash is what a reader sees.
-            static const char zeros[65536] = {};
-            while (pos < offset) {
-                const auto n =
-                    static_cast<std::size_t>(std::min<std::int64_t>(offset - pos, sizeof zeros));
-                if (auto r = countBytes(n, name); !r)
-                    return r;
-                if (int err = fd.writeAll(zeros, n))
-                    return fail(name, std::string("write failed: ") + std::strerror(err));
-                hash(zeros, n);
-                pos += static_cast<std::int64_t>(n);
-            }
-        }
-        if (auto r = countBytes(len, name); !r)
-            return r;
-        if (int err = fd.writeAll(static_cast<const char*>(buf), len))
-            return fail(name, std::string("write failed: ") + std::strerror(err));
-        hash(buf, len);
-        pos += static_cast<std::int64_t>(len);
-        size += len;
-    }
-    size = static_cast<std::uint64_t>(pos);
+    auto copied = copyData(a, fd, name, hash);
+    if (!copied)
+        return copied.error();
+    const std::uint64_t size = *copied;
     fd.setMode(mode);
     if (fd.close() != 0)
         return fail(name, std::string("write failed: ") + std::strerror(errno));
@@ -301,6 +269,49 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
     m_hasher->end();
     replaceRecord({rel, FileRecord::Type::File, size, {}, {}, (mode & 0111) != 0});
     m_pending[rel] = *ticket;
+    return {};
+}
+
+Expected<std::uint64_t> EntryWriter::copyData(archive* a, UniqueFd& fd, const std::string& name,
+                                              const HashFn& hash)
+{
+    std::int64_t pos = 0;
+    for (;;) {
+        const void* buf = nullptr;
+        size_t len = 0;
+        la_int64_t offset = 0;
+        const int rc = archive_read_data_block(a, &buf, &len, &offset);
+        if (rc == ARCHIVE_EOF)
+            break;
+        if (rc != ARCHIVE_OK) { // a warning here is a failed CRC check
+            return fail(name, std::string("corrupt or truncated data: ") +
+                                  (archive_error_string(a) ? archive_error_string(a) : "?"))
+                .error();
+        }
+        // A sparse hole: write it as zeros so the file hash is what a reader sees.
+        static const char zeros[65536] = {};
+        while (pos < offset) {
+            const auto n =
+                static_cast<std::size_t>(std::min<std::int64_t>(offset - pos, sizeof zeros));
+            if (auto r = writeBlock(fd, zeros, n, name, hash); !r)
+                return r.error();
+            pos += static_cast<std::int64_t>(n);
+        }
+        if (auto r = writeBlock(fd, buf, len, name, hash); !r)
+            return r.error();
+        pos += static_cast<std::int64_t>(len);
+    }
+    return static_cast<std::uint64_t>(pos);
+}
+
+Expected<void> EntryWriter::writeBlock(UniqueFd& fd, const void* data, std::size_t n,
+                                       const std::string& name, const HashFn& hash)
+{
+    if (auto r = countBytes(n, name); !r)
+        return r;
+    if (int err = fd.writeAll(static_cast<const char*>(data), n))
+        return fail(name, std::string("write failed: ") + std::strerror(err));
+    hash(data, n);
     return {};
 }
 

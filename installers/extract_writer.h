@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,8 @@ struct archive;
 struct archive_entry;
 
 namespace sp {
+
+class UniqueFd;
 
 // One thing an installed runtime consists of, as the receipt records it.
 struct FileRecord
@@ -100,6 +103,14 @@ private:
     Expected<void> ensureParents(const std::string& rel, const std::string& entryName);
     Expected<void> writeRegular(archive* a, const std::string& rel, const std::string& name,
                                 unsigned mode, std::int64_t declaredSize);
+    using HashFn = std::function<void(const void*, std::size_t)>;
+    // Copies the entry's data into `fd`, sparse holes as zeros, hashing what it
+    // writes; returns the file's size.
+    Expected<std::uint64_t> copyData(archive* a, UniqueFd& fd, const std::string& name,
+                                     const HashFn& hash);
+    // Counts, writes and hashes one block of an entry's bytes.
+    Expected<void> writeBlock(UniqueFd& fd, const void* data, std::size_t n,
+                              const std::string& name, const HashFn& hash);
     void settleHashes() const; // fills in the digests of files hashed on the thread
     Expected<void> writeSymlink(const std::string& rel, const std::string& name,
                                 const std::string& target);

@@ -36,6 +36,77 @@ std::string fileNameOf(const std::string& url)
     return out;
 }
 
+std::optional<std::string> lowerHex(const std::optional<std::string>& sha256)
+{
+    if (!sha256)
+        return std::nullopt;
+    std::string s = *sha256;
+    for (auto& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Feeds local files (offline folder, cache) into one sink, one after another, until
+// one holds the artifact's bytes; restarts the sink between them.
+class LocalFeeder
+{
+public:
+    LocalFeeder(const Artifact& artifact, const std::optional<std::string>& want, ByteSink& sink,
+                const ProgressFn& progress, const CancelToken& cancel)
+        : m_artifact(artifact), m_want(want), m_sink(sink), m_progress(progress), m_cancel(cancel)
+    {}
+
+    // Feeds one local file; true when its bytes are the artifact (sink finished).
+    Expected<bool> feed(const std::filesystem::path& file, FetchSource source, FetchResult& out)
+    {
+        if (m_fed) {
+            if (auto r = m_sink.restart(); !r)
+                return r.error();
+        }
+        m_fed = true;
+        auto r = feedFile(file, m_sink, m_artifact.size, m_cancel, m_progress);
+        if (!r) {
+            if (r.error().code == ErrorCode::Cancelled)
+                return r.error();
+            m_notes += "; " + r.error().message;
+            return false;
+        }
+        if ((m_want && r->sha256 != *m_want) || (m_artifact.size && r->size != *m_artifact.size)) {
+            m_notes += "; " + paths::toUtf8(file) + ": SHA-256 " + r->sha256 + " does not match";
+            return false;
+        }
+        if (auto f = m_sink.finish(); !f)
+            return f.error();
+        out.source = source;
+        out.origin = paths::toUtf8(file);
+        out.sha256 = r->sha256;
+        out.size = r->size;
+        return true;
+    }
+
+    bool fed() const { return m_fed; } // the sink saw bytes; the next source must restart it
+    const std::string& notes() const { return m_notes; } // why each file did not do
+
+private:
+    const Artifact& m_artifact;
+    const std::optional<std::string>& m_want;
+    ByteSink& m_sink;
+    const ProgressFn& m_progress;
+    const CancelToken& m_cancel;
+    bool m_fed = false;
+    std::string m_notes;
+};
+
+Error notFoundLocally(const FetchOptions& options, const Artifact& artifact,
+                      const std::optional<std::string>& want, const std::string& notes)
+{
+    const std::string where = options.offlineDir
+                                  ? "in " + paths::toUtf8(*options.offlineDir) + " or "
+                                  : std::string("in ");
+    return Error::runtime("artifact " + artifact.url + " (sha256 " + want.value_or("not pinned") +
+                          ") not found " + where + "the download cache" + notes);
+}
+
 } // namespace
 
 const char* toString(FetchSource s)
@@ -111,6 +182,10 @@ struct Fetcher::Impl
     {}
 
     std::vector<std::filesystem::path> offlineCandidates(const Artifact& a);
+    // The offline folder, then the cache: true when one held the artifact (the sink
+    // is then finished and `result` filled in).
+    Expected<bool> fetchLocal(const Artifact& a, const std::optional<std::string>& want,
+                              LocalFeeder& local, FetchResult& result);
 };
 
 std::vector<std::filesystem::path> Fetcher::Impl::offlineCandidates(const Artifact& a)
@@ -146,6 +221,30 @@ std::vector<std::filesystem::path> Fetcher::Impl::offlineCandidates(const Artifa
     return out;
 }
 
+Expected<bool> Fetcher::Impl::fetchLocal(const Artifact& a, const std::optional<std::string>& want,
+                                         LocalFeeder& local, FetchResult& result)
+{
+    for (const auto& file : offlineCandidates(a)) {
+        auto r = local.feed(file, FetchSource::OfflineDir, result);
+        if (!r || *r)
+            return r;
+    }
+    if (!want)
+        return false;
+    const auto cached = downloader.cachedFile(*want);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(cached, ec))
+        return false;
+    auto r = local.feed(cached, FetchSource::Cache, result);
+    if (!r || !*r) {
+        if (r)
+            std::filesystem::remove(cached, ec); // corrupt entry: never trust it again
+        return r;
+    }
+    result.cachedFile = cached;
+    return true;
+}
+
 Fetcher::Fetcher(FetchOptions options) : d(std::make_unique<Impl>(std::move(options))) {}
 
 Fetcher::~Fetcher() = default;
@@ -165,88 +264,31 @@ std::vector<std::string> Fetcher::urlsFor(const Artifact& artifact) const
 Expected<FetchResult> Fetcher::fetch(const Artifact& artifact, ByteSink& sink,
                                      const ProgressFn& progress, const CancelToken& cancel) const
 {
-    std::optional<std::string> want;
-    if (artifact.sha256) {
-        std::string s = *artifact.sha256;
-        for (auto& c : s)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        want = s;
-    }
-    bool fed = false; // the sink saw bytes; the next source must restart it
-    std::string notes;
-    // Feeds one local file; true when its bytes are the artifact (sink finished).
-    auto tryLocal = [&](const std::filesystem::path& file, FetchSource source,
-                        FetchResult& out) -> Expected<bool> {
-        if (fed) {
-            if (auto r = sink.restart(); !r)
-                return r.error();
-        }
-        fed = true;
-        auto r = feedFile(file, sink, artifact.size, cancel, progress);
-        if (!r) {
-            if (r.error().code == ErrorCode::Cancelled)
-                return r.error();
-            notes += "; " + r.error().message;
-            return false;
-        }
-        if ((want && r->sha256 != *want) || (artifact.size && r->size != *artifact.size)) {
-            notes += "; " + paths::toUtf8(file) + ": SHA-256 " + r->sha256 + " does not match";
-            return false;
-        }
-        if (auto f = sink.finish(); !f)
-            return f.error();
-        out.source = source;
-        out.origin = paths::toUtf8(file);
-        out.sha256 = r->sha256;
-        out.size = r->size;
-        return true;
-    };
-    auto fail = [&](Error e) -> Expected<FetchResult> {
-        sink.abort();
-        return e;
-    };
-
+    SinkAbortGuard abortUnlessFinished(sink);
+    const std::optional<std::string> want = lowerHex(artifact.sha256);
+    LocalFeeder local(artifact, want, sink, progress, cancel);
     FetchResult result;
-    for (const auto& file : d->offlineCandidates(artifact)) {
-        auto r = tryLocal(file, FetchSource::OfflineDir, result);
-        if (!r)
-            return fail(r.error());
-        if (*r)
-            return result;
+    auto found = d->fetchLocal(artifact, want, local, result);
+    if (!found)
+        return found.error();
+    if (*found) {
+        abortUnlessFinished.release();
+        return result;
     }
-    if (want) {
-        const auto cached = d->downloader.cachedFile(*want);
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(cached, ec)) {
-            auto r = tryLocal(cached, FetchSource::Cache, result);
-            if (!r)
-                return fail(r.error());
-            if (*r) {
-                result.cachedFile = cached;
-                return result;
-            }
-            std::filesystem::remove(cached, ec); // corrupt entry: never trust it again
-        }
-    }
-    if (!d->options.allowNetwork) {
-        const std::string where = d->options.offlineDir
-                                      ? "in " + paths::toUtf8(*d->options.offlineDir) + " or "
-                                      : std::string("in ");
-        return fail(Error::runtime("artifact " + artifact.url + " (sha256 " +
-                                   want.value_or("not pinned") + ") not found " + where +
-                                   "the download cache" + notes));
-    }
-    if (fed) {
+    if (!d->options.allowNetwork)
+        return notFoundLocally(d->options, artifact, want, local.notes());
+    if (local.fed()) {
         if (auto r = sink.restart(); !r)
-            return fail(r.error());
+            return r.error();
     }
+    abortUnlessFinished.release(); // from here the downloader aborts the sink when it fails
     DownloadRequest req;
     req.urls = urlsFor(artifact);
     req.sha256 = want;
     req.size = artifact.size;
     auto r = d->downloader.fetch(req, sink, progress, cancel);
     if (!r)
-        return r.error(); // the downloader has already aborted the sink
+        return r.error();
     result.source = FetchSource::Network;
     result.origin = r->url;
     result.sha256 = r->sha256;

@@ -37,8 +37,8 @@ std::string volumeRootOf(std::string_view path);
 // path: the profile folder (UTF-8); driveType: GetDriveTypeW on its root, if it
 // was asked; volumeFilesystem: GetVolumeInformationW's name ("NTFS"), or empty.
 // A UNC home is "unc" and a mapped network drive is "network" whatever the
-// server reports, because what matters downstream (seed 004) is that the caches
-// would live on the network, not which filesystem the server runs.
+// server reports, because what matters downstream (detectors/home.h) is that the
+// caches would live on the network, not which filesystem the server runs.
 HomeInfo classifyWindowsHome(const std::string& path, std::optional<DriveType> driveType,
                              const std::string& volumeFilesystem);
 

@@ -1,5 +1,5 @@
-// The user's profile folder and whether it lives on the network (seed 004:
-// caches on a network share break GPU stacks). Windows only.
+// The user's profile folder and whether it lives on the network (caches on a
+// network share break GPU stacks: see detectors/home.h). Windows only.
 #if __has_include("detectors/home.h")
 #include "detectors/home.h"
 #else
