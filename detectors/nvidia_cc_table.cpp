@@ -33,6 +33,30 @@ void dropPhrase(std::string& s, std::string_view phrase)
     }
 }
 
+// An NVIDIA vGPU profile as a guest sees it ("GRID RTX6000-24Q", normalized "grid rtx6000
+// 24q"; "GRID V100D-8C"): the word after "grid" is the physical board, the rest its frame
+// buffer size and series. Returns the board as NVIDIA's CUDA list names it, or empty.
+std::string vgpuBoard(std::string_view q)
+{
+    if (q.substr(0, 5) != "grid ")
+        return {};
+    q.remove_prefix(5);
+    std::string board(q.substr(0, q.find(' ')));
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (board.size() > 3 && board.compare(0, 3, "rtx") == 0 && digit(board[3])) {
+        std::size_t n = 3;
+        while (n < board.size() && digit(board[n]))
+            ++n;
+        return "quadro rtx " + board.substr(3, n - 3); // RTX6000, RTX8000P
+    }
+    // V100D, V100DX, V100L, V100S, P100C: a board variant's letters after the model number.
+    std::size_t end = board.size();
+    while (end > 0 && !digit(board[end - 1]))
+        --end;
+    board.resize(end);
+    return board.size() > 1 ? board : std::string();
+}
+
 } // namespace
 
 std::string NvidiaCcTable::normalizeName(std::string_view name)
@@ -138,6 +162,8 @@ std::optional<std::string> NvidiaCcTable::byName(std::string_view name, bool tru
     const std::string q = normalizeName(name);
     if (q.empty())
         return std::nullopt;
+    if (const std::string board = vgpuBoard(q); !board.empty())
+        return byName(board); // a vGPU runs the kernels of its physical card
     const Model* best = nullptr;
     for (const Model& m : m_models) {
         const bool prefix = q.compare(0, m.key.size(), m.key) == 0 &&

@@ -75,7 +75,27 @@ public:
         out.fileName = str(a, ptr, "file_name", false);
         out.installerArgs = strList(a, ptr, "installer_args");
         out.maxExtractedSize = count(a, ptr, "max_extracted_size");
+        urlEvidence(a, ptr, out);
         return out;
+    }
+
+    // Where the asset name was seen (url_evidence: http(s) addresses), or the explicit
+    // mark that it was not (url_unverified); never both.
+    void urlEvidence(const json& a, const std::string& ptr, Artifact& out)
+    {
+        out.urlEvidence = strList(a, ptr, "url_evidence");
+        out.urlUnverified = boolean(a, ptr, "url_unverified");
+        if (a.contains("url_evidence") && out.urlEvidence.empty())
+            fail(child(ptr, "url_evidence"), "'url_evidence' must list at least one address");
+        for (std::size_t i = 0; i < out.urlEvidence.size(); ++i) {
+            const auto& e = out.urlEvidence[i];
+            if (e.rfind("https://", 0) != 0 && e.rfind("http://", 0) != 0)
+                fail(child(child(ptr, "url_evidence"), std::to_string(i)),
+                     "'url_evidence' entries must be http(s) addresses");
+        }
+        if (out.urlUnverified && !out.urlEvidence.empty())
+            fail(child(ptr, "url_unverified"),
+                 "an artifact with 'url_evidence' cannot be 'url_unverified'");
     }
 
     // A download is pinned by its SHA-256, or explicitly marked unpinned.

@@ -19,7 +19,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
       "executable", "path_dirs"}},
     {"artifact",
      {"url", "mirrors", "sha256", "unpinned", "size", "format", "strip_components", "file_name",
-      "installer_args", "max_extracted_size", "commit", "tag"}},
+      "installer_args", "max_extracted_size", "commit", "tag", "url_evidence", "url_unverified"}},
     {"workload",
      {"id", "name", "command", "command_by_os", "cwd", "url_regex", "default_port", "env",
       "references", "notes"}},

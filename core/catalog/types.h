@@ -42,6 +42,10 @@ struct Artifact
     std::string fileName;                          // for format "file": name inside the prefix
     std::vector<std::string> installerArgs;        // for exe-installer: silent-install arguments
     std::optional<std::uint64_t> maxExtractedSize; // bomb guard; default derives from size
+    // Where the exact asset name (the URL) was seen: a release page, or a public script
+    // or document at a commit. A shipped artifact has evidence or is marked unverified.
+    std::vector<std::string> urlEvidence;
+    bool urlUnverified = false; // "url_unverified": no public source shows this asset name
 
     bool isGit() const { return format == "git"; }
     // The URL's last path segment, without query: how progress and errors name it.
@@ -87,6 +91,14 @@ struct Runtime
     {
         for (const auto& a : artifacts)
             if (!a.pinned())
+                return true;
+        return false;
+    }
+    // An artifact whose download URL no public source was found to show (url_unverified).
+    bool hasUnverifiedUrl() const
+    {
+        for (const auto& a : artifacts)
+            if (a.urlUnverified)
                 return true;
         return false;
     }

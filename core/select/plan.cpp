@@ -20,6 +20,8 @@ nlohmann::json toJson(const Plan& plan)
             rj["system"] = true;
         if (r.unpinned)
             rj["unpinned"] = true;
+        if (r.urlUnverified)
+            rj["url_unverified"] = true;
         j["runtimes"].push_back(std::move(rj));
     }
     j["env"] = plan.env;

@@ -34,6 +34,7 @@ struct PlanRuntime
     std::string dir; // where it is (or will be) installed
     bool system = false;
     bool unpinned = false;
+    bool urlUnverified = false; // an artifact's URL is seen at no public source
 };
 
 struct Plan

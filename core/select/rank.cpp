@@ -90,6 +90,15 @@ void checkKnownIssues(const HardwareSnapshot& snap, const Catalog& cat, const Gp
     }
 }
 
+std::vector<std::string> unverifiedUrls(const Profile& p, const Catalog& cat)
+{
+    std::vector<std::string> out;
+    for (const auto& id : p.runtimes)
+        if (const Runtime* r = cat.runtime(id); r && r->hasUnverifiedUrl())
+            out.push_back(id);
+    return out;
+}
+
 bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
 {
     if (a.profile->fallback != b.profile->fallback)
@@ -98,6 +107,8 @@ bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
         return statusRank(a.profile->status) < statusRank(b.profile->status);
     if (a.profile->preference != b.profile->preference)
         return a.profile->preference > b.profile->preference;
+    if (a.unverifiedUrls.empty() != b.unverifiedUrls.empty())
+        return a.unverifiedUrls.empty();
     if (a.support.level != b.support.level)
         return a.support.level < b.support.level;
     if (a.specificity != b.specificity)
@@ -119,6 +130,9 @@ std::string rankedBelow(const Candidate& c, const Candidate& w, const Catalog& c
         return why + "the catalog prefers " + w.profile->id + " for this GPU (preference " +
                std::to_string(w.profile->preference) + " over " +
                std::to_string(c.profile->preference) + ")";
+    if (!c.unverifiedUrls.empty() && w.unverifiedUrls.empty())
+        return why + "no public source shows the download URL of " + c.unverifiedUrls.front() +
+               " (url_unverified), while every download of " + w.profile->id + " has evidence";
     if (c.support.level != w.support.level)
         return why + "its support for this GPU is weaker (" + c.support.explanation + ")";
     if (c.specificity != w.specificity)
@@ -137,7 +151,7 @@ std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Ca
     for (const auto& p : cat.profiles) {
         if (p.workload != workload)
             continue;
-        Candidate c{&p, {}, specificity(p.match), {}};
+        Candidate c{&p, {}, specificity(p.match), {}, unverifiedUrls(p, cat)};
         for (auto& text : unmetConditions(p.match, MatchContext{snap, gpu, cat, &p}))
             c.rejections.push_back({std::move(text), {}});
         checkRuntimeOs(p, cat, snap.os.family, c);

@@ -4,7 +4,8 @@
 // and those that fit are ranked.
 //
 // Ranking of the fitting profiles: non-fallback first, then tested > community >
-// experimental, then the profile's `preference` (higher first), then gfx support
+// experimental, then the profile's `preference` (higher first), then routes whose downloads
+// all have URL evidence before those with an artifact marked url_unverified, then gfx support
 // (native > library pack > override), then the specificity of `match`, then newer
 // runtime versions (kind by kind), then id.
 
@@ -23,6 +24,8 @@ struct Candidate
     std::vector<PlanReason> rejections; // empty = fits
     int specificity = 0;
     ProfileGpuSupport support;
+    // Runtimes of the profile with an artifact marked url_unverified (catalog order).
+    std::vector<std::string> unverifiedUrls;
 };
 
 std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Catalog& cat,

@@ -66,7 +66,7 @@ void addRuntimes(Plan& plan, const Catalog& cat, const Profile& profile, const P
     for (const auto& id : profile.runtimes)
         if (const Runtime* r = cat.runtime(id))
             plan.runtimes.push_back({r->id, r->kind, r->version, x.runtimeDir(*r), r->system,
-                                     r->hasUnpinnedArtifact()});
+                                     r->hasUnpinnedArtifact(), r->hasUnverifiedUrl()});
 }
 
 void addLaunch(Plan& plan, const HardwareSnapshot& snap, const Workload& workload,
@@ -147,6 +147,15 @@ void addWarnings(Plan& plan, const Profile& profile)
     if (!unpinned.empty())
         plan.warnings.push_back("no pinned SHA-256 yet, so these downloads cannot be verified: " +
                                 unpinned);
+    std::string unverified;
+    for (const auto& r : plan.runtimes)
+        if (r.urlUnverified)
+            unverified += (unverified.empty() ? "" : ", ") + r.id;
+    if (!unverified.empty())
+        plan.warnings.push_back(
+            "no public source shows the download URL of " + unverified +
+            " (url_unverified): the asset may be named differently; this route ranks below any "
+            "route with verified URLs for this GPU");
 }
 
 } // namespace

@@ -104,6 +104,48 @@ bool apply(KfdProperties& p, std::string_view key, std::string_view value)
     return true;
 }
 
+// One node per line, as scripts summarise the topology: "node 1: name='gfx1100'
+// gfx_target_version=110000 (GPU)". Values may be quoted; a trailing "(GPU)"/"(CPU)" or any
+// other word without '=' is ignored. nullopt when the line is not of that form or names no
+// key this reader keeps.
+std::optional<KfdProperties> summaryLine(std::string_view t)
+{
+    t = trim(t);
+    if (t.substr(0, 5) != "node ")
+        return std::nullopt;
+    const auto colon = t.find(':');
+    const auto id =
+        colon == std::string_view::npos ? std::nullopt : decimal(t.substr(5, colon - 5));
+    if (!id || *id >= 1024)
+        return std::nullopt;
+    KfdProperties p;
+    p.nodeId = int(*id);
+    bool any = false;
+    std::string_view rest = t.substr(colon + 1);
+    while (!(rest = trim(rest)).empty()) {
+        const auto eq = rest.find('=');
+        const auto space = rest.find(' ');
+        if (eq == std::string_view::npos || (space != std::string_view::npos && space < eq)) {
+            rest = space == std::string_view::npos ? std::string_view() : rest.substr(space);
+            continue; // "(GPU)"
+        }
+        const std::string_view key = rest.substr(0, eq);
+        rest.remove_prefix(eq + 1);
+        std::string_view value;
+        if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"')) {
+            const auto close = rest.find(rest.front(), 1);
+            value = rest.substr(1, close == std::string_view::npos ? rest.npos : close - 1);
+            rest = close == std::string_view::npos ? std::string_view() : rest.substr(close + 1);
+        } else {
+            const auto end = rest.find(' ');
+            value = rest.substr(0, end);
+            rest = end == std::string_view::npos ? std::string_view() : rest.substr(end);
+        }
+        any = apply(p, key, value) || any;
+    }
+    return any ? std::optional<KfdProperties>(p) : std::nullopt;
+}
+
 GpuInfo gpuFromNode(const KfdProperties& p, const std::string& gfx)
 {
     GpuInfo g;
@@ -143,6 +185,13 @@ std::vector<KfdProperties> parseKfdNodes(std::string_view text)
         return true;
     };
     for (std::string_view raw : cleanLines(text)) {
+        if (auto summary = summaryLine(raw)) {
+            if (!openNode(false))
+                break;
+            nodes.back() = std::move(*summary);
+            open = false; // a summary line is a whole node: the next line starts another
+            continue;
+        }
         const auto l = splitLine(raw);
         if (!l)
             continue;

@@ -209,6 +209,35 @@ private slots:
                  e.c_str());
     }
 
+    void urlEvidenceIsRead()
+    {
+        const std::string mark = "\"unpinned\": true";
+        auto with = [&](const std::string& extra) {
+            std::string text = kBase;
+            text.replace(text.find(mark), mark.size(), mark + ", " + extra);
+            return text;
+        };
+        sp::CatalogLoader loader;
+        auto r = loader.addText(
+            with("\"url_evidence\": [\"https://example.org/r/releases/tag/v1\"]"), "c.json");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto& rt = loader.catalog().runtimes.at(0);
+        QCOMPARE(rt.artifacts.at(0).urlEvidence.size(), std::size_t(1));
+        QVERIFY(!rt.hasUnverifiedUrl());
+        sp::CatalogLoader unverified;
+        QVERIFY(unverified.addText(with("\"url_unverified\": true"), "c.json").ok());
+        QVERIFY(unverified.catalog().runtimes.at(0).hasUnverifiedUrl());
+        // Both at once, an empty list, or evidence that is not an address: refused at the spot.
+        auto e = load(with("\"url_unverified\": true, \"url_evidence\": [\"https://e.org\"]"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 &&
+                     e.find("cannot be 'url_unverified'") != std::string::npos,
+                 e.c_str());
+        e = load(with("\"url_evidence\": []"));
+        QVERIFY2(e.find("at least one address") != std::string::npos, e.c_str());
+        e = load(with("\"url_evidence\": [\"a script somewhere\"]"));
+        QVERIFY2(e.find("http(s) addresses") != std::string::npos, e.c_str());
+    }
+
     void knownIssueFieldsAreRead()
     {
         sp::CatalogLoader loader;

@@ -76,6 +76,24 @@ private slots:
         qInfo("%d source runtimes, %d pinned to a git commit", sources, gitSources);
     }
 
+    // Every shipped download names where its exact asset name was seen, or says that
+    // no public source showed it (url_unverified); a guessed name never passes silently.
+    void everyUrlHasEvidenceOrIsMarked()
+    {
+        const auto catalog = shippedCatalog();
+        int evidence = 0;
+        int unverified = 0;
+        for (const auto& rt : catalog.runtimes)
+            for (const auto& a : rt.artifacts) {
+                QVERIFY2(!a.urlEvidence.empty() || a.urlUnverified,
+                         (rt.where.toString() + ": runtime '" + rt.id + "': artifact " + a.url +
+                          " has neither 'url_evidence' nor \"url_unverified\": true")
+                             .c_str());
+                ++(a.urlUnverified ? unverified : evidence);
+            }
+        qInfo("%d artifacts with URL evidence, %d marked url_unverified", evidence, unverified);
+    }
+
     void theCheckCatchesBranchHeads()
     {
         sp::Runtime rt;

@@ -284,6 +284,34 @@ private slots:
             importPastes({{"n", "GPU 0: NVIDIA TITAN V (UUID: GPU-1)\n"}}, {}).os.family.empty());
     }
 
+    // The three paste forms issue 23 names. No public paste of the KFD one-line summary or of
+    // a "GRID RTX6000-24Q" table was found with the search tools, so these are the issue's own
+    // examples; corpus/ holds real Tesla K80 (table and -q) and GRID V100D-8C pastes.
+    void issue23PasteForms()
+    {
+        auto kfd = importPastes({{"kfd", "node 0: name='' gfx_target_version=0 (CPU)\n"
+                                         "node 1: name='gfx1100' gfx_target_version=110000 (GPU)\n"
+                                         "node 2: name=\"ip discovery\" gfx_target_version=100301 "
+                                         "(GPU)\n"}},
+                                {});
+        QCOMPARE(kfd.gpus.size(), std::size_t(2));
+        QCOMPARE(kfd.gpus.at(0).gfx.value_or(""), std::string("gfx1100"));
+        QCOMPARE(kfd.gpus.at(1).gfx.value_or(""), std::string("gfx1031"));
+        QCOMPARE(kfd.gpus.at(0).kfdNode.value_or(-1), 1);
+        const std::string grid = "|   0  GRID RTX6000-24Q               On  | 00000000:00:06.0 Off "
+                                 "|                  N/A |\n"
+                                 "| N/A   N/A    P8              N/A /  N/A |  21742MiB / 24576MiB "
+                                 "|      0%      Default |\n";
+        auto vgpu = importPastes({{"grid", grid}}, {});
+        QCOMPARE(vgpu.gpus.size(), std::size_t(1));
+        QCOMPARE(vgpu.gpus.at(0).computeCapability.value_or(""), std::string("7.5"));
+        const auto& cc = NvidiaCcTable::shipped();
+        QCOMPARE(cc.byName("Tesla K80").value_or(""), std::string("3.7"));
+        QCOMPARE(cc.byName("GRID T4-16Q").value_or(""), std::string("7.5"));
+        QCOMPARE(cc.byName("GRID P40-24Q").value_or(""), std::string("6.1"));
+        QVERIFY(!cc.byName("GRID").has_value());
+    }
+
     void nothingRecognisedIsSaid()
     {
         auto snap = importPastes({{"notes.txt", "my GPU is fast, please help\n"}}, {});

@@ -88,9 +88,12 @@ private slots:
         QVERIFY2(hasRuntime(p, "torch-wheels", "rocm10") && !hasRuntime(p, "zluda"),
                  dump(p).c_str());
         QVERIFY(anyStepHas(p, kAmdWheels) && anyStepHas(p, "torch[device-gfx1100]"));
-        // ZLUDA stays an available alternative, ranked below by the catalog's preference.
-        const auto* zluda = alternative(p, "comfyui-zluda-hip5.7");
+        // ZLUDA stays an available alternative, ranked below by the catalog's preference: the
+        // fork's route for RX 6800 and newer (HIP SDK 6.4.2); its HIP 5.7.1 route is only for
+        // old APUs and RX 400/500 (issue 23).
+        const auto* zluda = alternative(p, "comfyui-zluda-hip6.4");
         QVERIFY(zluda && zluda->verdict == "available");
+        QCOMPARE(alternative(p, "comfyui-zluda-hip5.7")->verdict, std::string("rejected"));
         const auto why = sp::toJson(p).dump();
         QVERIFY2(why.find("prefers comfyui-rocm10-windows") != std::string::npos ||
                      why.find("status experimental is below") != std::string::npos,
@@ -101,6 +104,30 @@ private slots:
         QCOMPARE(s.profile, std::string("sdnext-rocm10-windows"));
         QVERIFY(alternative(s, "sdnext-zluda-hip6.2")->reasons.front().text.find("prefers") !=
                 std::string::npos);
+    }
+
+    // ComfyUI-Zluda's README splits its routes (issue 23): HIP SDK 5.7.1 with torch 2.2.1 only
+    // for RX 400/500 and Vega (with the gfx800-gfx900 rocBLAS pack), HIP SDK 6.4.2 with
+    // torch 2.7.0 for RX 6800 and newer; every torch is pinned.
+    void windowsComfyuiZludaRoutesFollowTheForksSplit()
+    {
+        const auto rx580 =
+            plan(machine("windows", {amd("Radeon RX 580", "gfx803", 8192)}), "comfyui");
+        QCOMPARE(rx580.profile, std::string("comfyui-zluda-hip5.7"));
+        QVERIFY2(hasRuntime(rx580, "rocblas-library", "gfx803") &&
+                     hasRuntime(rx580, "hip-sdk", "5.7"),
+                 dump(rx580).c_str());
+        QVERIFY(anyStepHas(rx580, "torch==2.2.1") && anyStepHas(rx580, "torchvision==0.17.1"));
+        const auto rx6800 =
+            plan(machine("windows", {amd("Radeon RX 6800 XT", "gfx1030", 16384)}), "comfyui");
+        QCOMPARE(rx6800.profile, std::string("comfyui-zluda-hip6.4"));
+        QVERIFY(hasRuntime(rx6800, "hip-sdk", "6.4") && anyStepHas(rx6800, "torch==2.7.0"));
+        QCOMPARE(alternative(rx6800, "comfyui-zluda-hip5.7")->verdict, std::string("rejected"));
+        for (const auto& prof : shippedCatalog().profiles)
+            if (prof.workload == "comfyui" && prof.id.find("zluda") != std::string::npos)
+                for (const auto& step : prof.steps)
+                    for (const auto& arg : step)
+                        QVERIFY2(arg != "torch", (prof.id + ": torch is not pinned").c_str());
     }
 
     void windowsRx6600AndRx5700xtGetAGpuStack()

@@ -3,6 +3,7 @@
 
 #include "core/catalog/version_range.h"
 #include "select_fixtures.h"
+#include "url_fixtures.h"
 
 using namespace fixtures;
 
@@ -37,6 +38,17 @@ sp::Catalog tinyCatalog(const std::string& extraProfiles = {})
     auto refs = loader.checkReferences();
     if (!refs)
         qFatal("%s", refs.error().message.c_str());
+    return loader.catalog();
+}
+
+// Two equal routes that differ only in whether their download's asset name was seen.
+sp::Catalog urlEvidenceCatalog()
+{
+    const std::string text = kUrlEvidenceCatalog;
+    sp::CatalogLoader loader;
+    auto r = loader.addText(text, "urls.json");
+    if (!r)
+        qFatal("%s", r.error().message.c_str());
     return loader.catalog();
 }
 
@@ -139,6 +151,32 @@ private slots:
         QCOMPARE(p.profile, std::string("llamafile-0.8.1-cpu-linux"));
         QVERIFY(!p.env.count("CUDA_VISIBLE_DEVICES") && !p.env.count("HIP_VISIBLE_DEVICES"));
         QVERIFY(sp::toJson(p)["gpu"].is_null());
+    }
+
+    // A route whose download URL no public source shows ranks below an equal route whose
+    // downloads all have evidence (after status and preference), and its plan says so.
+    void unverifiedUrlRanksBelowAndSaysSo()
+    {
+        const auto cat = urlEvidenceCatalog();
+        const auto snap = machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)});
+        auto p = sp::makePlan(snap, cat, "w", settings());
+        QVERIFY(p.ok());
+        QCOMPARE(p->profile, std::string("b-seen")); // not a-guessed, though its id sorts first
+        const auto* guessed = alternative(*p, "a-guessed");
+        QVERIFY(guessed && guessed->verdict == "available");
+        QVERIFY2(guessed->reasons.front().text.find("url_unverified") != std::string::npos,
+                 guessed->reasons.front().text.c_str());
+        // Status still comes first: the verified experimental route stays below.
+        QCOMPARE(alternative(*p, "c-seen-experimental")->reasons.front().text.find("status"),
+                 std::string("ranked below b-seen: ").size());
+        sp::SelectSettings forced = settings();
+        forced.profile = "a-guessed";
+        auto g = sp::makePlan(snap, cat, "w", forced);
+        QVERIFY(g.ok());
+        QVERIFY(std::any_of(g->warnings.begin(), g->warnings.end(), [](const std::string& w) {
+            return w.find("no public source shows the download URL of guessed") == 0;
+        }));
+        QVERIFY(sp::toJson(*g).dump().find("\"url_unverified\":true") != std::string::npos);
     }
 
     void errors()
