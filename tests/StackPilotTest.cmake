@@ -6,9 +6,6 @@ function(stackpilot_add_test)
     set(CMAKE_AUTOMOC ON)
     cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${T_NAME} ${T_SOURCES})
-    # One test is one file (and its fixtures): nothing to batch, and its anonymous
-    # helpers are used by its test class, which a unity batch would flag.
-    set_target_properties(${T_NAME} PROPERTIES UNITY_BUILD OFF)
     target_link_libraries(${T_NAME} PRIVATE StackPilot::settings Qt6::Test ${T_LIBS})
     target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/tests)
     target_compile_definitions(${T_NAME} PRIVATE

@@ -36,13 +36,85 @@ void installTranslators(QApplication& app, const std::string& language)
         QApplication::installTranslator(qt);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+// The window's command line: what it means is in the help text.
+struct Cli
 {
-    QElapsedTimer sinceStart;
-    sinceStart.start();
-    QApplication app(argc, argv);
+    QCommandLineOption hardware{
+        QStringLiteral("hardware"),
+        QStringLiteral("Show the window for a recorded machine (a snapshot from detect --json); "
+                       "nothing is installed or launched."),
+        QStringLiteral("SNAPSHOT.json")};
+    QCommandLineOption catalogDir{QStringLiteral("catalog-dir"),
+                                  QStringLiteral("Read extra catalog files from DIR."),
+                                  QStringLiteral("DIR")};
+    QCommandLineOption sysfs{QStringLiteral("sysfs-root"),
+                             QStringLiteral("Detect from DIR instead of /sys."),
+                             QStringLiteral("DIR")};
+    QCommandLineOption noProbes{QStringLiteral("no-probes"),
+                                QStringLiteral("Skip vendor libraries and tools.")};
+    QCommandLineOption shot{QStringLiteral("screenshot"),
+                            QStringLiteral("Save the window to FILE once plans are shown, "
+                                           "then quit."),
+                            QStringLiteral("FILE")};
+    QCommandLineOption firstPaint{
+        QStringLiteral("print-first-paint"),
+        QStringLiteral("Print the milliseconds to the first painted window, then quit "
+                       "(the start-up benchmark).")};
+    QCommandLineParser parser;
+
+    void process(QApplication& app)
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("Runs local AI workloads on the stack known to work on your GPU."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        for (const auto& o : {hardware, catalogDir, sysfs, noProbes, shot, firstPaint})
+            parser.addOption(o);
+        parser.process(app);
+    }
+};
+
+sp::gui::AppController::Options controllerOptions(const Cli& cli,
+                                                  const sp::Expected<sp::Settings>& settings)
+{
+    sp::gui::AppController::Options options;
+    options.cliProgram =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
+    if (cli.parser.isSet(cli.sysfs))
+        options.detectArgs << QStringLiteral("--sysfs-root") << cli.parser.value(cli.sysfs);
+    if (cli.parser.isSet(cli.noProbes))
+        options.detectArgs << QStringLiteral("--no-probes");
+    if (settings)
+        options.detectArgs << QStringLiteral("--probe-timeout")
+                           << QString::number(settings->probeTimeoutMs);
+    options.hardwareFile = cli.parser.value(cli.hardware);
+    for (const QString& d : cli.parser.values(cli.catalogDir))
+        options.catalogDirs.push_back(d.toStdString());
+    return options;
+}
+
+// --screenshot FILE: the window once plans are shown (or detection failed), then quit.
+void saveScreenshotWhenReady(sp::gui::AppController& controller, sp::gui::MainWindow& window,
+                             const QString& file)
+{
+    QObject::connect(&controller, &sp::gui::AppController::phaseChanged, &window, [&, file] {
+        if (controller.phase() != sp::gui::AppController::Phase::Ready)
+            return;
+        QTimer::singleShot(300, &window, [&, file] {
+            window.grab().save(file);
+            QApplication::quit();
+        });
+    });
+    QObject::connect(&controller, &sp::gui::AppController::detected, &window, [&, file] {
+        if (!controller.detectionError().isEmpty()) {
+            window.grab().save(file);
+            QApplication::quit();
+        }
+    });
+}
+
+void setUpApplication()
+{
     QApplication::setApplicationName(QStringLiteral("StackPilot"));
     QApplication::setApplicationVersion(QStringLiteral(STACKPILOT_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("stackpilot"));
@@ -53,83 +125,35 @@ int main(int argc, char** argv)
     if (QGuiApplication::styleHints()->colorScheme() == Qt::ColorScheme::Dark)
         QApplication::setStyle(QStringLiteral("Fusion"));
 #endif
+}
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Runs local AI workloads on the stack known to work on your GPU."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption hardware(
-        QStringLiteral("hardware"),
-        QStringLiteral("Show the window for a recorded machine (a snapshot from detect --json); "
-                       "nothing is installed or launched."),
-        QStringLiteral("SNAPSHOT.json"));
-    const QCommandLineOption catalogDir(QStringLiteral("catalog-dir"),
-                                        QStringLiteral("Read extra catalog files from DIR."),
-                                        QStringLiteral("DIR"));
-    const QCommandLineOption sysfs(QStringLiteral("sysfs-root"),
-                                   QStringLiteral("Detect from DIR instead of /sys."),
-                                   QStringLiteral("DIR"));
-    const QCommandLineOption noProbes(QStringLiteral("no-probes"),
-                                      QStringLiteral("Skip vendor libraries and tools."));
-    const QCommandLineOption shot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Save the window to FILE once plans are shown, "
-                                                 "then quit."),
-                                  QStringLiteral("FILE"));
-    const QCommandLineOption firstPaint(
-        QStringLiteral("print-first-paint"),
-        QStringLiteral("Print the milliseconds to the first painted window, then quit "
-                       "(the start-up benchmark)."));
-    for (const auto& o : {hardware, catalogDir, sysfs, noProbes, shot, firstPaint})
-        parser.addOption(o);
-    parser.process(app);
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QApplication app(argc, argv);
+    setUpApplication();
+    Cli cli;
+    cli.process(app);
 
     // One small file, read before any widget exists, decides the language.
     const auto settings = sp::Settings::load();
     installTranslators(app, settings ? settings->language : std::string());
 
-    sp::gui::AppController::Options options;
-    options.cliProgram =
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
-    if (parser.isSet(sysfs))
-        options.detectArgs << QStringLiteral("--sysfs-root") << parser.value(sysfs);
-    if (parser.isSet(noProbes))
-        options.detectArgs << QStringLiteral("--no-probes");
-    if (settings)
-        options.detectArgs << QStringLiteral("--probe-timeout")
-                           << QString::number(settings->probeTimeoutMs);
-    options.hardwareFile = parser.value(hardware);
-    for (const QString& d : parser.values(catalogDir))
-        options.catalogDirs.push_back(d.toStdString());
-
-    sp::gui::AppController controller(options);
+    sp::gui::AppController controller(controllerOptions(cli, settings));
     sp::gui::MainWindow window(&controller);
-
     window.resize(1180, 780);
-    if (parser.isSet(firstPaint)) {
+    if (cli.parser.isSet(cli.firstPaint)) {
         QObject::connect(&window, &sp::gui::MainWindow::firstPainted, &app, [&] {
             std::printf("first-paint-ms %lld\n", static_cast<long long>(sinceStart.elapsed()));
             std::fflush(stdout);
             QApplication::quit();
         });
     }
-    if (parser.isSet(shot)) {
-        const QString file = parser.value(shot);
-        QObject::connect(&controller, &sp::gui::AppController::phaseChanged, &window, [&, file] {
-            if (controller.phase() != sp::gui::AppController::Phase::Ready)
-                return;
-            QTimer::singleShot(300, &window, [&, file] {
-                window.grab().save(file);
-                QApplication::quit();
-            });
-        });
-        QObject::connect(&controller, &sp::gui::AppController::detected, &window, [&, file] {
-            if (!controller.detectionError().isEmpty()) {
-                window.grab().save(file);
-                QApplication::quit();
-            }
-        });
-    }
+    if (cli.parser.isSet(cli.shot))
+        saveScreenshotWhenReady(controller, window, cli.parser.value(cli.shot));
     // Detection and the catalog load start once the window has painted, so it appears at
     // once; they run off the GUI thread. A window that is never painted (started
     // minimized) starts them after half a second.

@@ -359,6 +359,11 @@ private slots:
                         QStringLiteral("gui-fixture-crash"), QStringLiteral("--workload"),
                         QStringLiteral("guiwork")}));
         QCOMPARE(r, 0);
+        // The window notices the change on its own and plans with it.
+        QVERIFY(waitFor([&] {
+            const auto* v = ui.app->plan(QStringLiteral("guiwork"));
+            return v && v->profile == QStringLiteral("gui-b");
+        }));
         ui.window->openSettings();
         auto* dlg = ui.window->findChild<gui::SettingsDialog*>();
         QVERIFY(dlg);

@@ -65,6 +65,7 @@ void AppController::setPhase(Phase p)
 void AppController::start()
 {
     loadData();
+    watchSettings();
     if (m_options.snapshot) {
         acceptSnapshot(*m_options.snapshot);
     } else {
@@ -281,6 +282,24 @@ void AppController::updateSettings(Settings::Change change, std::function<void(Q
             takeSettings(std::move(saved), done);
         },
         &m_writer);
+}
+
+// settings.json changed by another StackPilot (`run`, `remedy apply`): the window reads
+// it again and plans with it. The folder is watched, since a write replaces the file.
+void AppController::watchSettings()
+{
+    const auto file = Settings::defaultFile();
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    m_settingsWatch.addPath(QString::fromStdString(paths::toUtf8(file.parent_path())));
+    connect(&m_settingsWatch, &QFileSystemWatcher::directoryChanged, this, [this, file] {
+        runInBackground(
+            this, [file] { return Settings::loadFile(file); },
+            [this](Expected<Settings> now) {
+                if (now && now->toJson() != m_settings.toJson())
+                    takeSettings(std::move(now), {});
+            });
+    });
 }
 
 void AppController::takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done)

@@ -17,6 +17,7 @@
 #include "core/settings.h"
 #include "detectors/detect.h"
 
+#include <QFileSystemWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
@@ -124,6 +125,8 @@ public:
     std::optional<ComposedLaunch> composedEnvironment() const;
 
     InstallJob& installJob() { return m_install; }
+    // The one thread the window writes files on (settings, the journal, bundles).
+    QThreadPool* writer() { return &m_writer; }
     ConsoleModel& console() { return m_console; }
     GpuTableModel& gpus() { return m_gpus; }
     LaunchRunner& runner() { return m_runner; }
@@ -149,6 +152,7 @@ private:
     SelectSettings baseSettings() const;
     void install(const QStringList& runtimeIds, std::function<void()> then);
     void startLaunch();
+    void watchSettings();
     // The settings as written (or the error of writing them): the window plans with them.
     void takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done);
     void onInstallFinished(bool ok, bool cancelled, const QString& error);
@@ -178,7 +182,8 @@ private:
     ConsoleModel m_console;
     InstallJob m_install;
     LaunchRunner m_runner;
-    QThreadPool m_writer; // one thread: settings and journal writes, in order
+    QFileSystemWatcher m_settingsWatch; // the config folder: settings.json changed elsewhere
+    QThreadPool m_writer;               // one thread: settings and journal writes, in order
 };
 
 } // namespace sp::gui

@@ -155,7 +155,8 @@ void DiagnosticsDialog::save()
             }
             m_status->setText(tr("Saved to %1").arg(file));
             emit saved(file);
-        });
+        },
+        m_app->writer());
 }
 
 } // namespace sp::gui
