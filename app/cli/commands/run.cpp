@@ -11,6 +11,7 @@
 #include "app/cli/commands/machine_options.h"
 #include "app/common/session/session.h"
 #include "core/format.h"
+#include "core/os_family.h"
 #include "core/paths.h"
 
 #include <cstdio>
@@ -108,6 +109,12 @@ public:
         auto snapshot = cli::machineForCli(p, io, &rc);
         if (!snapshot)
             return rc;
+        if (snapshot->os.family != toString(hostOs())) {
+            io.err << "stackpilot-cli run: the snapshot is of a " << snapshot->os.family
+                   << " machine; run installs and launches on this one (see: stackpilot-cli "
+                      "plan --hardware)\n";
+            return 2;
+        }
         options.profile = cli::toStd(p.value(QStringLiteral("profile")));
         options.rerunSteps = p.isSet(QStringLiteral("rerun-steps"));
         for (qsizetype i = 1; i < pos.size(); ++i)
