@@ -124,12 +124,13 @@ void excludeProfiles(std::vector<Candidate>& candidates, const SelectSettings& s
                 {"excluded by the settings: a remedy asked for another profile", {}});
 }
 
-// Stage 6: what remedies wrote into settings.json for this workload. Applied last, so
-// a remedy's variable wins over the catalog's.
+// Stage 6: what the user (by hand or through a remedy) wrote into settings.json for
+// this workload. Applied last, so the user's variable wins over the catalog's, and the
+// composed environment keeps it even where it would remove a stale one.
 void applyOverrides(Plan& plan, const SelectSettings& settings, const PlanExpander& x)
 {
     for (const auto& [name, value] : settings.env)
-        setPlanEnv(plan, name, x.expand(value), "set by a remedy (settings.json)");
+        setPlanEnv(plan, name, x.expand(value), kUserEnvChoice);
     for (const auto& a : settings.args)
         if (const auto arg = x.expand(a);
             std::find(plan.args.begin(), plan.args.end(), arg) == plan.args.end())

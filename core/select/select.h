@@ -44,6 +44,11 @@ struct SelectSettings
     std::vector<std::string> excludeProfiles;
 };
 
+// The reason a plan gives a variable of the workload's settings (`env`), set by hand or
+// by a remedy: the composed environment shows it as the user's choice.
+inline constexpr const char* kUserEnvChoice =
+    "the user's choice (settings.json, this workload's env)";
+
 // Picks the GPU a plan uses, or nullopt when the snapshot has none of amd/nvidia/intel.
 std::optional<int> chooseGpu(const HardwareSnapshot& snapshot);
 

@@ -155,13 +155,18 @@ private slots:
         QCOMPARE(c.cwd, std::string("C:\\sdnext"));
     }
 
-    void cpuProfilesKeepOtherStacksFolders()
+    // A CPU profile loses them too (issue 20: LD_LIBRARY_PATH=/opt/rocm-6.1.0/lib was
+    // kept while HIP_PATH went).
+    void cpuProfilesDropOtherStacksFolders()
     {
         Plan p;
         p.command = {"/bin/true"};
-        const EnvMap user = {{"LD_LIBRARY_PATH", "/opt/rocm/lib"}, {"HIP_PATH", "/opt/rocm"}};
+        const EnvMap user = {{"LD_LIBRARY_PATH", "/opt/rocm-6.1.0/lib:/home/u/lib"},
+                             {"HIP_PATH", "/opt/rocm"}};
         const ComposedLaunch c = composeLaunch(p, user, "linux");
-        QCOMPARE(c.env.at("LD_LIBRARY_PATH"), std::string("/opt/rocm/lib"));
+        QCOMPARE(c.env.at("LD_LIBRARY_PATH"), std::string("/home/u/lib"));
+        QVERIFY(change(c, "LD_LIBRARY_PATH")->reason.find("/opt/rocm-6.1.0/lib") !=
+                std::string::npos);
         QVERIFY(!c.env.count("HIP_PATH")); // names an SDK this profile does not use
     }
 

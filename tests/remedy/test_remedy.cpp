@@ -107,8 +107,7 @@ private slots:
                   [](const sp::Plan& before, const sp::Plan& after, const auto& change) {
                       QVERIFY(!before.env.count("PYTHONUTF8"));
                       QCOMPARE(after.env.at("PYTHONUTF8"), std::string("1"));
-                      QCOMPARE(after.envWhy.at("PYTHONUTF8"),
-                               std::string("set by a remedy (settings.json)"));
+                      QCOMPARE(after.envWhy.at("PYTHONUTF8"), std::string(sp::kUserEnvChoice));
                       QCOMPARE(change.envAdded().at("PYTHONUTF8"), std::string("1"));
                   });
     }
