@@ -2,6 +2,7 @@
 
 #include "core/logmatch/signature.h"
 #include "core/strings.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <cstring>
@@ -10,30 +11,6 @@
 namespace sp {
 
 namespace {
-
-// Where the escape sequence starting at s[i] (an ESC) ends.
-std::size_t escapeEnd(std::string_view s, std::size_t i)
-{
-    if (i + 1 >= s.size())
-        return s.size();
-    const char kind = s[i + 1];
-    if (kind == '[') { // CSI: parameters and intermediates, then a final byte @..~
-        std::size_t j = i + 2;
-        while (j < s.size() && !(s[j] >= '@' && s[j] <= '~'))
-            ++j;
-        return std::min(j + 1, s.size());
-    }
-    if (kind == ']') { // OSC: up to BEL or ESC backslash
-        for (std::size_t j = i + 2; j < s.size(); ++j) {
-            if (s[j] == '\a')
-                return j + 1;
-            if (s[j] == '\x1b' && j + 1 < s.size() && s[j + 1] == '\\')
-                return j + 2;
-        }
-        return s.size();
-    }
-    return i + 2;
-}
 
 bool isLocalHost(std::string_view host)
 {
@@ -66,7 +43,7 @@ std::string stripAnsi(std::string_view line)
     out.reserve(line.size());
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] == '\x1b') {
-            i = escapeEnd(line, i);
+            i = escapeSequenceEnd(line, i);
         } else {
             out += line[i];
             ++i;

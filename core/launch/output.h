@@ -23,7 +23,8 @@ class RE2;
 namespace sp {
 
 // ESC [ ... final (CSI: colours, cursor moves), ESC ] ... BEL or ESC \ (OSC: titles,
-// links) and two-byte ESC sequences removed; everything else kept.
+// links), DCS/SOS/PM/APC strings and two-byte ESC sequences removed; everything else
+// kept. Valid UTF-8 stays valid (core/text.h, escapeSequenceEnd).
 std::string stripAnsi(std::string_view line);
 
 // Splits one byte stream into lines ('\n'; a trailing '\r' dropped). A line longer

@@ -88,6 +88,30 @@ private slots:
         QCOMPARE(out, std::string("x\\u009by"));
     }
 
+    // Issue 20: what a workload or a bundle prints reaches a terminal with only its
+    // colours; the rest is shown escaped, and the result is valid UTF-8.
+    void terminalSafeText()
+    {
+        using sp::terminalSafe;
+        QCOMPARE(terminalSafe("\x1b[1;31mred\x1b[0m \x1b[38:5:2mx\x1b[m"),
+                 std::string("\x1b[1;31mred\x1b[0m \x1b[38:5:2mx\x1b[m"));
+        QCOMPARE(terminalSafe("\x1b[1;31mred\x1b[0m", false), std::string("red"));
+        // OSC 52 (clipboard), OSC 0 (title), a screen clear, DCS: ESC shown, text kept.
+        QCOMPARE(terminalSafe("\x1b]52;c;ZXZpbA==\x07x"), std::string("\\x1b]52;c;ZXZpbA==\\x07x"));
+        QCOMPARE(terminalSafe("\x1b]0;pwned\x1b\\"), std::string("\\x1b]0;pwned\\x1b\\"));
+        QCOMPARE(terminalSafe("\x1b[2J\x1b[H"), std::string("\\x1b[2J\\x1b[H"));
+        QCOMPARE(terminalSafe("\x1bP1$qm\x1b\\"), std::string("\\x1bP1$qm\\x1b\\"));
+        // C1 controls, as UTF-8 and as raw bytes; other bytes that are not UTF-8.
+        QCOMPARE(terminalSafe("\xc2\x9b"
+                              "2J \x9b"
+                              "2J \xff"),
+                 std::string("\\u009b2J \\x9b2J \\xff"));
+        QCOMPARE(terminalSafe("a\rb\x7f\tc\n"), std::string("a\\x0db\\x7f\tc\n"));
+        // An escape right before a multi-byte character leaves the character whole.
+        QCOMPARE(terminalSafe("\x1b\xc3\xa9t\xc3\xa9"), std::string("\\x1b\xc3\xa9t\xc3\xa9"));
+        QCOMPARE(terminalSafe("\xe6\x98\xbe\xe5\x8d\xa1"), std::string("\xe6\x98\xbe\xe5\x8d\xa1"));
+    }
+
     void fixedClock()
     {
         const auto t = std::chrono::system_clock::time_point(std::chrono::hours(1000));

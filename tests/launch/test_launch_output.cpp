@@ -51,6 +51,10 @@ private slots:
         QCOMPARE(stripAnsi("\x1b]0;title\x07ok \x1b[1;32mgreen\x1b[m"), std::string("ok green"));
         QCOMPARE(stripAnsi("plain"), std::string("plain"));
         QCOMPARE(stripAnsi("cut \x1b["), std::string("cut "));
+        // Issue 20: an escape before a multi-byte character cut it; DCS strings pass.
+        QCOMPARE(stripAnsi("\x1b\xc3\xa9t\xc3\xa9"), std::string("\xc3\xa9t\xc3\xa9"));
+        QCOMPARE(stripAnsi("a\x1b[1;\xe6\x98\xbe"), std::string("a\xe6\x98\xbe"));
+        QCOMPARE(stripAnsi("\x1bP1$qm\x1b\\ok"), std::string("ok"));
     }
 
     void linesSurviveAnyChunking()
