@@ -82,7 +82,7 @@ void printEvent(const sp::LaunchEvent& e, sp::cli::Io& io, bool json)
     const char* off = tty ? "\x1b[0m" : "";
     switch (e.kind) {
     case sp::LaunchEvent::Line:
-        io.out << (tty ? e.text : sp::stripAnsi(e.text)) << "\n";
+        io.out << sp::terminalSafe(e.text, tty) << "\n"; // colours only, on a terminal
         break;
     case sp::LaunchEvent::Url:
         io.out << hi << "==> Open " << e.data.value("url", "") << off << "\n";
