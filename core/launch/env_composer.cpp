@@ -10,6 +10,10 @@ namespace sp {
 
 namespace {
 
+// Linux passes at most 32 pages (MAX_ARG_STRLEN) for one NAME=value; Windows 32,767
+// characters for the whole block, which the launch reports by itself.
+constexpr std::size_t kMaxVariableBytes = 128 * 1024;
+
 // Variables that pick a GPU, the code a GPU runs, or a GPU stack's install. The
 // composed environment owns each of them: the plan sets it, or it goes, whatever the
 // profile (docs/LAUNCH.md). Old guides tell people to set them globally.
@@ -256,6 +260,19 @@ std::vector<EnvChange> difference(const EnvMap& user, const EnvEditor& e, bool w
     return out;
 }
 
+// Why a variable of the plan cannot reach a process as the dry run shows it, or null.
+const char* unpassable(const std::string& name, const std::string& value)
+{
+    if (name.empty() || name.find_first_of(std::string("=\0", 2)) != std::string::npos)
+        return "not set: a name holding '=' (or empty) would reach the workload as another "
+               "variable";
+    if (value.find('\0') != std::string::npos)
+        return "not set: a value holding a NUL byte would reach the workload cut short";
+    if (name.size() + 1 + value.size() >= kMaxVariableBytes)
+        return "not set: longer than the 128 KiB a process may be given for one variable";
+    return nullptr;
+}
+
 } // namespace
 
 const char* toString(EnvChange::Kind k)
@@ -292,12 +309,22 @@ ComposedLaunch composeLaunch(const Plan& plan, const EnvMap& user, const std::st
     }
     for (const std::string& name : plan.envUnset)
         e.erase(name, "the profile unsets it");
+    std::vector<EnvChange> refused;
     for (const auto& [name, value] : plan.env) {
+        if (const char* why = unpassable(name, value)) {
+            refused.push_back({EnvChange::Removed, name, value, {}, why});
+            continue;
+        }
         const auto why = plan.envWhy.find(name);
         e.set(name, value, why == plan.envWhy.end() ? "set by the profile" : why->second);
     }
     ComposedLaunch out;
     out.changes = difference(user, e, windows);
+    if (!refused.empty()) {
+        out.changes.insert(out.changes.end(), refused.begin(), refused.end());
+        std::stable_sort(out.changes.begin(), out.changes.end(),
+                         [](const EnvChange& a, const EnvChange& b) { return a.name < b.name; });
+    }
     out.env = e.env();
     out.argv = plan.command;
     out.argv.insert(out.argv.end(), plan.args.begin(), plan.args.end());

@@ -131,10 +131,10 @@ void applyOverrides(Plan& plan, const SelectSettings& settings, const PlanExpand
 {
     for (const auto& [name, value] : settings.env)
         setPlanEnv(plan, name, x.expand(value), kUserEnvChoice);
+    std::vector<std::string> extra;
     for (const auto& a : settings.args)
-        if (const auto arg = x.expand(a);
-            std::find(plan.args.begin(), plan.args.end(), arg) == plan.args.end())
-            plan.args.push_back(arg); // a profile that already passes it needs it once
+        extra.push_back(x.expand(a));
+    appendArgs(plan.args, extra);
     plan.repair = settings.repair;
 }
 
@@ -151,6 +151,20 @@ void addWarnings(Plan& plan, const Profile& profile)
 }
 
 } // namespace
+
+void appendArgs(std::vector<std::string>& args, const std::vector<std::string>& extra)
+{
+    for (std::size_t i = 0; i < extra.size();) {
+        std::size_t end = i + 1; // a flag and the values after it ("--fixed yes")
+        while (end < extra.size() && (extra[end].empty() || extra[end].front() != '-'))
+            ++end;
+        const auto group = extra.begin() + static_cast<std::ptrdiff_t>(i);
+        const auto groupEnd = extra.begin() + static_cast<std::ptrdiff_t>(end);
+        if (std::search(args.begin(), args.end(), group, groupEnd) == args.end())
+            args.insert(args.end(), group, groupEnd); // one the profile passes is not repeated
+        i = end;
+    }
+}
 
 std::optional<int> chooseGpu(const HardwareSnapshot& snapshot)
 {

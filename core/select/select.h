@@ -49,6 +49,11 @@ struct SelectSettings
 inline constexpr const char* kUserEnvChoice =
     "the user's choice (settings.json, this workload's env)";
 
+// Appends `extra` (a workload's `args` from settings) to `args`, flag by flag: a flag
+// with the values after it ("--fixed", "yes") is one unit, left out only when `args`
+// already holds that whole unit in order.
+void appendArgs(std::vector<std::string>& args, const std::vector<std::string>& extra);
+
 // Picks the GPU a plan uses, or nullopt when the snapshot has none of amd/nvidia/intel.
 std::optional<int> chooseGpu(const HardwareSnapshot& snapshot);
 

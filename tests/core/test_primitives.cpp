@@ -4,6 +4,7 @@
 #include "core/cancel_token.h"
 #include "core/clock.h"
 #include "core/format.h"
+#include "core/json_file.h"
 #include "core/os_family.h"
 #include "core/ownership.h"
 #include "core/strings.h"
@@ -110,6 +111,16 @@ private slots:
         // An escape right before a multi-byte character leaves the character whole.
         QCOMPARE(terminalSafe("\x1b\xc3\xa9t\xc3\xa9"), std::string("\\x1b\xc3\xa9t\xc3\xa9"));
         QCOMPARE(terminalSafe("\xe6\x98\xbe\xe5\x8d\xa1"), std::string("\xe6\x98\xbe\xe5\x8d\xa1"));
+    }
+
+    // Issue 20: JSON followed by a NUL and junk is not JSON.
+    void jsonWithANulIsRefused()
+    {
+        const auto r = sp::parseJsonText(std::string("{\"a\": 1}\0junk", 13), "t.json", {});
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("t.json:1:9") != std::string::npos,
+                 r.error().message.c_str());
+        QVERIFY(sp::parseJsonText("{\"a\": 1}", "t.json", {}).ok());
     }
 
     void fixedClock()

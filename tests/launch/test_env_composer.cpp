@@ -170,6 +170,22 @@ private slots:
         QVERIFY(!c.env.count("HIP_PATH")); // names an SDK this profile does not use
     }
 
+    // Issue 20: what the dry run shows is what the workload gets, or it is not set.
+    void variablesNoProcessCanHoldAreNotSet()
+    {
+        Plan p;
+        p.command = {"/bin/true"};
+        p.env = {{"A=B", "c"}, {"", "x"}, {"BIG", std::string(200 * 1024, 'v')}, {"OK", "1"}};
+        const ComposedLaunch c = composeLaunch(p, {}, "linux");
+        QCOMPARE(c.env.count("A=B") + c.env.count("") + c.env.count("BIG"), std::size_t{0});
+        QCOMPARE(c.env.at("OK"), std::string("1"));
+        for (const char* name : {"A=B", "", "BIG"}) {
+            const EnvChange* ch = change(c, name);
+            QVERIFY2(ch && ch->kind == EnvChange::Removed && ch->reason.rfind("not set: ", 0) == 0,
+                     name);
+        }
+    }
+
     void pathEntriesKnowTheirStack()
     {
         QCOMPARE(stackOfPathEntry("/opt/rocm-6.2.4/lib"), std::string("rocm"));

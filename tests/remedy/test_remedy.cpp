@@ -243,6 +243,18 @@ private slots:
         QVERIFY(sp::selectSettingsFor(s, "pytorch", settings()).args.empty());
     }
 
+    // Issue 20: ["--fixed", "yes"] is one unit; "yes" elsewhere in the args does not
+    // drop it, a unit the profile already passes is not repeated.
+    void addedArgsAreAppendedFlagByFlag()
+    {
+        std::vector<std::string> args = {"--listen", "yes", "--low-vram"};
+        sp::appendArgs(args, {"--fixed", "yes", "--low-vram", "--cache=x"});
+        QCOMPARE(args, (std::vector<std::string>{"--listen", "yes", "--low-vram", "--fixed", "yes",
+                                                 "--cache=x"}));
+        sp::appendArgs(args, {"--fixed", "yes"});
+        QCOMPARE(args.size(), std::size_t{6});
+    }
+
     void workloadMustBeKnownOrSingle()
     {
         sp::Settings s;
