@@ -4,6 +4,8 @@
 #include "core/strings.h"
 
 #include <algorithm>
+#include <cctype>
+#include <iterator>
 #include <set>
 
 namespace sp {
@@ -278,6 +280,19 @@ const char* unpassable(const std::string& name, const std::string& value)
 const char* toString(EnvChange::Kind k)
 {
     return k == EnvChange::Added ? "added" : k == EnvChange::Changed ? "changed" : "removed";
+}
+
+bool isGpuVariable(const std::string& name, bool windows)
+{
+    std::string n = name;
+    if (windows)
+        for (char& c : n)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (n.rfind("HIP_PATH", 0) == 0)
+        return true;
+    return std::any_of(
+        std::begin(kGpuVariables), std::end(kGpuVariables),
+        [&](const GpuVariable& v) { return v.prefix ? n.rfind(v.name, 0) == 0 : n == v.name; });
 }
 
 std::string stackOfPathEntry(const std::string& entry)

@@ -59,6 +59,11 @@ struct ComposedLaunch
 ComposedLaunch composeLaunch(const Plan& plan, const EnvMap& user, const std::string& os,
                              const std::vector<std::string>& extraArgs = {});
 
+// Whether `name` is one of the GPU variables the composed environment owns
+// (HSA_OVERRIDE_GFX_VERSION, the device filters, ROCM_PATH, HIP_PATH*, CUDA_PATH*, ...);
+// on Windows names compare without case.
+bool isGpuVariable(const std::string& name, bool windows);
+
 // What kind of install a PATH entry belongs to: "rocm", "cuda" or "" (neither).
 std::string stackOfPathEntry(const std::string& entry);
 
