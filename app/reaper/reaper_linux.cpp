@@ -339,6 +339,22 @@ pid_t startTree(const Options& options, const sigset_t& oldMask, Loop& loop, std
     return mainPid;
 }
 
+// The status file, its temporary twin, and the launcher's temporary folder that holds
+// them when that is one of StackPilot's ("stackpilot…") and nothing else is in it.
+void removeStatusFolder(const std::string& file)
+{
+    if (file.empty())
+        return;
+    unlink(file.c_str());
+    unlink((file + ".tmp").c_str());
+    const std::size_t slash = file.rfind('/');
+    if (slash == std::string::npos || slash == 0)
+        return;
+    const std::string dir = file.substr(0, slash);
+    if (dir.compare(dir.rfind('/') + 1, 10, "stackpilot") == 0)
+        rmdir(dir.c_str()); // fails, harmlessly, when the folder is not empty
+}
+
 } // namespace
 
 int runContained(const Options& options)
@@ -375,8 +391,13 @@ int runContained(const Options& options)
         loop.requestStop(StopRequest::LauncherGone,
                          std::min(options.graceMs, kLauncherGoneGraceMs));
     loop.run(sigfd);
-    writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
-                                                   msSince(loop.started), loop.stoppedBy));
+    if (getppid() != launcher) {
+        // The launcher is dead: nobody will read the status, so leave nothing behind.
+        removeStatusFolder(options.statusFile);
+    } else {
+        writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
+                                                       msSince(loop.started), loop.stoppedBy));
+    }
     if (loop.exit.kind == ExitInfo::Signal)
         return 128 + static_cast<int>(loop.exit.value);
     return static_cast<int>(loop.exit.value);

@@ -93,13 +93,16 @@ struct Tree
 {
     QTemporaryDir dir;
     std::string pidFile = dir.filePath(QStringLiteral("pids")).toStdString();
-    std::string statusFile = dir.filePath(QStringLiteral("status.json")).toStdString();
+    // In a folder named as the launcher's temporary folders are.
+    std::string statusDir = dir.filePath(QStringLiteral("stackpilot-cli-Ab12Cd")).toStdString();
+    std::string statusFile = statusDir + "/status.json";
     std::string script = dir.filePath(QStringLiteral("workload.sh")).toStdString();
     pid_t launcher = -1;
 
     explicit Tree(const std::string& mode)
     {
         std::ofstream(script) << kScript;
+        fs::create_directories(statusDir);
         const std::string pids = "PIDS=" + pidFile, m = "MODE=" + mode;
         const char* env[] = {pids.c_str(), m.c_str(), "PATH=/usr/bin:/bin", nullptr};
         const char* argv[] = {kHelper, "--grace-ms", "1000",         "--status", statusFile.c_str(),
@@ -183,7 +186,12 @@ private:
 private slots:
     void launcherKilled()
     {
-        noSurvivor("SIGKILL of the launcher", [](Tree& t) { ::kill(t.launcher, SIGKILL); });
+        noSurvivor(
+            "SIGKILL of the launcher", [](Tree& t) { ::kill(t.launcher, SIGKILL); }, "serve",
+            [](const Tree& t) {
+                // Nobody is left to read the status: its folder goes with the tree.
+                QTRY_VERIFY_WITH_TIMEOUT(!fs::exists(t.statusDir), 2000);
+            });
     }
 
     // timeout -s KILL, a service manager: the whole group at once.
