@@ -107,6 +107,10 @@ Expected<nlohmann::json> parseJsonText(const std::string& text, const std::strin
                               " bytes");
     if (auto e = checkJsonDepth(text, origin, limits.maxDepth); !e.empty())
         return Error::invalid(e);
+    // The parser takes a NUL byte for the end of the input: JSON, a NUL and junk
+    // would pass as the JSON alone.
+    if (const auto nul = text.find('\0'); nul != std::string::npos)
+        return Error::invalid(origin + ":" + position(text, nul) + ": invalid JSON: a NUL byte");
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {

@@ -101,4 +101,92 @@ std::size_t utf8SequenceLength(std::string_view s, std::size_t i)
     return len;
 }
 
+std::size_t escapeSequenceEnd(std::string_view s, std::size_t i)
+{
+    if (i + 1 >= s.size())
+        return s.size();
+    const auto kind = static_cast<unsigned char>(s[i + 1]);
+    if (kind == '[') { // CSI: parameters 0x30-0x3F, intermediates 0x20-0x2F, final 0x40-0x7E
+        std::size_t j = i + 2;
+        while (j < s.size() && s[j] >= 0x20 && s[j] <= 0x3f)
+            ++j;
+        if (j < s.size() && s[j] >= 0x40 && s[j] <= 0x7e)
+            return j + 1;
+        return j;
+    }
+    if (kind == ']' || kind == 'P' || kind == 'X' || kind == '^' || kind == '_') {
+        // A string up to BEL or ESC backslash; a byte below 0x20 that is neither (a
+        // newline) ends a broken one. UTF-8 inside is removed whole.
+        for (std::size_t j = i + 2; j < s.size(); ++j) {
+            const auto c = static_cast<unsigned char>(s[j]);
+            if (c == '\a')
+                return j + 1;
+            if (c == 0x1b)
+                return j + 1 < s.size() && s[j + 1] == '\\' ? j + 2 : j;
+            if (c < 0x20)
+                return j;
+        }
+        return s.size();
+    }
+    // ESC and one byte (ESC c, ESC 7, ESC ( B's first half); never a UTF-8 lead byte.
+    return kind >= 0x20 && kind <= 0x7e ? i + 2 : i + 1;
+}
+
+namespace {
+
+bool isSgr(std::string_view seq)
+{
+    if (seq.size() < 3 || seq[1] != '[' || seq.back() != 'm')
+        return false;
+    for (std::size_t k = 2; k + 1 < seq.size(); ++k)
+        if (!((seq[k] >= '0' && seq[k] <= '9') || seq[k] == ';' || seq[k] == ':'))
+            return false;
+    return true;
+}
+
+} // namespace
+
+std::string terminalSafe(std::string_view s, bool keepColour)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == 0x1b) {
+            const std::size_t end = escapeSequenceEnd(s, i);
+            if (isSgr(s.substr(i, end - i))) {
+                if (keepColour)
+                    out.append(s.substr(i, end - i));
+                i = end;
+            } else {
+                escapeByte(c, out); // the rest of it shows as plain text
+                ++i;
+            }
+            continue;
+        }
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+                escapeByte(c, out);
+            else
+                out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        const std::size_t len = utf8SequenceLength(s, i);
+        if (len == 0) {
+            escapeByte(c, out);
+            ++i;
+        } else if (len == 2 && c == 0xc2 && static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(s[i + 1]));
+            out += buf;
+            i += 2;
+        } else {
+            out.append(s.substr(i, len));
+            i += len;
+        }
+    }
+    return out;
+}
+
 } // namespace sp

@@ -24,6 +24,21 @@ private:
     bool m_pendingC2 = false;
 };
 
+// For a terminal (non-JSON output of the CLI): only SGR colour sequences (ESC [ digits
+// and ';' or ':' m) pass, and only when `keepColour` (else they are dropped, as for a
+// pipe). Every other escape (OSC 52 clipboard writes, OSC 0 titles, CSI screen clears
+// and cursor moves, DCS), C0 controls other than tab and newline, DEL, C1 controls
+// (U+0080 to U+009F, and the raw bytes 0x80 to 0x9F) and bytes that are not UTF-8 are
+// shown escaped (\x1b, \u009b, \xff): the output is always valid UTF-8, and holds no
+// ESC but an SGR's.
+std::string terminalSafe(std::string_view text, bool keepColour = true);
+
+// Where the escape sequence starting at s[i] (an ESC) ends: after a CSI's final byte,
+// after an OSC, DCS, SOS, PM or APC string's terminator (BEL or ESC \), after a
+// two-byte sequence; a sequence broken by a byte outside its grammar ends before that
+// byte, so removing [i, end) never cuts a UTF-8 character.
+std::size_t escapeSequenceEnd(std::string_view s, std::size_t i);
+
 // Length of the well-formed UTF-8 sequence starting at s[i] (no overlongs, no
 // surrogates, nothing above U+10FFFF), or 0 when the bytes there are not one.
 std::size_t utf8SequenceLength(std::string_view s, std::size_t i);

@@ -7,10 +7,15 @@
 //
 // The helper is the launcher's direct child (QProcess starts it with the composed
 // environment and working folder, which the workload inherits). Then:
-//  - Linux (reaper_linux.cpp): it makes itself a child subreaper
-//    (PR_SET_CHILD_SUBREAPER), so every descendant that escapes with setsid() or a
-//    double fork is re-parented to it and stays reachable; the workload gets its own
-//    session and process group. PR_SET_PDEATHSIG on the helper is a second trigger.
+//  - Linux (reaper_linux.cpp): it leaves the launcher's session (setsid), so a signal
+//    to the launcher's process group does not reach it, and makes itself a child
+//    subreaper (PR_SET_CHILD_SUBREAPER), so every descendant that escapes with setsid()
+//    or a double fork is re-parented to it and stays reachable. It starts the workload
+//    through an inner parent (which dies with it, PR_SET_PDEATHSIG): a workload that
+//    kills its parent kills that one, the guardian adopts the orphans and stops the
+//    tree ("helper-killed"). The workload gets its own session and process group.
+//    PR_SET_PDEATHSIG (SIGHUP) on the helper is a second trigger for the launcher's
+//    death, besides the control channel's EOF.
 //  - Windows (reaper_windows.cpp): a job object with
 //    JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE; the workload is created with
 //    CREATE_SUSPENDED | CREATE_NEW_PROCESS_GROUP, assigned to the job, then resumed,
@@ -31,7 +36,7 @@
 // Status file (JSON, written atomically: FILE.tmp then rename) when the tree has ended:
 //   {"main_pid": 1234, "exit": {"code": 0} | {"signal": 11} | {"ntstatus": 3221225477},
 //    "main_ended_ms": <ms since helper start>, "tree_ended_ms": <ms>,
-//    "stopped_by": "none" | "stop" | "kill" | "launcher-gone"}
+//    "stopped_by": "none" | "stop" | "kill" | "launcher-gone" | "helper-killed"}
 // and, right after the workload started, {"main_pid": 1234, "started": true}.
 // On a start failure: {"error": "cannot start PROGRAM: reason"} and exit status 127.
 //
@@ -61,9 +66,10 @@ enum class StopRequest
     None,
     Stop,
     Kill,
-    LauncherGone
+    LauncherGone,
+    HelperKilled // the workload's parent (the inner half of the helper) was killed
 };
-// "none", "stop", "kill", "launcher-gone"
+// "none", "stop", "kill", "launcher-gone", "helper-killed"
 const char* toString(StopRequest r);
 
 struct ExitInfo

@@ -87,6 +87,8 @@ const char* toString(StopRequest r)
         return "kill";
     case StopRequest::LauncherGone:
         return "launcher-gone";
+    case StopRequest::HelperKilled:
+        return "helper-killed";
     case StopRequest::None:
         break;
     }

@@ -1,9 +1,13 @@
 // stackpilot-run on Linux: a child subreaper that owns the workload's whole tree
-// (see reaper.h for the contract). One poll() loop watches three things: the control
-// channel on stdin, a signalfd (SIGCHLD, SIGTERM, SIGHUP) and the kill deadline of a
-// stop in progress. Descendants are found by walking /proc parent links, so a process
-// that left the workload's session with setsid() is still found: while it lives, its
-// ancestors up to us live too, or it was re-parented to us.
+// (see reaper.h for the contract). Two processes: the guardian (this one: its own
+// session, the subreaper, the loop) and the inner parent, the workload's direct parent
+// and nothing else. A workload that kills its parent kills the inner one; its orphans
+// come to the guardian, which stops the whole tree. One poll() loop watches the control
+// channel on stdin, a signalfd (SIGCHLD, SIGTERM, SIGHUP), the inner parent's report of
+// the workload's exit and the kill deadline of a stop in progress. Descendants are
+// found by walking /proc parent links, so a process that left the workload's session
+// with setsid() is still found: while it lives, its ancestors up to us live too, or it
+// was re-parented to us.
 #include "app/reaper/reaper.h"
 
 #include <cerrno>
@@ -81,10 +85,21 @@ std::vector<pid_t> descendants()
     return out;
 }
 
-void signalTree(int sig)
+// Every process of the tree but `spare` (the inner parent, which ends by itself once
+// the workload has ended, and whose death by a signal means someone killed it).
+void signalTree(int sig, pid_t spare)
 {
     for (pid_t pid : descendants())
-        kill(pid, sig);
+        if (pid != spare)
+            kill(pid, sig);
+}
+
+void recordExit(ExitInfo& exit, int status)
+{
+    if (WIFSIGNALED(status))
+        exit = {ExitInfo::Signal, WTERMSIG(status)};
+    else
+        exit = {ExitInfo::Code, WEXITSTATUS(status)};
 }
 
 struct Loop
@@ -94,6 +109,8 @@ struct Loop
     const Options& options;
     SteadyClock::time_point started = SteadyClock::now();
     pid_t mainPid = -1;
+    pid_t innerPid = -1;
+    int exitFd = -1; // the inner parent's report: the workload's wait status
     ExitInfo exit;
     long long mainEndedMs = -1;
     bool stdinOpen = true;
@@ -108,13 +125,13 @@ struct Loop
             stoppedBy = why;
         if (why == StopRequest::Kill || graceMs == 0) {
             killing = true;
-            signalTree(SIGKILL);
+            signalTree(SIGKILL, innerPid);
             return;
         }
         const auto at = SteadyClock::now() + std::chrono::milliseconds(graceMs);
         if (killAt == SteadyClock::time_point{} || at < killAt) {
             if (killAt == SteadyClock::time_point{})
-                signalTree(SIGTERM);
+                signalTree(SIGTERM, innerPid);
             killAt = at;
         }
     }
@@ -141,6 +158,17 @@ struct Loop
         }
     }
 
+    // The workload's wait status, as the inner parent reports it.
+    void readExit()
+    {
+        int status = 0;
+        if (exitFd >= 0 && read(exitFd, &status, sizeof status) == sizeof status &&
+            mainEndedMs < 0) {
+            mainEndedMs = msSince(started);
+            recordExit(exit, status);
+        }
+    }
+
     // Reaps what has ended; false once we have no children left (the tree is empty).
     bool reap()
     {
@@ -151,13 +179,20 @@ struct Loop
                 return true;
             if (pid < 0)
                 return errno == EINTR;
-            if (pid != mainPid)
-                continue;
-            mainEndedMs = msSince(started);
-            if (WIFSIGNALED(status))
-                exit = {ExitInfo::Signal, WTERMSIG(status)};
-            else
-                exit = {ExitInfo::Code, WEXITSTATUS(status)};
+            if (pid == innerPid) {
+                readExit();
+                innerPid = -1;
+                if (WIFSIGNALED(status)) {
+                    // Killed by the workload (or anyone but us): its orphans are ours now.
+                    stoppedBy = StopRequest::HelperKilled;
+                    killing = true;
+                    signalTree(SIGKILL, -1);
+                }
+            } else if (pid == mainPid && mainEndedMs < 0) {
+                // Re-parented to us after the inner parent died.
+                mainEndedMs = msSince(started);
+                recordExit(exit, status);
+            }
         }
     }
 
@@ -187,17 +222,25 @@ struct Loop
     void run(int sigfd)
     {
         while (reap()) {
-            pollfd fds[2] = {{sigfd, POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
-            const int n = poll(fds, stdinOpen ? 2 : 1, pollTimeout());
+            pollfd fds[3] = {{sigfd, POLLIN, 0}, {exitFd, POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+            if (!stdinOpen)
+                fds[2].fd = -1; // poll() skips it
+            const int n = poll(fds, 3, pollTimeout());
             if (n < 0 && errno != EINTR)
                 break;
             if (fds[0].revents)
                 onSignal(sigfd);
-            if (stdinOpen && fds[1].revents)
+            if (fds[1].revents & POLLIN)
+                readExit();
+            if (fds[1].revents & (POLLHUP | POLLERR)) {
+                close(exitFd);
+                exitFd = -1;
+            }
+            if (stdinOpen && fds[2].revents)
                 readControl();
             if (killing || (killAt != SteadyClock::time_point{} && SteadyClock::now() >= killAt)) {
                 killing = true;
-                signalTree(SIGKILL);
+                signalTree(SIGKILL, innerPid);
             }
         }
     }
@@ -223,29 +266,93 @@ struct Loop
     _exit(127);
 }
 
-// Forks and execs the workload; returns its pid, or -1 with `error` set.
-pid_t startWorkload(const Options& options, const sigset_t& oldMask, std::string& error)
+// The inner parent: forks the workload, reports its pid and then its wait status to
+// the guardian over `report`, and ends. It dies with the guardian (PR_SET_PDEATHSIG).
+[[noreturn]] void runInner(const Options& options, const sigset_t& oldMask, pid_t guardian,
+                           int errPipe, int report)
 {
-    int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) != 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != guardian)
+        _exit(1);
+    const pid_t pid = fork();
+    if (pid == 0)
+        execWorkload(options, oldMask, errPipe);
+    if (pid < 0) {
+        const int err = errno;
+        (void)!write(errPipe, &err, sizeof err);
+    }
+    close(errPipe);
+    const int sent = pid;
+    (void)!write(report, &sent, sizeof sent);
+    if (pid < 0)
+        _exit(127);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    (void)!write(report, &status, sizeof status);
+    _exit(0);
+}
+
+ssize_t readFully(int fd, void* buf, std::size_t size)
+{
+    ssize_t n;
+    do
+        n = read(fd, buf, size);
+    while (n < 0 && errno == EINTR);
+    return n;
+}
+
+// Starts the inner parent and through it the workload; returns the workload's pid, or
+// -1 with `error` set. The loop gets the inner parent's pid and its report channel.
+pid_t startTree(const Options& options, const sigset_t& oldMask, Loop& loop, std::string& error)
+{
+    int errPipe[2], report[2];
+    if (pipe2(errPipe, O_CLOEXEC) != 0 || pipe2(report, O_CLOEXEC) != 0) {
         error = std::string("pipe: ") + std::strerror(errno);
         return -1;
     }
-    const pid_t pid = fork();
-    if (pid == 0)
-        execWorkload(options, oldMask, pipefd[1]);
-    close(pipefd[1]);
-    int childErr = 0;
-    const ssize_t n = pid < 0 ? 0 : read(pipefd[0], &childErr, sizeof childErr);
-    close(pipefd[0]);
-    if (pid < 0 || n == sizeof childErr) {
-        error =
-            "cannot start " + options.argv[0] + ": " + std::strerror(pid < 0 ? errno : childErr);
-        if (pid > 0)
-            waitpid(pid, nullptr, 0);
+    const pid_t guardian = getpid();
+    const pid_t inner = fork();
+    if (inner == 0) {
+        close(errPipe[0]);
+        close(report[0]);
+        runInner(options, oldMask, guardian, errPipe[1], report[1]);
+    }
+    close(errPipe[1]);
+    close(report[1]);
+    int mainPid = -1, childErr = 0;
+    const bool reported =
+        inner > 0 && readFully(report[0], &mainPid, sizeof mainPid) == sizeof mainPid;
+    const ssize_t n = inner > 0 ? readFully(errPipe[0], &childErr, sizeof childErr) : 0;
+    close(errPipe[0]);
+    if (inner < 0 || !reported || mainPid <= 0 || n == sizeof childErr) {
+        const int err = inner < 0 ? errno : childErr;
+        error = "cannot start " + options.argv[0] + ": " + std::strerror(err ? err : ECHILD);
+        close(report[0]);
+        if (inner > 0)
+            waitpid(inner, nullptr, 0);
         return -1;
     }
-    return pid;
+    fcntl(report[0], F_SETFL, O_NONBLOCK);
+    loop.innerPid = inner;
+    loop.exitFd = report[0];
+    return mainPid;
+}
+
+// The status file, its temporary twin, and the launcher's temporary folder that holds
+// them when that is one of StackPilot's ("stackpilot…") and nothing else is in it.
+void removeStatusFolder(const std::string& file)
+{
+    if (file.empty())
+        return;
+    unlink(file.c_str());
+    unlink((file + ".tmp").c_str());
+    const std::size_t slash = file.rfind('/');
+    if (slash == std::string::npos || slash == 0)
+        return;
+    const std::string dir = file.substr(0, slash);
+    if (dir.compare(dir.rfind('/') + 1, 10, "stackpilot") == 0)
+        rmdir(dir.c_str()); // fails, harmlessly, when the folder is not empty
 }
 
 } // namespace
@@ -253,6 +360,11 @@ pid_t startWorkload(const Options& options, const sigset_t& oldMask, std::string
 int runContained(const Options& options)
 {
     const pid_t launcher = getppid();
+    // Out of the launcher's session and process group: a SIGKILL or SIGHUP to that
+    // group (timeout, a terminal closing, a service manager) does not reach us, so we
+    // live to stop the tree when the launcher dies.
+    if (setsid() < 0)
+        setpgid(0, 0);
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     prctl(PR_SET_PDEATHSIG, SIGHUP);
     std::signal(SIGINT, SIG_IGN);
@@ -267,7 +379,7 @@ int runContained(const Options& options)
 
     Loop loop(options);
     std::string error;
-    loop.mainPid = startWorkload(options, oldMask, error);
+    loop.mainPid = startTree(options, oldMask, loop, error);
     if (loop.mainPid < 0) {
         std::fprintf(stderr, "stackpilot-run: %s\n", error.c_str());
         writeStatusFile(options.statusFile, errorJson(error));
@@ -279,8 +391,13 @@ int runContained(const Options& options)
         loop.requestStop(StopRequest::LauncherGone,
                          std::min(options.graceMs, kLauncherGoneGraceMs));
     loop.run(sigfd);
-    writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
-                                                   msSince(loop.started), loop.stoppedBy));
+    if (getppid() != launcher) {
+        // The launcher is dead: nobody will read the status, so leave nothing behind.
+        removeStatusFolder(options.statusFile);
+    } else {
+        writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
+                                                       msSince(loop.started), loop.stoppedBy));
+    }
     if (loop.exit.kind == ExitInfo::Signal)
         return 128 + static_cast<int>(loop.exit.value);
     return static_cast<int>(loop.exit.value);

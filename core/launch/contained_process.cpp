@@ -184,8 +184,10 @@ ProcessEnd ContainedProcess::readStatus(int exitCode, QProcess::ExitStatus statu
         e.value = exitCode;
     }
     e.text = describeEnd(e.kind, e.value);
-    if (!j && status == QProcess::CrashExit) // the helper itself was killed
-        e.text = "the containment helper (stackpilot-run) was killed";
+    if (e.stoppedBy == "helper-killed") // the workload's parent, the helper's inner half
+        e.text = "the containment helper was killed; the workload tree was stopped";
+    else if ((!j || !j->contains("exit")) && status == QProcess::CrashExit)
+        e.text = "the containment helper (stackpilot-run) was killed"; // not its code
     return e;
 }
 

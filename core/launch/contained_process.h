@@ -30,9 +30,10 @@ struct ProcessEnd
     } kind = Exited;
     long long value = 0;
     long long mainPid = 0;
-    std::string stoppedBy = "none"; // "stop" | "kill" | "launcher-gone" | "none"
-    std::string text;               // "exited with code 3", "killed by SIGSEGV (11)", ...
-    long long mainEndedMs = -1;     // since the helper started; -1 when unknown
+    // "stop" | "kill" | "launcher-gone" | "helper-killed" | "none"
+    std::string stoppedBy = "none";
+    std::string text;           // "exited with code 3", "killed by SIGSEGV (11)", ...
+    long long mainEndedMs = -1; // since the helper started; -1 when unknown
     long long treeEndedMs = -1;
 
     bool ok() const { return kind == Exited && value == 0; }

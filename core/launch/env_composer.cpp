@@ -4,27 +4,44 @@
 #include "core/strings.h"
 
 #include <algorithm>
+#include <cctype>
+#include <iterator>
 #include <set>
 
 namespace sp {
 
 namespace {
 
-bool isAmdKind(const std::string& kind)
-{
-    return kind == "rocm" || kind == "hip-sdk" || kind == "zluda" || kind == "rocblas-library";
-}
+// Linux passes at most 32 pages (MAX_ARG_STRLEN) for one NAME=value; Windows 32,767
+// characters for the whole block, which the launch reports by itself.
+constexpr std::size_t kMaxVariableBytes = 128 * 1024;
 
-// Which GPU stack the plan runs: "amd", "nvidia" or "" (CPU or unknown).
-std::string planStack(const Plan& plan)
+// Variables that pick a GPU, the code a GPU runs, or a GPU stack's install. The
+// composed environment owns each of them: the plan sets it, or it goes, whatever the
+// profile (docs/LAUNCH.md). Old guides tell people to set them globally.
+struct GpuVariable
 {
-    for (const PlanRuntime& rt : plan.runtimes)
-        if (isAmdKind(rt.kind))
-            return "amd";
-    if (plan.env.count("CUDA_VISIBLE_DEVICES") || plan.env.count("CUDA_DEVICE_ORDER"))
-        return "nvidia";
-    return {};
-}
+    const char* name;
+    bool prefix;   // HIP_PATH_57, CUDA_PATH_V12_4, ...
+    bool location; // names an install folder: kept when that is one of the plan's runtimes
+    const char* why;
+};
+
+constexpr const char* kFilterWhy = "a device filter left in the caller's environment may hide or "
+                                   "renumber the GPUs; only the plan pins one";
+constexpr GpuVariable kGpuVariables[] = {
+    {"HSA_OVERRIDE_GFX_VERSION", false, false,
+     "a global HSA override makes ROCm run kernels built for another GPU; the plan sets one "
+     "only where the catalog allows it"},
+    {"HIP_VISIBLE_DEVICES", false, false, kFilterWhy},
+    {"ROCR_VISIBLE_DEVICES", false, false, kFilterWhy},
+    {"CUDA_VISIBLE_DEVICES", false, false, kFilterWhy},
+    {"GPU_DEVICE_ORDINAL", false, false, kFilterWhy},
+    {"ROCM_PATH", false, true, "names a ROCm install that is not one of this profile's runtimes"},
+    {"ROCM_HOME", false, true, "names a ROCm install that is not one of this profile's runtimes"},
+    {"CUDA_PATH", true, true, "names a CUDA toolkit that is not one of this profile's runtimes"},
+    {"CUDA_HOME", false, true, "names a CUDA toolkit that is not one of this profile's runtimes"},
+};
 
 std::string runtimeDirOfKind(const Plan& plan, const std::string& kind)
 {
@@ -140,21 +157,51 @@ void removeStalePython(EnvEditor& e)
           "packages in the user's site folder must not shadow the profile's");
 }
 
-void removeForeignSdkVariables(EnvEditor& e, const Plan& plan, bool windows)
+bool planNames(const Plan& plan, const std::string& name, bool windows)
+{
+    auto same = [&](const std::string& other) {
+        return windows ? lower(other) == lower(name) : other == name;
+    };
+    return std::any_of(plan.env.begin(), plan.env.end(),
+                       [&](const auto& kv) { return same(kv.first); }) ||
+           std::any_of(plan.envUnset.begin(), plan.envUnset.end(), same);
+}
+
+bool namesPlanRuntime(const Plan& plan, const std::string& value, bool windows)
+{
+    return std::any_of(plan.runtimes.begin(), plan.runtimes.end(),
+                       [&](const PlanRuntime& rt) { return isUnder(value, rt.dir, windows); });
+}
+
+void removeForeignHipSdk(EnvEditor& e, const Plan& plan, bool windows)
 {
     const std::string sdk = runtimeDirOfKind(plan, "hip-sdk");
     for (const std::string& name : e.namesStartingWith("HIP_PATH")) {
+        if (planNames(plan, name, windows))
+            continue;
         const std::string value = *e.find(name);
         if (sdk.empty())
             e.erase(name, "names a HIP SDK, and this profile uses none");
         else if (normalPath(value, windows) != normalPath(sdk, windows))
             e.erase(name, "names another HIP SDK (" + value + "); the profile's is " + sdk);
     }
-    if (planStack(plan) != "amd")
-        return;
-    for (const char* prefix : {"CUDA_PATH", "CUDA_HOME"})
-        for (const std::string& name : e.namesStartingWith(prefix))
-            e.erase(name, "names a CUDA toolkit, and this profile runs on an AMD stack");
+}
+
+// Every GPU variable of the caller's that the plan does not set goes, except an
+// install folder that is one of the plan's runtimes.
+void removeStaleGpuVariables(EnvEditor& e, const Plan& plan, bool windows)
+{
+    removeForeignHipSdk(e, plan, windows);
+    for (const GpuVariable& v : kGpuVariables) {
+        const std::string len = v.name;
+        for (const std::string& name : e.namesStartingWith(v.name)) {
+            if ((!v.prefix && name.size() != len.size()) || planNames(plan, name, windows))
+                continue;
+            if (v.location && namesPlanRuntime(plan, *e.find(name), windows))
+                continue;
+            e.erase(name, v.why);
+        }
+    }
 }
 
 // Drops the entries of ROCm or CUDA installs that are not the profile's own.
@@ -164,22 +211,21 @@ void filterPathList(EnvEditor& e, const std::string& name, const Plan& plan, boo
     if (!value)
         return;
     const char sep = windows ? ';' : ':';
-    const std::string stack = planStack(plan);
     std::vector<std::string> kept;
     std::vector<std::string> dropped;
     for (const std::string& entry : splitList(*value, sep)) {
-        const std::string s = stackOfPathEntry(entry);
-        const bool ours =
-            std::any_of(plan.runtimes.begin(), plan.runtimes.end(),
-                        [&](const PlanRuntime& rt) { return isUnder(entry, rt.dir, windows); });
-        // A CPU profile keeps them: nothing it loads comes from there.
-        const bool foreign = !s.empty() && !ours && !stack.empty();
+        // A CPU profile drops them too: a library found there is loaded by a
+        // wheel or tool that probes for a GPU stack, of the wrong version.
+        const bool foreign =
+            !stackOfPathEntry(entry).empty() && !namesPlanRuntime(plan, entry, windows);
         (foreign ? dropped : kept).push_back(entry);
     }
     if (dropped.empty())
         return;
     e.set(name, join(kept, std::string(1, sep)),
-          "entries of another ROCm or CUDA install removed: " + join(dropped, ", "));
+          "entries of a ROCm or CUDA install that is not one of this profile's runtimes "
+          "removed: " +
+              join(dropped, ", "));
 }
 
 void prependRuntimeFolders(EnvEditor& e, const Plan& plan, const std::string& name, bool windows)
@@ -216,11 +262,37 @@ std::vector<EnvChange> difference(const EnvMap& user, const EnvEditor& e, bool w
     return out;
 }
 
+// Why a variable of the plan cannot reach a process as the dry run shows it, or null.
+const char* unpassable(const std::string& name, const std::string& value)
+{
+    if (name.empty() || name.find_first_of(std::string("=\0", 2)) != std::string::npos)
+        return "not set: a name holding '=' (or empty) would reach the workload as another "
+               "variable";
+    if (value.find('\0') != std::string::npos)
+        return "not set: a value holding a NUL byte would reach the workload cut short";
+    if (name.size() + 1 + value.size() >= kMaxVariableBytes)
+        return "not set: longer than the 128 KiB a process may be given for one variable";
+    return nullptr;
+}
+
 } // namespace
 
 const char* toString(EnvChange::Kind k)
 {
     return k == EnvChange::Added ? "added" : k == EnvChange::Changed ? "changed" : "removed";
+}
+
+bool isGpuVariable(const std::string& name, bool windows)
+{
+    std::string n = name;
+    if (windows)
+        for (char& c : n)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (n.rfind("HIP_PATH", 0) == 0)
+        return true;
+    return std::any_of(
+        std::begin(kGpuVariables), std::end(kGpuVariables),
+        [&](const GpuVariable& v) { return v.prefix ? n.rfind(v.name, 0) == 0 : n == v.name; });
 }
 
 std::string stackOfPathEntry(const std::string& entry)
@@ -243,7 +315,7 @@ ComposedLaunch composeLaunch(const Plan& plan, const EnvMap& user, const std::st
     const bool windows = os == "windows";
     EnvEditor e(user, windows);
     removeStalePython(e);
-    removeForeignSdkVariables(e, plan, windows);
+    removeStaleGpuVariables(e, plan, windows);
     filterPathList(e, "PATH", plan, windows);
     prependRuntimeFolders(e, plan, "PATH", windows);
     if (!windows) {
@@ -252,12 +324,22 @@ ComposedLaunch composeLaunch(const Plan& plan, const EnvMap& user, const std::st
     }
     for (const std::string& name : plan.envUnset)
         e.erase(name, "the profile unsets it");
+    std::vector<EnvChange> refused;
     for (const auto& [name, value] : plan.env) {
+        if (const char* why = unpassable(name, value)) {
+            refused.push_back({EnvChange::Removed, name, value, {}, why});
+            continue;
+        }
         const auto why = plan.envWhy.find(name);
         e.set(name, value, why == plan.envWhy.end() ? "set by the profile" : why->second);
     }
     ComposedLaunch out;
     out.changes = difference(user, e, windows);
+    if (!refused.empty()) {
+        out.changes.insert(out.changes.end(), refused.begin(), refused.end());
+        std::stable_sort(out.changes.begin(), out.changes.end(),
+                         [](const EnvChange& a, const EnvChange& b) { return a.name < b.name; });
+    }
     out.env = e.env();
     out.argv = plan.command;
     out.argv.insert(out.argv.end(), plan.args.begin(), plan.args.end());

@@ -4,17 +4,21 @@
 // file is read, so the launcher, `launch --dry-run` and the diagnostics bundle all get
 // the same answer for the same inputs.
 //
-// Most field failures are environment failures, so the composer first removes what
-// belongs to other stacks:
+// Most field failures are environment failures, so the composer owns every GPU
+// variable, for every profile (CPU ones included): what the plan does not set goes.
+//  - HSA_OVERRIDE_GFX_VERSION, HIP_/ROCR_/CUDA_VISIBLE_DEVICES, GPU_DEVICE_ORDINAL
+//    left in the caller's environment (a global override defeats the catalog's bans);
 //  - HIP_PATH / HIP_PATH_xx that do not name the profile's HIP SDK (a stale HIP_PATH
 //    from another SDK makes ZLUDA load the wrong rocBLAS);
-//  - CUDA_PATH / CUDA_PATH_Vxx_y / CUDA_HOME that point at another CUDA toolkit, or
-//    any of them for an AMD stack;
-//  - PATH and LD_LIBRARY_PATH entries of other ROCm or CUDA installs (two ROCm
-//    versions' libraries mixed in one process);
+//  - ROCM_PATH, ROCM_HOME, CUDA_PATH / CUDA_PATH_Vxx_y, CUDA_HOME that name no
+//    runtime of the plan;
+//  - PATH and LD_LIBRARY_PATH entries of ROCm or CUDA installs that are not the
+//    plan's (two ROCm versions' libraries mixed in one process);
 //  - PYTHONPATH, PYTHONHOME, VIRTUAL_ENV, CONDA_PREFIX, with PYTHONNOUSERSITE=1;
 // then adds what the plan says: runtime folders first on PATH (and LD_LIBRARY_PATH on
-// Linux), the profile's variables, GPU pinning, the HSA override, relocated caches.
+// Linux), the profile's variables, GPU pinning, the HSA override, relocated caches, and
+// the user's own choices (settings.json, this workload's `env`), which keep any of the
+// variables above. Each removal is in `changes` with its reason.
 // docs/LAUNCH.md describes the rules.
 
 #include "core/select/plan.h"
@@ -54,6 +58,11 @@ struct ComposedLaunch
 // without case and path entries without case and slash direction.
 ComposedLaunch composeLaunch(const Plan& plan, const EnvMap& user, const std::string& os,
                              const std::vector<std::string>& extraArgs = {});
+
+// Whether `name` is one of the GPU variables the composed environment owns
+// (HSA_OVERRIDE_GFX_VERSION, the device filters, ROCM_PATH, HIP_PATH*, CUDA_PATH*, ...);
+// on Windows names compare without case.
+bool isGpuVariable(const std::string& name, bool windows);
 
 // What kind of install a PATH entry belongs to: "rocm", "cuda" or "" (neither).
 std::string stackOfPathEntry(const std::string& entry);

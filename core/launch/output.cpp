@@ -2,6 +2,7 @@
 
 #include "core/logmatch/signature.h"
 #include "core/strings.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <cstring>
@@ -10,30 +11,6 @@
 namespace sp {
 
 namespace {
-
-// Where the escape sequence starting at s[i] (an ESC) ends.
-std::size_t escapeEnd(std::string_view s, std::size_t i)
-{
-    if (i + 1 >= s.size())
-        return s.size();
-    const char kind = s[i + 1];
-    if (kind == '[') { // CSI: parameters and intermediates, then a final byte @..~
-        std::size_t j = i + 2;
-        while (j < s.size() && !(s[j] >= '@' && s[j] <= '~'))
-            ++j;
-        return std::min(j + 1, s.size());
-    }
-    if (kind == ']') { // OSC: up to BEL or ESC backslash
-        for (std::size_t j = i + 2; j < s.size(); ++j) {
-            if (s[j] == '\a')
-                return j + 1;
-            if (s[j] == '\x1b' && j + 1 < s.size() && s[j + 1] == '\\')
-                return j + 2;
-        }
-        return s.size();
-    }
-    return i + 2;
-}
 
 bool isLocalHost(std::string_view host)
 {
@@ -66,7 +43,7 @@ std::string stripAnsi(std::string_view line)
     out.reserve(line.size());
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] == '\x1b') {
-            i = escapeEnd(line, i);
+            i = escapeSequenceEnd(line, i);
         } else {
             out += line[i];
             ++i;
@@ -77,35 +54,63 @@ std::string stripAnsi(std::string_view line)
 
 void LineSplitter::feed(std::string_view chunk, const std::function<void(std::string_view)>& onLine)
 {
+    if (m_pendingCr && !chunk.empty()) { // the '\r' that ended the last chunk and a '\n'
+        m_pendingCr = false;             // are one "\r\n"
+        if (chunk.front() == '\n') {
+            if (m_skippedEmpty)
+                onLine({}); // "\r\n" ends an empty line, whatever the chunks
+            chunk.remove_prefix(1);
+        }
+    }
     while (!chunk.empty()) {
-        const std::size_t nl = chunk.find('\n');
-        std::string_view piece = chunk.substr(0, nl);
-        if (nl != std::string_view::npos && m_partial.empty() && !m_justCut &&
+        const std::size_t end = chunk.find_first_of("\r\n");
+        std::string_view piece = chunk.substr(0, end);
+        std::size_t skip = 1;
+        bool loneCr = false; // a progress bar's "\r": it ends a line too, shown at once
+        if (end != std::string_view::npos && chunk[end] == '\r') {
+            if (end + 1 < chunk.size() && chunk[end + 1] == '\n')
+                skip = 2;
+            else
+                loneCr = true;
+            m_pendingCr = end + 1 == chunk.size();
+        }
+        m_skippedEmpty = false;
+        if (end != std::string_view::npos && m_partial.empty() && !m_justCut &&
             piece.size() <= m_maxLine) {
-            // The common case: a whole line inside the chunk, passed without a copy.
-            if (!piece.empty() && piece.back() == '\r')
-                piece.remove_suffix(1);
-            onLine(piece);
+            // The common case: a whole line inside the chunk, passed without a copy. A
+            // "\r" right after a line's end ends no new line.
+            m_skippedEmpty = loneCr && piece.empty();
+            if (!m_skippedEmpty)
+                onLine(piece);
         } else {
-            while (!piece.empty()) {
-                const std::size_t take = std::min(m_maxLine - m_partial.size(), piece.size());
-                m_partial.append(piece.substr(0, take));
-                piece.remove_prefix(take);
-                m_justCut = false;
-                if (m_partial.size() >= m_maxLine) {
-                    finish(onLine);
-                    m_justCut = true; // the newline that may follow ends no new line
-                }
-            }
-            if (nl != std::string_view::npos) {
-                if (!m_justCut || !m_partial.empty())
+            appendCut(piece, onLine);
+            if (end != std::string_view::npos) {
+                const bool ends = !m_justCut || !m_partial.empty(); // not a cut's newline
+                m_skippedEmpty = ends && loneCr && m_partial.empty();
+                if (ends && !m_skippedEmpty)
                     emitPartial(onLine);
                 m_justCut = false;
             }
         }
-        if (nl == std::string_view::npos)
+        if (end == std::string_view::npos)
             break;
-        chunk.remove_prefix(nl + 1);
+        chunk.remove_prefix(end + skip);
+    }
+}
+
+// Appends to the partial line, emitting a piece each time it reaches maxLine.
+void LineSplitter::appendCut(std::string_view piece,
+                             const std::function<void(std::string_view)>& onLine)
+{
+    while (!piece.empty()) {
+        const std::size_t take = std::min(m_maxLine - m_partial.size(), piece.size());
+        m_partial.append(piece.substr(0, take));
+        piece.remove_prefix(take);
+        m_justCut = false;
+        if (m_partial.size() >= m_maxLine) {
+            finish(onLine);
+            m_justCut = true; // the newline that may follow ends no new line
+        }
     }
 }
 

@@ -23,12 +23,15 @@ class RE2;
 namespace sp {
 
 // ESC [ ... final (CSI: colours, cursor moves), ESC ] ... BEL or ESC \ (OSC: titles,
-// links) and two-byte ESC sequences removed; everything else kept.
+// links), DCS/SOS/PM/APC strings and two-byte ESC sequences removed; everything else
+// kept. Valid UTF-8 stays valid (core/text.h, escapeSequenceEnd).
 std::string stripAnsi(std::string_view line);
 
-// Splits one byte stream into lines ('\n'; a trailing '\r' dropped). A line longer
-// than maxLine bytes is cut into pieces of maxLine bytes, so a runaway stream without
-// newlines cannot eat memory.
+// Splits one byte stream into lines: '\n', "\r\n" (even split across chunks), and a
+// lone '\r', which progress bars end their updates with, so each update is shown as
+// it comes rather than all at the next newline. A line longer than maxLine bytes is
+// cut into pieces of maxLine bytes, so a runaway stream without newlines cannot eat
+// memory.
 class LineSplitter
 {
 public:
@@ -38,10 +41,13 @@ public:
 
 private:
     void emitPartial(const std::function<void(std::string_view)>& onLine);
+    void appendCut(std::string_view piece, const std::function<void(std::string_view)>& onLine);
 
     std::size_t m_maxLine;
     std::string m_partial;
-    bool m_justCut = false; // the last piece was emitted because it reached maxLine
+    bool m_justCut = false;      // the last piece was emitted because it reached maxLine
+    bool m_pendingCr = false;    // the last chunk ended with '\r': a '\n' first is its pair
+    bool m_skippedEmpty = false; // ... and that '\r' ended an empty line, not shown
 };
 
 // Finds the URL a workload serves on. With the workload's url_regex (group 1, else

@@ -124,16 +124,17 @@ void excludeProfiles(std::vector<Candidate>& candidates, const SelectSettings& s
                 {"excluded by the settings: a remedy asked for another profile", {}});
 }
 
-// Stage 6: what remedies wrote into settings.json for this workload. Applied last, so
-// a remedy's variable wins over the catalog's.
+// Stage 6: what the user (by hand or through a remedy) wrote into settings.json for
+// this workload. Applied last, so the user's variable wins over the catalog's, and the
+// composed environment keeps it even where it would remove a stale one.
 void applyOverrides(Plan& plan, const SelectSettings& settings, const PlanExpander& x)
 {
     for (const auto& [name, value] : settings.env)
-        setPlanEnv(plan, name, x.expand(value), "set by a remedy (settings.json)");
+        setPlanEnv(plan, name, x.expand(value), kUserEnvChoice);
+    std::vector<std::string> extra;
     for (const auto& a : settings.args)
-        if (const auto arg = x.expand(a);
-            std::find(plan.args.begin(), plan.args.end(), arg) == plan.args.end())
-            plan.args.push_back(arg); // a profile that already passes it needs it once
+        extra.push_back(x.expand(a));
+    appendArgs(plan.args, extra);
     plan.repair = settings.repair;
 }
 
@@ -159,6 +160,20 @@ void addWarnings(Plan& plan, const Profile& profile)
 }
 
 } // namespace
+
+void appendArgs(std::vector<std::string>& args, const std::vector<std::string>& extra)
+{
+    for (std::size_t i = 0; i < extra.size();) {
+        std::size_t end = i + 1; // a flag and the values after it ("--fixed yes")
+        while (end < extra.size() && (extra[end].empty() || extra[end].front() != '-'))
+            ++end;
+        const auto group = extra.begin() + static_cast<std::ptrdiff_t>(i);
+        const auto groupEnd = extra.begin() + static_cast<std::ptrdiff_t>(end);
+        if (std::search(args.begin(), args.end(), group, groupEnd) == args.end())
+            args.insert(args.end(), group, groupEnd); // one the profile passes is not repeated
+        i = end;
+    }
+}
 
 std::optional<int> chooseGpu(const HardwareSnapshot& snapshot)
 {

@@ -44,6 +44,16 @@ struct SelectSettings
     std::vector<std::string> excludeProfiles;
 };
 
+// The reason a plan gives a variable of the workload's settings (`env`), set by hand or
+// by a remedy: the composed environment shows it as the user's choice.
+inline constexpr const char* kUserEnvChoice =
+    "the user's choice (settings.json, this workload's env)";
+
+// Appends `extra` (a workload's `args` from settings) to `args`, flag by flag: a flag
+// with the values after it ("--fixed", "yes") is one unit, left out only when `args`
+// already holds that whole unit in order.
+void appendArgs(std::vector<std::string>& args, const std::vector<std::string>& extra);
+
 // Picks the GPU a plan uses, or nullopt when the snapshot has none of amd/nvidia/intel.
 std::optional<int> chooseGpu(const HardwareSnapshot& snapshot);
 

@@ -4,6 +4,7 @@
 #include "core/cancel_token.h"
 #include "core/clock.h"
 #include "core/format.h"
+#include "core/json_file.h"
 #include "core/os_family.h"
 #include "core/ownership.h"
 #include "core/strings.h"
@@ -86,6 +87,40 @@ private slots:
                       "y");
         out += f.finish();
         QCOMPARE(out, std::string("x\\u009by"));
+    }
+
+    // Issue 20: what a workload or a bundle prints reaches a terminal with only its
+    // colours; the rest is shown escaped, and the result is valid UTF-8.
+    void terminalSafeText()
+    {
+        using sp::terminalSafe;
+        QCOMPARE(terminalSafe("\x1b[1;31mred\x1b[0m \x1b[38:5:2mx\x1b[m"),
+                 std::string("\x1b[1;31mred\x1b[0m \x1b[38:5:2mx\x1b[m"));
+        QCOMPARE(terminalSafe("\x1b[1;31mred\x1b[0m", false), std::string("red"));
+        // OSC 52 (clipboard), OSC 0 (title), a screen clear, DCS: ESC shown, text kept.
+        QCOMPARE(terminalSafe("\x1b]52;c;ZXZpbA==\x07x"), std::string("\\x1b]52;c;ZXZpbA==\\x07x"));
+        QCOMPARE(terminalSafe("\x1b]0;pwned\x1b\\"), std::string("\\x1b]0;pwned\\x1b\\"));
+        QCOMPARE(terminalSafe("\x1b[2J\x1b[H"), std::string("\\x1b[2J\\x1b[H"));
+        QCOMPARE(terminalSafe("\x1bP1$qm\x1b\\"), std::string("\\x1bP1$qm\\x1b\\"));
+        // C1 controls, as UTF-8 and as raw bytes; other bytes that are not UTF-8.
+        QCOMPARE(terminalSafe("\xc2\x9b"
+                              "2J \x9b"
+                              "2J \xff"),
+                 std::string("\\u009b2J \\x9b2J \\xff"));
+        QCOMPARE(terminalSafe("a\rb\x7f\tc\n"), std::string("a\\x0db\\x7f\tc\n"));
+        // An escape right before a multi-byte character leaves the character whole.
+        QCOMPARE(terminalSafe("\x1b\xc3\xa9t\xc3\xa9"), std::string("\\x1b\xc3\xa9t\xc3\xa9"));
+        QCOMPARE(terminalSafe("\xe6\x98\xbe\xe5\x8d\xa1"), std::string("\xe6\x98\xbe\xe5\x8d\xa1"));
+    }
+
+    // Issue 20: JSON followed by a NUL and junk is not JSON.
+    void jsonWithANulIsRefused()
+    {
+        const auto r = sp::parseJsonText(std::string("{\"a\": 1}\0junk", 13), "t.json", {});
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("t.json:1:9") != std::string::npos,
+                 r.error().message.c_str());
+        QVERIFY(sp::parseJsonText("{\"a\": 1}", "t.json", {}).ok());
     }
 
     void fixedClock()

@@ -53,6 +53,17 @@ const Plant kPlants[] = {
     {"catalog.d/", "CatPass55", RedactionKind::UrlCredentials},
     {"receipts/", "RcptPass66", RedactionKind::UrlCredentials},
     {"report.json", "zorbulon", RedactionKind::UserName},
+    // Issue 20: a short hf_ token only present as an environment value, a value only
+    // present in settings.json, webhooks, "password is X", DB_PASS=, MYSQL_PWD=, and a
+    // private key whose END was cut off.
+    {"launches/", "hf_Sh0rt9", RedactionKind::KnownSecret},
+    {"launches/", "MyPwdValue8", RedactionKind::KnownSecret},
+    {"settings.json", "MyPwdValue8", RedactionKind::SecretVariable},
+    {"launches/", "SlackSecret789", RedactionKind::WebhookUrl},
+    {"launches/", "DiscordSecret456", RedactionKind::WebhookUrl},
+    {"launches/", "Hunter2Zq", RedactionKind::PasswordPhrase},
+    {"launches/", "DbPassValue7", RedactionKind::SecretVariable},
+    {"launches/", "TruncKeyBody0001", RedactionKind::PrivateKey},
 };
 
 std::string launchLog(const std::filesystem::path& home)
@@ -75,7 +86,14 @@ std::string launchLog(const std::filesystem::path& home)
            "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n"
            "-----END OPENSSH PRIVATE KEY-----\n"
            "Hello-zorbulon-marker: welcome\n"
-           "ggml_cuda_init: failed\n";
+           "login ok as hf_Sh0rt9\n"
+           "mysql connecting with MyPwdValue8\n"
+           "notify https://hooks.slack.com/services/T0ABC123/B0DEF456/SlackSecret789\n"
+           "notify https://discord.com/api/webhooks/112233445566/DiscordSecret456\n"
+           "the database password is Hunter2Zq\n"
+           "env DB_PASS=DbPassValue7 ok\n"
+           "ggml_cuda_init: failed\n"
+           "-----BEGIN RSA PRIVATE KEY-----\nMIIEowTruncKeyBody0001\nMIIEowTruncKeyBody0001";
 }
 
 std::string settingsJson(const std::filesystem::path& home)
@@ -86,7 +104,10 @@ std::string settingsJson(const std::filesystem::path& home)
          {{"github.com", {"https://zorbulon:MirrorPass9@mirror.corp.example/github.com"}}}},
         {"workloads",
          {{"llamafile",
-           {{"env", {{"HF_TOKEN", "settingsHfSecret42"}, {"MODELS", home.string() + "/m"}}},
+           {{"env",
+             {{"HF_TOKEN", "settingsHfSecret42"},
+              {"MYSQL_PWD", "MyPwdValue8"},
+              {"MODELS", home.string() + "/m"}}},
             {"args", {"--api-key", "argsApiSecret77"}}}}}}};
     return j.dump(2);
 }
@@ -133,7 +154,8 @@ diag::CollectOptions optionsFor(const sp::test::TestUser& user)
     o.environment = EnvMap{{"PATH", user.home().string() + "/envPathMarker/bin:/usr/bin:/bin"},
                            {"PYTHONPATH", user.home().string() + "/lib/python"},
                            {"HOME", user.home().string()},
-                           {"USER", kUser}};
+                           {"USER", kUser},
+                           {"HF_TOKEN", "hf_Sh0rt9"}};
     return o;
 }
 
@@ -182,6 +204,7 @@ private slots:
         const std::string log = "launches/llamafile-0.8.1-tinyblas-amd/20260301T000000Z.log";
         QVERIFY2(entries.count(log), "the launch log is not in the bundle");
         QVERIFY(entries.at(log).find("ggml_cuda_init: failed") != std::string::npos);
+        QVERIFY(std::size(kPlants) >= 25);
         QVERIFY(entries.at(log).find("Loading model from ") != std::string::npos);
         QVERIFY(entries.count("receipts/corp-tool.receipt.json"));
         QVERIFY(entries.count("catalog.d/<user>-overrides.json"));

@@ -5,6 +5,7 @@
 #include "app/common/diag/redact.h"
 
 #include <QTest>
+#include <algorithm>
 
 using sp::diag::Identity;
 using sp::diag::RedactionCounts;
@@ -18,6 +19,7 @@ Identity testIdentity()
     Identity id;
     id.names = {"zorbulon"};
     id.homes = {"/home/zorbulon", "C:\\Users\\Zorbulon", "/srv/homes/zb-home"};
+    id.addSecretValues({{"HF_TOKEN", "hf_Sh0rt9"}, {"XDG_SESSION_TYPE", "wayland"}});
     return id;
 }
 
@@ -95,6 +97,27 @@ private slots:
         row("name", "Welcome back, zorbulon!", "zorbulon", "Welcome back, <user>!", K::UserName);
         row("name-in-a-variable", "ZORBULON_TOKEN=abc123", "zorbulon",
             "<user>_TOKEN=<redacted:", K::UserName);
+        // Issue 20: by value, however short; the shapes the review found.
+        row("known-short-hf", "login ok as hf_Sh0rt9 now", "hf_Sh0rt9", "login ok as ",
+            K::KnownSecret);
+        row("known-in-a-word", "cache=/x/hf_Sh0rt9.lock", "hf_Sh0rt9", ".lock", K::KnownSecret);
+        row("slack", "posting to https://hooks.slack.com/services/T0ABC/B0DEF/xyzSECRET123 done",
+            "xyzSECRET123", "https://hooks.slack.com/services/", K::WebhookUrl);
+        row("discord", "hook https://discord.com/api/webhooks/1234567890/AbCdEf-secret_99",
+            "AbCdEf-secret_99", "discord.com/api/webhooks/", K::WebhookUrl);
+        row("password-is", "the admin password is Tr0ub4dor&3 for now", "Tr0ub4dor&3",
+            "password is ", K::PasswordPhrase);
+        row("db-pass", "DB_PASS=pgsecret77 ./run", "pgsecret77", "DB_PASS=", K::SecretVariable);
+        row("mysql-pwd", "MYSQL_PWD=myPwd88 mysql -u x", "myPwd88", "mysql -u x",
+            K::SecretVariable);
+        row("webhook-var", "SLACK_WEBHOOK=abcDEF123456", "abcDEF123456",
+            "SLACK_WEBHOOK=", K::SecretVariable);
+        row("pem-cut", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nMIIEcut",
+            "MIIEvQIBADANBgkq", "", K::PrivateKey);
+        row("pem-cut-then-log",
+            "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n\nMIIEowIBAAKCAQEAu1\n"
+            "[INFO] next line",
+            "MIIEowIBAAKCAQEAu1", "[INFO] next line", K::PrivateKey);
         row("name-json-escaped", R"("C:\\Users\\zorbulon\\x")", "zorbulon", R"(\\<user>\\x)",
             K::UserName);
     }
@@ -127,6 +150,8 @@ private slots:
         row("https://github.com/ROCm/ROCm/issues/2536 and user@example.com");
         row("zorbulonian notation, xzorbulon");
         row("root cause: /root/.cache");
+        row("the password is incorrect; password was not set");
+        row("PWD=/srv/app OLDPWD=/srv XDG_SESSION_TYPE=wayland on wayland");
     }
     void leavesLookAlikes()
     {
@@ -192,6 +217,31 @@ private slots:
         QVERIFY(flat.find("hf_AbCd") == std::string::npos);
         QCOMPARE(flat.size(),
                  deep.size() - 37 + Redactor::marker(RedactionKind::HuggingFaceToken).size());
+    }
+
+    // The values that are redacted by value: secret-named, not placeholders, paths or
+    // the system's session variables.
+    void secretValuesByName()
+    {
+        Identity id;
+        id.addSecretValues({{"HF_TOKEN", "hf_Sh0rt9"},
+                            {"DB_PASS", "pa55"},
+                            {"MYSQL_PWD", "x1y2z3"},
+                            {"USE_AUTH_TOKEN", "true"},
+                            {"TOKEN_FILE", "/home/u/.token"},
+                            {"MAX_TOKENS", "512"},
+                            {"XDG_SESSION_TYPE", "wayland"},
+                            {"SSH_AUTH_SOCK", "agent.123"},
+                            {"PWD", "project1"},
+                            {"HOME", "home1234"}});
+        QCOMPARE(id.secrets, (std::vector<std::string>{"hf_Sh0rt9", "pa55", "x1y2z3"}));
+        id.addSecretValuesIn(nlohmann::json::parse(
+            R"({"workloads": {"w": {"env": {"MYSQL_PWD": "s3tPwd", "N": "v"}}},
+                "webhooks": ["https-less-9"]})"));
+        QCOMPARE(id.secrets.size(), std::size_t{5});
+        QVERIFY(std::find(id.secrets.begin(), id.secrets.end(), "s3tPwd") != id.secrets.end());
+        QVERIFY(std::find(id.secrets.begin(), id.secrets.end(), "https-less-9") !=
+                id.secrets.end());
     }
 
     void countsSummariseByKindNeverByValue()

@@ -110,6 +110,42 @@ private slots:
         QVERIFY(hasFinding(f, "mixed-cuda-path"));
     }
 
+    // Issue 20: a GPU variable set globally is named, with how to remove it on that OS;
+    // nothing is said of a clean environment.
+    void staleGpuVariablesAreNamed()
+    {
+        QTemporaryDir dir;
+        sp::SelectSettings folders;
+        folders.dataDir = "/d";
+        folders.cacheDir = "/c";
+        const auto linux = machine("linux", {amd("AMD Radeon RX 7900 XTX", "gfx1100", 24576)});
+        const auto plan = sp::makePlan(linux, shippedCatalog(), "comfyui", folders);
+        QVERIFY(plan.ok());
+        auto in = inputFor(linux, shippedCatalog(), dir);
+        in.plan = &*plan;
+        in.env = {{"HOME", "/home/u"}, {"PATH", "/usr/bin"}};
+        QVERIFY(sp::doctor::checkStaleGpuVariables(in).empty());
+        in.env["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0";
+        in.env["ROCM_PATH"] = "/opt/rocm-6.1.0";
+        auto f = sp::doctor::checkStaleGpuVariables(in);
+        QCOMPARE(f.size(), std::size_t{2});
+        QVERIFY(hasFinding(f, "stale-gpu-variable:HSA_OVERRIDE_GFX_VERSION"));
+        QVERIFY(hasFinding(f, "stale-gpu-variable:ROCM_PATH"));
+        QVERIFY2(f.front().fix.find(".bashrc") != std::string::npos, f.front().fix.c_str());
+        QVERIFY(f.front().text.find("10.3.0") != std::string::npos);
+
+        const auto windows = machine("windows", {amd("AMD Radeon RX 6750 XT", "gfx1031", 12288)});
+        const auto wplan = sp::makePlan(windows, shippedCatalog(), "sdnext", folders);
+        QVERIFY(wplan.ok());
+        auto win = inputFor(windows, shippedCatalog(), dir);
+        win.plan = &*wplan;
+        win.env = {{"cuda_visible_devices", "1"}};
+        f = sp::doctor::checkStaleGpuVariables(win);
+        QCOMPARE(f.size(), std::size_t{1});
+        QVERIFY2(f.front().fix.find("reg delete HKCU\\Environment") != std::string::npos,
+                 f.front().fix.c_str());
+    }
+
     void networkHome()
     {
         QTemporaryDir dir;

@@ -155,14 +155,35 @@ private slots:
         QCOMPARE(c.cwd, std::string("C:\\sdnext"));
     }
 
-    void cpuProfilesKeepOtherStacksFolders()
+    // A CPU profile loses them too (issue 20: LD_LIBRARY_PATH=/opt/rocm-6.1.0/lib was
+    // kept while HIP_PATH went).
+    void cpuProfilesDropOtherStacksFolders()
     {
         Plan p;
         p.command = {"/bin/true"};
-        const EnvMap user = {{"LD_LIBRARY_PATH", "/opt/rocm/lib"}, {"HIP_PATH", "/opt/rocm"}};
+        const EnvMap user = {{"LD_LIBRARY_PATH", "/opt/rocm-6.1.0/lib:/home/u/lib"},
+                             {"HIP_PATH", "/opt/rocm"}};
         const ComposedLaunch c = composeLaunch(p, user, "linux");
-        QCOMPARE(c.env.at("LD_LIBRARY_PATH"), std::string("/opt/rocm/lib"));
+        QCOMPARE(c.env.at("LD_LIBRARY_PATH"), std::string("/home/u/lib"));
+        QVERIFY(change(c, "LD_LIBRARY_PATH")->reason.find("/opt/rocm-6.1.0/lib") !=
+                std::string::npos);
         QVERIFY(!c.env.count("HIP_PATH")); // names an SDK this profile does not use
+    }
+
+    // Issue 20: what the dry run shows is what the workload gets, or it is not set.
+    void variablesNoProcessCanHoldAreNotSet()
+    {
+        Plan p;
+        p.command = {"/bin/true"};
+        p.env = {{"A=B", "c"}, {"", "x"}, {"BIG", std::string(200 * 1024, 'v')}, {"OK", "1"}};
+        const ComposedLaunch c = composeLaunch(p, {}, "linux");
+        QCOMPARE(c.env.count("A=B") + c.env.count("") + c.env.count("BIG"), std::size_t{0});
+        QCOMPARE(c.env.at("OK"), std::string("1"));
+        for (const char* name : {"A=B", "", "BIG"}) {
+            const EnvChange* ch = change(c, name);
+            QVERIFY2(ch && ch->kind == EnvChange::Removed && ch->reason.rfind("not set: ", 0) == 0,
+                     name);
+        }
     }
 
     void pathEntriesKnowTheirStack()

@@ -51,6 +51,10 @@ private slots:
         QCOMPARE(stripAnsi("\x1b]0;title\x07ok \x1b[1;32mgreen\x1b[m"), std::string("ok green"));
         QCOMPARE(stripAnsi("plain"), std::string("plain"));
         QCOMPARE(stripAnsi("cut \x1b["), std::string("cut "));
+        // Issue 20: an escape before a multi-byte character cut it; DCS strings pass.
+        QCOMPARE(stripAnsi("\x1b\xc3\xa9t\xc3\xa9"), std::string("\xc3\xa9t\xc3\xa9"));
+        QCOMPARE(stripAnsi("a\x1b[1;\xe6\x98\xbe"), std::string("a\xe6\x98\xbe"));
+        QCOMPARE(stripAnsi("\x1bP1$qm\x1b\\ok"), std::string("ok"));
     }
 
     void linesSurviveAnyChunking()
@@ -59,6 +63,12 @@ private slots:
         const std::vector<std::string> want = {"one", "two", "", "three without newline"};
         for (std::size_t chunk : {1, 2, 3, 5, 64})
             QCOMPARE(lines(text, chunk), want);
+        // Issue 20: a progress bar's updates end with a lone '\r' and are lines at once;
+        // "\r\n" is still one end, split across chunks or not.
+        const std::string progress = "10%\r20%\r30%\ndone\r\n\rnext\n";
+        for (std::size_t chunk : {1, 2, 3, 5, 64})
+            QCOMPARE(lines(progress, chunk),
+                     (std::vector<std::string>{"10%", "20%", "30%", "done", "next"}));
         // A runaway line is cut into bounded pieces.
         for (std::size_t chunk : {1, 3, 64}) {
             QCOMPARE(lines(std::string(10, 'x') + "\nnext\n", chunk, 4),

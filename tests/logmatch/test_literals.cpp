@@ -1,7 +1,8 @@
 #include "core/logmatch/literals.h"
+#include "core/logmatch/signature.h"
 
 #include <QTest>
-#include <regex>
+#include <re2/re2.h>
 
 using sp::logmatch::requiredLiterals;
 using List = std::vector<std::string>;
@@ -58,7 +59,26 @@ private slots:
         QVERIFY(requiredLiterals("abc{99999}").empty());
     }
 
-    // The derived literals must occur in every match: check on strings the regex matches.
+    // RE2's syntax, which the matcher runs: each of these gave a literal that a
+    // matching text does not contain while the literals were read as ECMAScript.
+    void re2Syntax()
+    {
+        QVERIFY(requiredLiterals("\\101BC") == List{"BC"});        // octal \101 is 'A'
+        QVERIFY(requiredLiterals("\\pLxyz") == List{"xyz"});       // a Unicode class
+        QVERIFY(requiredLiterals("\\p{Greek}xyz") == List{"xyz"}); // not "p{Greek}xyz"
+        QVERIFY(requiredLiterals("ab\\Acd\\zef") == List{"ab"});   // anchors, not letters
+        QVERIFY(requiredLiterals("\\ax") == List{"\ax"});          // bell
+        QVERIFY(requiredLiterals("\\x{41}BC") == List{"ABC"});
+        QVERIFY(requiredLiterals("\\xE9abc") == List{"abc"});      // U+00E9 is two bytes in UTF-8
+        QVERIFY(requiredLiterals("caf\xC3\xA9?s") == List{"caf"}); // '?' takes the whole é
+        QVERIFY(requiredLiterals("[[:alpha:]]]xy|z") == (List{"]xy", "z"}));
+        QVERIFY(requiredLiterals("(?i)rocblas").empty());
+        QVERIFY(requiredLiterals("\\Qa|b\\E").empty());
+        QVERIFY(requiredLiterals("a{,2}b") == List{"a{,2}b"}); // not a count to RE2
+    }
+
+    // The derived literals must occur in every match RE2 (compiled as the matcher
+    // compiles a signature) finds.
     void literalsOccurInMatches()
     {
         const std::vector<std::pair<std::string, std::string>> cases = {
@@ -69,15 +89,22 @@ private slots:
             {"ab+c", "abbbc"},
             {"0xC0000005.*rocblas\\.dll|rocblas\\.dll.*0xC0000005",
              "rocblas.dll crashed 0xC0000005"},
+            {"\\101BC", "ABC"},
+            {"\\p{Greek}xyz", "\xCE\xB1xyz"},
+            {"caf\xC3\xA9?s", "cafs"},
+            {"[[:alpha:]]]xy|z", "q]xy"},
+            {"a{,2}b", "a{,2}b"},
         };
-        for (const auto& [re, text] : cases) {
-            QVERIFY(std::regex_search(text, std::regex(re)));
-            const auto lits = requiredLiterals(re);
-            QVERIFY2(!lits.empty(), re.c_str());
+        for (const auto& [pattern, text] : cases) {
+            const auto re = sp::logmatch::compileSignature(pattern);
+            QVERIFY2(re.ok(), pattern.c_str());
+            QVERIFY2(re2::RE2::PartialMatch(text, **re), pattern.c_str());
+            const auto lits = requiredLiterals(pattern);
+            QVERIFY2(!lits.empty(), pattern.c_str());
             bool any = false;
             for (const auto& l : lits)
                 any = any || text.find(l) != std::string::npos;
-            QVERIFY2(any, re.c_str());
+            QVERIFY2(any, pattern.c_str());
         }
     }
 };

@@ -107,8 +107,7 @@ private slots:
                   [](const sp::Plan& before, const sp::Plan& after, const auto& change) {
                       QVERIFY(!before.env.count("PYTHONUTF8"));
                       QCOMPARE(after.env.at("PYTHONUTF8"), std::string("1"));
-                      QCOMPARE(after.envWhy.at("PYTHONUTF8"),
-                               std::string("set by a remedy (settings.json)"));
+                      QCOMPARE(after.envWhy.at("PYTHONUTF8"), std::string(sp::kUserEnvChoice));
                       QCOMPARE(change.envAdded().at("PYTHONUTF8"), std::string("1"));
                   });
     }
@@ -242,6 +241,18 @@ private slots:
         QCOMPARE(st.profile, std::string("chosen"));
         QVERIFY(st.args == std::vector<std::string>{"--x"});
         QVERIFY(sp::selectSettingsFor(s, "pytorch", settings()).args.empty());
+    }
+
+    // Issue 20: ["--fixed", "yes"] is one unit; "yes" elsewhere in the args does not
+    // drop it, a unit the profile already passes is not repeated.
+    void addedArgsAreAppendedFlagByFlag()
+    {
+        std::vector<std::string> args = {"--listen", "yes", "--low-vram"};
+        sp::appendArgs(args, {"--fixed", "yes", "--low-vram", "--cache=x"});
+        QCOMPARE(args, (std::vector<std::string>{"--listen", "yes", "--low-vram", "--fixed", "yes",
+                                                 "--cache=x"}));
+        sp::appendArgs(args, {"--fixed", "yes"});
+        QCOMPARE(args.size(), std::size_t{6});
     }
 
     void workloadMustBeKnownOrSingle()

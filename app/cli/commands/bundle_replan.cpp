@@ -1,6 +1,7 @@
 #include "app/cli/commands/bundle_replan.h"
 
 #include "app/common/diag/bundle.h"
+#include "core/text.h"
 
 #include <ostream>
 
@@ -8,12 +9,19 @@ namespace sp::cli {
 
 namespace {
 
+// What a bundle says (entry names, profile ids, messages that quote them) is shown
+// with every escape and control escaped: a bundle is someone else's file.
+std::string shown(const std::string& text)
+{
+    return terminalSafe(text, false);
+}
+
 std::string joinedNames(const std::vector<std::string>& names)
 {
     std::string out;
     for (const auto& n : names)
         out += (out.empty() ? "" : ", ") + n;
-    return out;
+    return shown(out);
 }
 
 } // namespace
@@ -28,7 +36,7 @@ std::optional<BundleReplan> BundleReplan::fromOptions(const QCommandLineParser& 
     r.m_path = toStd(p.value(QStringLiteral("hardware")));
     auto inputs = loadBundlePlanInputs(r.m_path);
     if (!inputs) {
-        io.err << "stackpilot-cli " << verb << ": " << inputs.error().message << "\n";
+        io.err << "stackpilot-cli " << verb << ": " << shown(inputs.error().message) << "\n";
         *exitCode = exitCodeFor(inputs.error());
         return std::nullopt;
     }
@@ -56,7 +64,7 @@ Expected<Settings> BundleReplan::settings(Io& io) const
     if (s)
         return s;
     // The user's StackPilot planned with defaults then too (report.json says so).
-    io.err << "stackpilot-cli " << m_verb << ": warning: " << s.error().message
+    io.err << "stackpilot-cli " << m_verb << ": warning: " << shown(s.error().message)
            << "; planning with default settings, as the user's StackPilot did\n";
     return Settings{};
 }
@@ -67,7 +75,7 @@ void BundleReplan::explain(Io& io) const
         return;
     const std::string prefix = "stackpilot-cli " + m_verb + ": ";
     if (!m_inputs.isZip) {
-        io.err << prefix << "planning with the settings in " << m_path
+        io.err << prefix << "planning with the settings in " << shown(m_path)
                << " in place of this machine's";
         if (!m_inputs.catalogOverrideNames.empty())
             io.err << "; the user's catalog.d files (" << joinedNames(m_inputs.catalogOverrideNames)
@@ -84,7 +92,7 @@ void BundleReplan::explain(Io& io) const
            << (names.empty() ? "" : " (" + joinedNames(names) + ")")
            << " in place of this machine's\n";
     for (const auto& skipped : m_inputs.skippedEntries)
-        io.err << prefix << "skipped " << skipped
+        io.err << prefix << "skipped " << shown(skipped)
                << ": not a plain file name (redaction may have changed it)\n";
 }
 
@@ -94,11 +102,11 @@ void BundleReplan::compare(const std::string& workload, const std::string& profi
     if (!active() || it == m_inputs.chosenProfiles.end() || it->second == profile)
         return;
     const std::string here = diag::shippedCatalogIdentity().digest;
-    io.err << "stackpilot-cli " << m_verb << ": warning: the user's StackPilot chose " << it->second
-           << " for " << workload << "; this plan chooses "
+    io.err << "stackpilot-cli " << m_verb << ": warning: the user's StackPilot chose "
+           << shown(it->second) << " for " << workload << "; this plan chooses "
            << (profile.empty() ? "no profile" : profile);
     if (!m_inputs.catalogDigest.empty() && m_inputs.catalogDigest != here)
-        io.err << " (the user's shipped catalog is " << m_inputs.catalogDigest.substr(0, 12)
+        io.err << " (the user's shipped catalog is " << shown(m_inputs.catalogDigest.substr(0, 12))
                << ", this one " << here.substr(0, 12) << ")";
     io.err << "\n";
 }

@@ -12,6 +12,7 @@
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
 #include "app/common/diag/bundle.h"
+#include "core/output_file.h"
 #include "core/paths.h"
 
 #include <QDir>
@@ -74,6 +75,15 @@ public:
         if (pos.size() != 1 || pos.front() != QStringLiteral("export")) {
             io.err << "stackpilot-cli diag: expected `diag export` (see --help)\n";
             return 2;
+        }
+        if (p.isSet(QStringLiteral("output")) && !p.isSet(QStringLiteral("list"))) {
+            // Before any work: a device, FIFO, socket or folder is never written over.
+            const auto file =
+                sp::paths::fromUtf8(sp::cli::toStd(p.value(QStringLiteral("output"))));
+            if (auto ok = sp::checkOutputFile(file); !ok) {
+                io.err << "stackpilot-cli diag: " << ok.error().message << "\n";
+                return sp::cli::exitCodeFor(ok.error());
+            }
         }
         sp::diag::CollectOptions options;
         if (p.isSet(QStringLiteral("hardware"))) {

@@ -1,6 +1,7 @@
 #include "app/cli/commands/event_printer.h"
 
 #include "core/format.h"
+#include "core/text.h"
 
 #include <ostream>
 #include <sstream>
@@ -153,17 +154,20 @@ void EventPrinter::printPlain(const Event& e)
     const bool tty = m_io.stdoutIsTerminal;
     const char* hi = tty ? "\x1b[1;36m" : "";
     const char* off = tty ? "\x1b[0m" : "";
+    // What the workload printed (its lines, its URL) and what a user's catalog.d says
+    // reach the terminal with colours only: every other escape is shown escaped.
     if (const auto* l = std::get_if<ConsoleLine>(&e))
-        m_io.out << (tty ? l->text : stripAnsi(l->text)) << "\n";
+        m_io.out << terminalSafe(l->text, tty) << "\n";
     else if (const auto* u = std::get_if<UrlAnnounced>(&e))
-        m_io.out << hi << "==> Open " << u->url << off << "\n";
+        m_io.out << hi << "==> Open " << terminalSafe(u->url, false) << off << "\n";
     else if (const auto* k = std::get_if<KnownIssueSeen>(&e))
-        m_io.out << hi << "==> Known issue " << k->id << " (line " << k->line << "): " << k->title
-                 << off << "\n    fix: " << k->remedy << "\n";
+        m_io.out << hi << "==> Known issue " << terminalSafe(k->id, false) << " (line " << k->line
+                 << "): " << terminalSafe(k->title, false) << off
+                 << "\n    fix: " << terminalSafe(k->remedy, false) << "\n";
     else if (const auto* s = std::get_if<StepChanged>(&e))
         m_io.out << hi << "==> Step " << s->index << "/" << s->of << " " << s->state << off << "\n";
     else if (const auto* x = std::get_if<WorkloadExited>(&e))
-        m_io.out << hi << "==> The workload " << x->text << off << "\n";
+        m_io.out << hi << "==> The workload " << terminalSafe(x->text, false) << off << "\n";
     else if (const auto* r = std::get_if<RuntimeInstalled>(&e))
         m_io.err << r->runtime << (r->alreadyInstalled ? ": already installed" : ": installed")
                  << "\n";

@@ -3,15 +3,17 @@
 // JSON that `detect --json` prints and `plan --hardware` reads.
 
 #include "app/cli/command.h"
-#include "app/cli/printable_stream.h"
 #include "core/json_file.h"
+#include "core/output_file.h"
 #include "core/paths.h"
 #include "core/strings.h"
+#include "core/text.h"
 #include "core/zip_reader.h"
 #include "detectors/import/snapshot_import.h"
 
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
 namespace sp::cli {
 
@@ -109,7 +111,7 @@ public:
         if (!options.osFamily.empty() && options.osFamily != "windows" &&
             options.osFamily != "linux") {
             io.err << "stackpilot-cli snapshot: --os must be windows or linux, not '"
-                   << options.osFamily << "'\n";
+                   << terminalSafe(options.osFamily, false) << "'\n";
             return 2;
         }
         std::vector<std::string> files;
@@ -117,6 +119,8 @@ public:
             files.push_back(toStd(args[i]));
         const std::string out = toStd(p.value(QStringLiteral("output")));
         if (!out.empty()) {
+            if (auto ok = checkOutputFile(paths::fromUtf8(out)); !ok)
+                return fail(io, ok.error());
             if (auto ok = checkReplaceable(out); !ok)
                 return fail(io, ok.error());
         }
@@ -125,7 +129,8 @@ public:
         if (!snap)
             return fail(io, snap.error());
         if (snap->gpus.empty()) {
-            io.err << "stackpilot-cli snapshot: no GPU found in " << join(files, ", ")
+            io.err << "stackpilot-cli snapshot: no GPU found in "
+                   << terminalSafe(join(files, ", "), false)
                    << " (rocminfo, hipinfo, clinfo, KFD properties, rocprofv3-avail, "
                       "nvidia-smi, lspci and Windows device ids are read)\n";
             return 1;
@@ -139,10 +144,12 @@ public:
         if (p.isSet(QStringLiteral("json"))) {
             io.out << json;
         } else {
-            PrintableStream human(io.out); // names come from the pasted text
+            // Names come from the pasted text: every escape and control shown escaped.
+            std::ostringstream human;
             printSnapshotReport(human, *snap);
             if (!out.empty())
                 human << "\nWrote " << out << " (use it with plan --hardware).\n";
+            io.out << terminalSafe(human.str(), false);
         }
         return 0;
     }
@@ -150,7 +157,7 @@ public:
 private:
     static int fail(Io& io, const Error& e)
     {
-        io.err << "stackpilot-cli snapshot: " << e.message << "\n";
+        io.err << "stackpilot-cli snapshot: " << terminalSafe(e.message, false) << "\n";
         return exitCodeFor(e);
     }
 };

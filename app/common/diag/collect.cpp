@@ -281,13 +281,24 @@ Bundle assemble(nlohmann::json report, std::vector<Entry> files, const Redactor&
     return b;
 }
 
+// Who to redact, and the secrets to redact by value: the values of secret-named
+// variables in the environment the report describes and in settings.json.
+Identity identityFor(const CollectOptions& o, const EnvMap& env)
+{
+    Identity id = o.identity ? *o.identity : Identity::fromEnvironment();
+    id.addSecretValues(std::vector<std::pair<std::string, std::string>>(env.begin(), env.end()));
+    if (const auto settings = Settings::load())
+        id.addSecretValuesIn(nlohmann::json::parse(settings->toJson(), nullptr, false));
+    return id;
+}
+
 } // namespace
 
 Expected<Bundle> collect(const CollectOptions& o)
 {
     Steps steps(o);
-    const Redactor redactor(o.identity ? *o.identity : Identity::fromEnvironment());
     const EnvMap env = o.environment ? *o.environment : currentEnvironment();
+    const Redactor redactor(identityFor(o, env));
     auto state = gather(o, env, steps);
     if (!state)
         return state.error();

@@ -1,8 +1,9 @@
-// Who the user is, for the `<user>` redaction rule.
+// Who the user is, for the `<user>` redaction rule, and the secrets they hold.
 
 #include "app/common/diag/redact.h"
 
 #include <QDir>
+#include <QProcessEnvironment>
 #include <algorithm>
 #include <cctype>
 
@@ -66,7 +67,43 @@ Identity Identity::fromEnvironment()
     for (auto& h : homes)
         if (h != "/" && !isGeneric(lastComponent(h)))
             addUnique(id.homes, h);
+    std::vector<std::pair<std::string, std::string>> vars;
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : env.keys())
+        vars.emplace_back(name.toStdString(), env.value(name).toStdString());
+    id.addSecretValues(vars);
     return id;
+}
+
+void Identity::addSecretValues(const std::vector<std::pair<std::string, std::string>>& vars)
+{
+    for (const auto& [name, value] : vars)
+        if (Redactor::isVerbatimSecret(name, value) &&
+            std::find(secrets.begin(), secrets.end(), value) == secrets.end())
+            secrets.push_back(value);
+}
+
+void Identity::addSecretValuesIn(const nlohmann::json& doc)
+{
+    // Depth-first over objects and arrays; a string under a secret-named key (at any
+    // depth below it) is a secret.
+    std::vector<std::pair<const nlohmann::json*, std::string>> todo{{&doc, std::string()}};
+    std::vector<std::pair<std::string, std::string>> found;
+    while (!todo.empty()) {
+        const auto [value, secretName] = todo.back();
+        todo.pop_back();
+        if (value->is_string() && !secretName.empty())
+            found.emplace_back(secretName, value->get<std::string>());
+        else if (value->is_object())
+            for (const auto& [k, v] : value->items())
+                todo.emplace_back(&v, !secretName.empty()         ? secretName
+                                      : Redactor::isSecretName(k) ? k
+                                                                  : std::string());
+        else if (value->is_array())
+            for (const auto& v : *value)
+                todo.emplace_back(&v, secretName);
+    }
+    addSecretValues(found);
 }
 
 } // namespace sp::diag

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <re2/re2.h>
 
 namespace sp::diag {
@@ -15,11 +16,24 @@ constexpr const char* kKindNames[kRedactionKinds] = {
     "secret-variable", "url-credentials", "authorization-header", "cookie-header",
     "bearer-token",    "token-flag",      "huggingface-token",    "openai-key",
     "github-token",    "github-pat",      "aws-access-key",       "jwt",
-    "private-key",     "user-name"};
+    "private-key",     "user-name",       "known-secret",         "webhook-url",
+    "password-phrase"};
 
-// The words that make a name secret (matched anywhere in the name, in any case).
-constexpr const char* kSecretWords[] = {"token", "secret", "key",     "password",  "passwd",
-                                        "auth",  "cookie", "session", "credential"};
+// Words after "password is" that say something about a password, not what it is.
+constexpr const char* kPhraseWords[] = {"not",     "incorrect", "invalid", "wrong",  "required",
+                                        "missing", "empty",     "set",     "unset",  "too",
+                                        "expired", "correct",   "valid",   "stored", "saved"};
+
+// System variables that hold a word of the table and no secret (the session's type,
+// the keyring's or the agent's socket).
+bool isSystemSessionName(std::string_view name)
+{
+    for (const char* prefix : {"XDG_SESSION_", "DESKTOP_SESSION", "DBUS_SESSION_",
+                               "SESSION_MANAGER", "GNOME_KEYRING_", "SSH_AUTH_SOCK", "XAUTHORITY"})
+        if (name.rfind(prefix, 0) == 0)
+            return true;
+    return false;
+}
 
 bool isAlnum(char c)
 {
@@ -74,10 +88,31 @@ bool isFlagWithValueNext(std::string_view s)
 {
     if (s.size() < 3 || s.substr(0, 2) != "--" || s.find('=') != std::string_view::npos)
         return false;
-    static const RE2 re(
-        "--(?i:(?:[a-z0-9]+[-_])*(?:token|secret|key|apikey|password|passwd|pass|auth|cookie|"
-        "session|credentials?)(?:[-_][a-z0-9]+)*)");
+    static const RE2 re("--(?i:(?:[a-z0-9]+[-_])*(?:apikey|" + secretWordsPattern(true) +
+                        "s?)(?:[-_][a-z0-9]+)*)");
     return RE2::FullMatch(re2::StringPiece(s.data(), s.size()), re);
+}
+
+// One pattern for the secrets known by value, longest first (one that holds another
+// wins); null when there are none.
+std::unique_ptr<RE2> knownSecretsPattern(const std::vector<std::string>& secrets)
+{
+    std::vector<std::string> values;
+    for (const auto& v : secrets)
+        if (!v.empty() && std::find(values.begin(), values.end(), v) == values.end())
+            values.push_back(v);
+    if (values.empty())
+        return nullptr;
+    std::sort(values.begin(), values.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    std::string alternatives;
+    for (const auto& v : values)
+        alternatives += (alternatives.empty() ? "" : "|") + RE2::QuoteMeta(v);
+    RE2::Options options;
+    options.set_max_mem(int64_t{64} << 20);
+    options.set_log_errors(false);
+    options.set_encoding(RE2::Options::EncodingLatin1); // bytes, whatever the secret holds
+    return std::make_unique<RE2>(alternatives, options);
 }
 
 } // namespace
@@ -129,6 +164,9 @@ std::string Redactor::marker(RedactionKind kind)
 
 bool Redactor::isSecretName(std::string_view name)
 {
+    for (const char* exempt : kNotSecretNames)
+        if (name == exempt)
+            return false;
     const std::string n = lower(name);
     for (const char* w : kSecretWords)
         if (n.find(w) != std::string::npos)
@@ -136,8 +174,21 @@ bool Redactor::isSecretName(std::string_view name)
     return false;
 }
 
+bool Redactor::isVerbatimSecret(std::string_view name, std::string_view value)
+{
+    if (!isSecretName(name) || isSystemSessionName(name) || isPlaceholder(name, value) ||
+        value.size() < 4 || value.find_first_of("/\\\r\n") != std::string_view::npos)
+        return false;
+    // A secret that a marker holds would be found again in the marker.
+    for (std::size_t k = 0; k < kRedactionKinds; ++k)
+        if (marker(static_cast<RedactionKind>(k)).find(value) != std::string::npos)
+            return false;
+    return true;
+}
+
 Redactor::Redactor(const Identity& identity) : m_rules(makeRedactionRules(identity))
 {
+    m_knownSecrets = knownSecretsPattern(identity.secrets);
     // One combined pattern finds where the next match is (DFA only, linear); the rule
     // that matched there is found by running each alone on that span (DFA only again),
     // and its head alone gives the name and where the value starts. Asking the combined
@@ -149,8 +200,12 @@ Redactor::Redactor(const Identity& identity) : m_rules(makeRedactionRules(identi
     for (const auto& r : m_rules)
         combined += (combined.empty() ? "(?:" : "|(?:") + r.pattern() + ")";
     m_combined = std::make_unique<RE2>(combined, options);
+    // BEGIN to END; with no END (a log cut after the BEGIN line), BEGIN and every line
+    // after it that a PEM body can hold: base64, its headers, blank lines.
     m_privateKey = std::make_unique<RE2>(
-        "-----BEGIN[A-Z ]*PRIVATE KEY-----(?s:.*?)-----END[A-Z ]*PRIVATE KEY-----", options);
+        "-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?s:.*?)-----END[A-Z ]*PRIVATE KEY-----|"
+        "[ \\t\\r]*(?:\\n(?:(?:Proc-Type|DEK-Info):[^\\r\\n]*|[A-Za-z0-9+/=]*)[ \\t\\r]*(?m:$))*)",
+        options);
 }
 
 Redactor::~Redactor() = default;
@@ -162,6 +217,17 @@ struct Redactor::Scan
     RedactionCounts& counts;
     std::string out;
     std::size_t copied = 0; // in[0, copied) has been emitted
+
+    // The head of a match (a variable's name: "ZORBULON_TOKEN=") may hold what other
+    // rules remove (a user name, a known secret); it is short, and scanned once.
+    void head(std::size_t begin, std::size_t valueBegin)
+    {
+        if (valueBegin <= begin || begin < copied)
+            return;
+        out.append(in.substr(copied, begin - copied));
+        out += r.scan(in.substr(begin, valueBegin - begin), counts);
+        copied = valueBegin;
+    }
 
     // Replaces in[begin, end) and counts it.
     void replace(std::size_t begin, std::size_t end, const std::string& with, RedactionKind kind)
@@ -176,8 +242,27 @@ struct Redactor::Scan
 std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
 {
     if (in.find("PRIVATE KEY-----") == std::string_view::npos)
-        return scan(in, counts);
-    return scan(privateKeys(in, counts), counts);
+        return m_knownSecrets ? scan(knownSecrets(in, counts), counts) : scan(in, counts);
+    const std::string keysGone = privateKeys(in, counts);
+    return m_knownSecrets ? scan(knownSecrets(keysGone, counts), counts) : scan(keysGone, counts);
+}
+
+// The secrets known by value, verbatim, wherever they are (no boundaries, no checks).
+std::string Redactor::knownSecrets(std::string_view in, RedactionCounts& counts) const
+{
+    Scan s{*this, in, counts, {}, 0};
+    const re2::StringPiece text(in.data(), in.size());
+    re2::StringPiece found;
+    for (std::size_t pos = 0;
+         pos < in.size() &&
+         m_knownSecrets->Match(text, pos, in.size(), RE2::UNANCHORED, &found, 1);) {
+        const auto begin = static_cast<std::size_t>(found.data() - in.data());
+        s.replace(begin, begin + found.size(), marker(RedactionKind::KnownSecret),
+                  RedactionKind::KnownSecret);
+        pos = begin + std::max<std::size_t>(found.size(), 1);
+    }
+    s.out.append(in.substr(s.copied));
+    return std::move(s.out);
 }
 
 // PEM private keys, BEGIN to END, in a pass of their own: an unterminated BEGIN would
@@ -217,7 +302,17 @@ bool Redactor::accept(const Rule& rule, char before, char after, std::string_vie
     case RuleCheck::BothBoundaries:
         return !isAlnum(before) && !isAlnum(after);
     case RuleCheck::SecretValue:
-        return !isPlaceholder(name, v);
+        return !isPlaceholder(name, v) && !isSystemSessionName(name) &&
+               std::find(std::begin(kNotSecretNames), std::end(kNotSecretNames), name) ==
+                   std::end(kNotSecretNames);
+    case RuleCheck::Phrase: {
+        std::string w = lower(unquote(v));
+        while (!w.empty() && std::string_view(".,;:!?)").find(w.back()) != std::string_view::npos)
+            w.pop_back(); // "is incorrect;"
+        return !isPlaceholder("password", v) &&
+               std::none_of(std::begin(kPhraseWords), std::end(kPhraseWords),
+                            [&](const char* p) { return w == p; });
+    }
     }
     return false;
 }
@@ -265,8 +360,11 @@ std::string Redactor::scan(std::string_view in, RedactionCounts& counts) const
         const char after = end < in.size() ? in[end] : ' ';
         if (!accept(*rule, before, after,
                     rule->hasName ? std::string_view(g[1].data(), g[1].size()) : "", v)) {
-            // A placeholder: look inside its quotes, or go past it (nothing else is in it).
-            // A token-like word that is none: go on inside it (a user name may be).
+            // A placeholder: look inside its quotes, or go past it (nothing else is in it)
+            // once its name is scanned. A token-like word that is none: go on inside it
+            // (a user name may be).
+            if (rule->check == RuleCheck::SecretValue)
+                s.head(begin, vBegin);
             pos = rule->check == RuleCheck::SecretValue ? (quoted ? vBegin + 1 : end) : begin + 1;
             fresh = false;
             continue;
@@ -281,13 +379,7 @@ std::string Redactor::scan(std::string_view in, RedactionCounts& counts) const
             const std::size_t sep = v.find_last_of("/\\");
             with = std::string(v.substr(0, sep == std::string_view::npos ? 0 : sep + 1)) + "<user>";
         }
-        // The head (a variable's name: "ZORBULON_TOKEN=") may hold what other rules
-        // remove; it is short, and scanned once.
-        if (vBegin > begin) {
-            s.out.append(in.substr(s.copied, begin - s.copied));
-            s.out += scan(in.substr(begin, vBegin - begin), counts);
-            s.copied = vBegin;
-        }
+        s.head(begin, vBegin);
         s.replace(vBegin, vEnd, with, rule->kind);
         // Go on right after what was replaced (a closing quote may open the next
         // "name": value), as a second pass would: redacting twice changes nothing.

@@ -1,12 +1,16 @@
 #pragma once
 // Redaction for the diagnostics bundle: every byte that goes into a bundle passes through
 // a Redactor first. What it removes, each counted by kind (never recorded by value):
-//  - values of variables whose names contain TOKEN, SECRET, KEY, PASSWORD, PASSWD, AUTH,
-//    COOKIE, SESSION or CREDENTIAL (NAME=value, "name": "value", NAME: value);
-//  - credentials in URLs (scheme://user:pass@host);
+//  - the values of secret-named variables (a name holding one of the words of the one
+//    table, redact_rules.h: token, secret, key, password, pass, pwd, credential, auth,
+//    cookie, session, webhook), by shape (NAME=value, "name": "value", NAME: value), and
+//    by value: the Identity's `secrets` (those variables' values in the environment and
+//    in settings.json) wherever they appear, verbatim, however short or shapeless;
+//  - credentials in URLs (scheme://user:pass@host), Slack and Discord webhook URLs;
 //  - token shapes: hf_…, sk-…, ghp_/gho_/ghu_/ghs_/ghr_…, github_pat_…, AWS access key ids
-//    (AKIA…/ASIA…), JWTs, PEM private keys, Authorization:/Cookie: headers, Bearer tokens,
-//    and --token-style flags (--token X, --api-key=X, …);
+//    (AKIA…/ASIA…), JWTs, PEM private keys (from the BEGIN line, even when the END line
+//    was cut off), Authorization:/Cookie: headers, Bearer tokens, "password is X", and
+//    --token-style flags (--token X, --api-key=X, …);
 //  - the user's name, and their home folder, as `<user>`.
 // All patterns are RE2 (linear time) and run as one combined scan, so the cost is one pass
 // over the text whatever the number of rules. A Redactor is immutable after construction
@@ -42,8 +46,11 @@ enum class RedactionKind
     Jwt,
     PrivateKey,
     UserName,
+    KnownSecret,    // a secret variable's value, found by value
+    WebhookUrl,     // hooks.slack.com/services/…, discord.com/api/webhooks/…
+    PasswordPhrase, // "password is X"
 };
-inline constexpr std::size_t kRedactionKinds = 14;
+inline constexpr std::size_t kRedactionKinds = 17;
 // "secret-variable", "url-credentials", ..., "user-name".
 const char* toString(RedactionKind kind);
 
@@ -61,15 +68,25 @@ struct RedactionCounts
     std::string summary() const;
 };
 
-// Who the user is, for the `<user>` rule: login names and home folders.
+// Who the user is, for the `<user>` rule: login names and home folders; and the secrets
+// they hold, for redaction by value.
 struct Identity
 {
-    std::vector<std::string> names; // "zorbulon"
-    std::vector<std::string> homes; // "/home/zorbulon", "C:\Users\Zorbulon"
+    std::vector<std::string> names;   // "zorbulon"
+    std::vector<std::string> homes;   // "/home/zorbulon", "C:\\Users\\Zorbulon"
+    std::vector<std::string> secrets; // "hf_Sh0rt9": removed verbatim wherever they are
     // USER, LOGNAME, USERNAME, HOME, USERPROFILE, Qt's home path and (POSIX) the
     // account database. Generic names (root, admin, user, ...) are left out: they
     // identify nobody, and replacing the word "root" everywhere would garble logs.
+    // The process environment's secret values are added (addSecretValues).
     static Identity fromEnvironment();
+    // The values of the secret-named variables among `vars`, except placeholders
+    // (true, $REF, a small count), paths and the system's own session variables
+    // (XDG_SESSION_TYPE=wayland is no secret, and redacting "wayland" everywhere would
+    // garble every log).
+    void addSecretValues(const std::vector<std::pair<std::string, std::string>>& vars);
+    // The same for a JSON document (settings.json): every string under a secret-named key.
+    void addSecretValuesIn(const nlohmann::json& doc);
 };
 
 class Redactor
@@ -91,8 +108,12 @@ public:
     // (within `maxDepth`), else redacted as text.
     std::string jsonText(std::string_view text, RedactionCounts& counts, int maxDepth = 64) const;
 
-    // Whether a variable or key name marks a secret (TOKEN, SECRET, KEY, ... in any case).
+    // Whether a variable or key name marks a secret (TOKEN, SECRET, KEY, ... in any case;
+    // the words of kSecretWords, redact_rules.h), PWD and OLDPWD excepted.
     static bool isSecretName(std::string_view name);
+    // Whether `value`, held by a secret-named variable `name`, is redacted by value
+    // everywhere: not a placeholder, a path, a system session variable or a marker.
+    static bool isVerbatimSecret(std::string_view name, std::string_view value);
     static std::string marker(RedactionKind kind);
 
     struct Rule; // redact_rules.h
@@ -104,11 +125,15 @@ private:
     void jsonInPlace(nlohmann::json& value, RedactionCounts& counts,
                      const std::string& secretName) const;
     std::string privateKeys(std::string_view text, RedactionCounts& counts) const;
+    std::string knownSecrets(std::string_view text, RedactionCounts& counts) const;
     std::string scan(std::string_view text, RedactionCounts& counts) const;
     bool accept(const Rule& rule, char before, char after, std::string_view name,
                 std::string_view value) const;
 
     std::unique_ptr<re2::RE2> m_privateKey; // its own pass: a block spans lines
+    // Its own pass too, before the rules: a secret inside a word, once replaced, gives
+    // that word new edges, which the rules' second look must see as the first did.
+    std::unique_ptr<re2::RE2> m_knownSecrets; // null when there are none
     std::unique_ptr<re2::RE2> m_combined;
     std::vector<Rule> m_rules;
 };

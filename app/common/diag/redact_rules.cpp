@@ -61,10 +61,9 @@ std::vector<Redactor::Rule> tokenRules()
 
 std::vector<Redactor::Rule> secretVariableRules()
 {
-    const std::string kw = "(?i:token|secret|key|password|passwd|auth|cookie|session|credential)";
+    const std::string kw = secretWordsPattern(false);
     const std::string name = "[A-Za-z0-9_.-]*" + kw + "[A-Za-z0-9_.-]*";
-    const std::string upperName = "[A-Z0-9_.-]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|AUTH|COOKIE|"
-                                  "SESSION|CREDENTIAL)[A-Z0-9_.-]*";
+    const std::string upperName = "[A-Z0-9_.-]*" + secretWordsPattern(true) + "[A-Z0-9_.-]*";
     const std::string nameStart = "(?:[^A-Za-z0-9_.-]|^)";
     const std::string quoted = R"("[^"\r\n]*"|'[^'\r\n]*')";
     // Not a reference ($HF_TOKEN, %TOKEN%), a structure, a comparison or a marker.
@@ -84,7 +83,34 @@ std::vector<Redactor::Rule> secretVariableRules()
     };
 }
 
+std::vector<Redactor::Rule> shapeRules()
+{
+    const std::string start = "(?:[^A-Za-z0-9_]|^)";
+    Redactor::Rule webhook =
+        rule(K::WebhookUrl,
+             start + R"((?i:https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/|)"
+                     R"((?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/)))",
+             R"([^\s"'<>]+)");
+    Redactor::Rule phrase = rule(
+        K::PasswordPhrase, start + R"((?i:pass(?:word|wd|phrase)?|pwd)[ \t]+(?i:is|was)[ \t]+)",
+        R"("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'<][^\s"']*)", C::Phrase);
+    return {webhook, phrase};
+}
+
 } // namespace
+
+std::string secretWordsPattern(bool upper)
+{
+    std::string out;
+    for (const char* w : kSecretWords) {
+        std::string word = w;
+        if (upper)
+            for (char& c : word)
+                c = static_cast<char>(c - 'a' + 'A');
+        out += (out.empty() ? "" : "|") + word;
+    }
+    return upper ? "(?:" + out + ")" : "(?i:" + out + ")";
+}
 
 std::vector<Redactor::Rule> makeRedactionRules(const Identity& identity)
 {
@@ -101,13 +127,12 @@ std::vector<Redactor::Rule> makeRedactionRules(const Identity& identity)
              R"([^/\s:@"'<>]+:[^/\s@"'<>]*)"),
     };
     rules.back().suffix = "@";
-    Redactor::Rule flag = rule(
-        K::TokenFlag,
-        header + "(--(?i:(?:[a-z0-9]+[-_])*(?:token|secret|key|apikey|password|passwd|pass|auth|"
-                 R"(cookie|session|credentials?)(?:[-_][a-z0-9]+)*))(?:=|[ \t]+))",
-        R"("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'<-][^\s"']*)");
+    Redactor::Rule flag = rule(K::TokenFlag,
+                               header + "(--(?i:(?:[a-z0-9]+[-_])*(?:apikey|" +
+                                   secretWordsPattern(true) + "s?)(?:[-_][a-z0-9]+)*)(?:=|[ \t]+))",
+                               R"("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'<-][^\s"']*)");
     rules.push_back(flag);
-    for (auto* part : {&tokenRules, &secretVariableRules})
+    for (auto* part : {&tokenRules, &shapeRules, &secretVariableRules})
         for (auto& r : (*part)())
             rules.push_back(std::move(r));
 

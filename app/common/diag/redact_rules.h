@@ -12,6 +12,17 @@
 
 namespace sp::diag {
 
+// The one table of what makes a name secret: a name that holds one of these words, in
+// any case (DB_PASS, MYSQL_PWD, SLACK_WEBHOOK_URL, hf_token). Every rule, the JSON walk,
+// the environment difference and the by-value collection read it.
+inline constexpr const char* kSecretWords[] = {"token",  "secret", "key",     "password",
+                                               "passwd", "pass",   "pwd",     "credential",
+                                               "auth",   "cookie", "session", "webhook"};
+// Names that hold a word of the table and no secret: the shell's working folders.
+inline constexpr const char* kNotSecretNames[] = {"PWD", "OLDPWD"};
+// "token|secret|…" for a pattern; `upper` gives the capitals' spelling.
+std::string secretWordsPattern(bool upper);
+
 // What a match has to pass, beyond its pattern, before it is replaced.
 enum class RuleCheck
 {
@@ -20,6 +31,7 @@ enum class RuleCheck
     RightBoundary,  // not followed by a letter or digit
     BothBoundaries, // not inside a longer word on either side
     SecretValue,    // not a placeholder (true, none, a small number)
+    Phrase,         // "password is X": not a placeholder, nor a word ("is incorrect")
 };
 
 struct Redactor::Rule

@@ -2,12 +2,14 @@
 // folder, renamed into place, never over a file the user did not name.
 
 #include "app/common/diag/bundle.h"
+#include "core/output_file.h"
 #include "core/paths.h"
 
 #include <QFile>
 #include <QTemporaryFile>
 #include <archive.h>
 #include <archive_entry.h>
+#include <chrono>
 #include <memory>
 
 #ifndef _WIN32
@@ -33,6 +35,27 @@ la_ssize_t appendCb(archive*, void* out, const void* data, size_t size)
 {
     static_cast<std::string*>(out)->append(static_cast<const char*>(data), size);
     return static_cast<la_ssize_t>(size);
+}
+
+// The temporary files of exports that died before their rename (kill -9): named as
+// write() names them, regular, and older than any export takes to write its bytes.
+void removeStaleParts(const fs::path& dir)
+{
+    constexpr auto kStale = std::chrono::minutes(10);
+    std::error_code ec;
+    const auto now = fs::file_time_type::clock::now();
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string n = it->path().filename().string();
+        const std::string prefix = ".stackpilot-diagnostics-", suffix = ".part";
+        if (n.size() != prefix.size() + 6 + suffix.size() || n.rfind(prefix, 0) != 0 ||
+            n.compare(n.size() - suffix.size(), suffix.size(), suffix) != 0)
+            continue;
+        std::error_code e1, e2;
+        const bool regular = it->is_regular_file(e1);
+        const auto modified = it->last_write_time(e2);
+        if (regular && !e1 && !e2 && modified < now - kStale)
+            fs::remove(it->path(), e1);
+    }
 }
 
 } // namespace
@@ -97,11 +120,12 @@ Expected<void> write(const Bundle& bundle, const fs::path& file, Overwrite mode)
     const auto st = fs::symlink_status(file, ec);
     if (fs::exists(st) && mode == Overwrite::Never)
         return Error::runtime(name + ": exists; not replaced (name it with -o to replace it)");
-    if (fs::is_directory(fs::status(file, ec)))
-        return Error::runtime(name + ": is a folder");
+    if (auto ok = checkOutputFile(file); !ok)
+        return ok.error();
     const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
     if (!fs::is_directory(dir, ec))
         return Error::runtime(paths::toUtf8(dir) + ": no such folder");
+    removeStaleParts(dir);
 
     const auto zipped = zipBytes(bundle);
     if (!zipped)

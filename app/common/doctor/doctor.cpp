@@ -76,9 +76,10 @@ std::string hostPath(const DoctorInput& in, const std::string& absolute)
 std::vector<Finding> runAllChecks(const DoctorInput& in)
 {
     using Check = std::vector<Finding> (*)(const DoctorInput&);
-    const Check checks[] = {checkInstallPath,       checkKfdAccess, checkStackVersions,
-                            checkDriverKnownIssues, checkFreeDisk,  checkNetworkHome,
-                            checkRuntimesVerify,    checkPortFree,  checkGitOnPath};
+    const Check checks[] = {checkInstallPath,       checkKfdAccess,         checkStackVersions,
+                            checkStaleGpuVariables, checkDriverKnownIssues, checkFreeDisk,
+                            checkNetworkHome,       checkRuntimesVerify,    checkPortFree,
+                            checkGitOnPath};
     std::vector<Finding> all;
     for (Check check : checks) {
         auto found = check(in);

@@ -56,6 +56,7 @@ std::vector<Finding> checkNetworkHome(const DoctorInput& in);       // paths.cpp
 std::vector<Finding> checkKfdAccess(const DoctorInput& in);         // devices.cpp
 std::vector<Finding> checkGitOnPath(const DoctorInput& in);         // devices.cpp
 std::vector<Finding> checkStackVersions(const DoctorInput& in);     // versions.cpp
+std::vector<Finding> checkStaleGpuVariables(const DoctorInput& in); // versions.cpp
 std::vector<Finding> checkDriverKnownIssues(const DoctorInput& in); // catalog_checks.cpp
 std::vector<Finding> checkFreeDisk(const DoctorInput& in);          // catalog_checks.cpp
 std::vector<Finding> checkRuntimesVerify(const DoctorInput& in);    // runtime_checks.cpp

@@ -3,6 +3,7 @@
 // other" failure.
 
 #include "app/common/doctor/doctor.h"
+#include "core/launch/env_composer.h"
 #include "core/strings.h"
 
 #include <filesystem>
@@ -98,6 +99,36 @@ std::vector<Finding> checkStackVersions(const DoctorInput& in)
     checkMixedList(in, "PATH", out);
     if (!isWindows(in))
         checkMixedList(in, "LD_LIBRARY_PATH", out);
+    return out;
+}
+
+// A GPU variable set globally (old guides say so) that the composed environment
+// removes for the planned profile: the launch is safe, but every other program of the
+// user's still gets it, and the user should know where it comes from.
+std::vector<Finding> checkStaleGpuVariables(const DoctorInput& in)
+{
+    if (!in.thisMachine || !in.plan || !in.snapshot)
+        return {};
+    const bool windows = isWindows(in);
+    const ComposedLaunch composed = composeLaunch(*in.plan, in.env, in.snapshot->os.family);
+    std::vector<Finding> out;
+    for (const EnvChange& c : composed.changes) {
+        if (c.kind != EnvChange::Removed || !isGpuVariable(c.name, windows))
+            continue;
+        const std::string fix =
+            windows ? "Remove " + c.name +
+                          " in Settings > System > About > Advanced system settings > "
+                          "Environment Variables (or run: reg delete HKCU\\Environment /v " +
+                          c.name + " /f), then sign out and in."
+                    : "Remove the line that sets " + c.name +
+                          " from your shell profile (~/.bashrc, ~/.profile, ~/.zshrc or "
+                          "/etc/environment) and open a new terminal.";
+        out.push_back({"stale-gpu-variable:" + c.name, "warning",
+                       c.name + "=" + c.before + " is set in your environment; StackPilot " +
+                           "removes it for " + in.plan->profile + " (" + c.reason + ")",
+                       fix + " To keep it for this workload only, set it in the workload's " +
+                           "env in settings.json."});
+    }
     return out;
 }
 

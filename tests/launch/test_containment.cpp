@@ -1,0 +1,252 @@
+// Containment against every way a launcher dies (issue 20), with real processes: a
+// stand-in launcher (a forked child of this test, the leader of its own process group,
+// holding the helper's stdin as StackPilot does) starts stackpilot-run, which starts a
+// shell workload with a child and an escapee in a session of its own. Then the
+// launcher is killed, its whole process group is killed or hung up, or the workload
+// kills its own parent. No process of the tree may live 5 s later.
+#include "core/launch/contained_process.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kHelper = STACKPILOT_BINARY_DIR "/bin/stackpilot-run";
+
+// The workload: a child, an escapee (its own session), then itself; each writes its
+// pid. In mode "killparent" it then kills its parent, as a hostile workload would.
+const char* const kScript = R"(#!/bin/sh
+sleep 300 &
+echo $! >> "$PIDS"
+setsid sh -c 'echo $$ >> "$PIDS"; exec sleep 301' &
+echo $$ >> "$PIDS"
+sleep 0.2
+[ "$MODE" = killparent ] && kill -9 $PPID
+sleep 302
+)";
+
+// 'Z' (a zombie nobody reaped yet) counts as gone.
+bool alive(long pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line))
+        return false;
+    const auto close = line.rfind(')');
+    return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
+}
+
+long parentOf(long pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const auto close = line.rfind(')');
+    if (close == std::string::npos)
+        return 0;
+    std::istringstream rest(line.substr(close + 2));
+    char state = 0;
+    long ppid = 0;
+    rest >> state >> ppid;
+    return ppid;
+}
+
+long childOf(long parent)
+{
+    for (const auto& e : fs::directory_iterator("/proc")) {
+        const std::string name = e.path().filename().string();
+        if (name.find_first_not_of("0123456789") == std::string::npos &&
+            parentOf(std::stol(name)) == parent)
+            return std::stol(name);
+    }
+    return 0;
+}
+
+// Milliseconds until every pid is gone, or -1 after `ms`.
+long long msUntilGone(const std::vector<long>& pids, int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        if (std::none_of(pids.begin(), pids.end(), alive))
+            return t.elapsed();
+        QTest::qWait(20);
+    }
+    return -1;
+}
+
+struct Tree
+{
+    QTemporaryDir dir;
+    std::string pidFile = dir.filePath(QStringLiteral("pids")).toStdString();
+    // In a folder named as the launcher's temporary folders are.
+    std::string statusDir = dir.filePath(QStringLiteral("stackpilot-cli-Ab12Cd")).toStdString();
+    std::string statusFile = statusDir + "/status.json";
+    std::string script = dir.filePath(QStringLiteral("workload.sh")).toStdString();
+    pid_t launcher = -1;
+
+    explicit Tree(const std::string& mode)
+    {
+        std::ofstream(script) << kScript;
+        fs::create_directories(statusDir);
+        const std::string pids = "PIDS=" + pidFile, m = "MODE=" + mode;
+        const char* env[] = {pids.c_str(), m.c_str(), "PATH=/usr/bin:/bin", nullptr};
+        const char* argv[] = {kHelper, "--grace-ms", "1000",         "--status", statusFile.c_str(),
+                              "--",    "/bin/sh",    script.c_str(), nullptr};
+        launcher = fork();
+        if (launcher == 0) {
+            // The stand-in launcher: its own process group, the helper's stdin a pipe.
+            setpgid(0, 0);
+            int p[2];
+            if (pipe(p) != 0)
+                _exit(1);
+            if (fork() == 0) {
+                dup2(p[0], STDIN_FILENO);
+                close(p[0]);
+                close(p[1]);
+                execve(kHelper, const_cast<char* const*>(argv), const_cast<char* const*>(env));
+                _exit(127);
+            }
+            close(p[0]);
+            for (;;)
+                pause();
+        }
+    }
+    ~Tree()
+    {
+        ::kill(launcher, SIGKILL);
+        waitpid(launcher, nullptr, 0);
+    }
+
+    // The workload's three pids and the helper's, once all are written.
+    std::vector<long> pids() const
+    {
+        for (int i = 0; i < 250; ++i) {
+            std::ifstream in(pidFile);
+            std::vector<long> out;
+            for (long p; in >> p;)
+                out.push_back(p);
+            if (out.size() >= 3) {
+                out.push_back(childOf(launcher));
+                return out;
+            }
+            QTest::qWait(20);
+        }
+        return {};
+    }
+
+    std::string status() const
+    {
+        std::ifstream in(statusFile);
+        return {std::istreambuf_iterator<char>(in), {}};
+    }
+};
+
+} // namespace
+
+class TestContainment : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Starts a tree, does `what` to it, and checks that nothing of it lives 5 s later.
+    void noSurvivor(const char* what, const std::function<void(Tree&)>& act,
+                    const std::string& mode = "serve",
+                    const std::function<void(const Tree&)>& after = {})
+    {
+        Tree t(mode);
+        std::vector<long> pids = t.pids();
+        QVERIFY2(pids.size() == 4 && pids.back() > 0, "the tree did not start");
+        act(t);
+        const long long ms = msUntilGone(pids, 5000);
+        std::string survivors;
+        for (long p : pids)
+            if (alive(p))
+                survivors += " " + std::to_string(p);
+        QVERIFY2(ms >= 0, (std::string(what) + ": survivors after 5 s:" + survivors).c_str());
+        qInfo("%s: 0 of %zu processes left after %lld ms", what, pids.size(), ms);
+        if (after)
+            after(t);
+    }
+
+private slots:
+    void launcherKilled()
+    {
+        noSurvivor(
+            "SIGKILL of the launcher", [](Tree& t) { ::kill(t.launcher, SIGKILL); }, "serve",
+            [](const Tree& t) {
+                // Nobody is left to read the status: its folder goes with the tree.
+                QTRY_VERIFY_WITH_TIMEOUT(!fs::exists(t.statusDir), 2000);
+            });
+    }
+
+    // timeout -s KILL, a service manager: the whole group at once.
+    void launchersProcessGroupKilled()
+    {
+        noSurvivor("SIGKILL of the launcher's process group",
+                   [](Tree& t) { ::kill(-t.launcher, SIGKILL); });
+    }
+
+    // A closed terminal hangs up its foreground process group.
+    void launchersProcessGroupHungUp()
+    {
+        noSurvivor("SIGHUP of the launcher's process group",
+                   [](Tree& t) { ::kill(-t.launcher, SIGHUP); });
+    }
+
+    void workloadKillsItsParent()
+    {
+        noSurvivor(
+            "the workload kills its parent", [](Tree&) {}, "killparent",
+            [](const Tree& t) {
+                const std::string status = t.status();
+                QVERIFY2(status.find("\"stopped_by\": \"helper-killed\"") != std::string::npos ||
+                             status.find("\"stopped_by\":\"helper-killed\"") != std::string::npos,
+                         status.c_str());
+            });
+    }
+
+    // The launcher's side: the truth, not "exited with code 9".
+    void theLauncherSaysTheHelperWasKilled()
+    {
+        qputenv("STACKPILOT_RUN", kHelper);
+        QTemporaryDir dir;
+        const std::string pidFile = dir.filePath(QStringLiteral("pids")).toStdString();
+        const std::string script = dir.filePath(QStringLiteral("w.sh")).toStdString();
+        std::ofstream(script) << kScript;
+        sp::ContainedProcess p;
+        QSignalSpy done(&p, &sp::ContainedProcess::finished);
+        p.start({{"/bin/sh", script},
+                 {{"PIDS", pidFile}, {"MODE", "killparent"}, {"PATH", "/usr/bin:/bin"}},
+                 dir.path().toStdString(),
+                 1000});
+        QVERIFY(done.wait(10000));
+        const auto end = done.front().front().value<sp::ProcessEnd>();
+        QCOMPARE(end.stoppedBy, std::string("helper-killed"));
+        QCOMPARE(end.text,
+                 std::string("the containment helper was killed; the workload tree was stopped"));
+        std::ifstream in(pidFile);
+        std::vector<long> pids;
+        for (long pid; in >> pid;)
+            pids.push_back(pid);
+        QCOMPARE(pids.size(), std::size_t{3});
+        QVERIFY(msUntilGone(pids, 5000) >= 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestContainment)
+#include "test_containment.moc"
