@@ -89,7 +89,7 @@ private slots:
         QCOMPARE(out, std::string("x\\u009by"));
     }
 
-    // Issue 20: what a workload or a bundle prints reaches a terminal with only its
+    // What a workload or a bundle prints reaches a terminal with only its
     // colours; the rest is shown escaped, and the result is valid UTF-8.
     void terminalSafeText()
     {
@@ -113,7 +113,7 @@ private slots:
         QCOMPARE(terminalSafe("\xe6\x98\xbe\xe5\x8d\xa1"), std::string("\xe6\x98\xbe\xe5\x8d\xa1"));
     }
 
-    // Issue 20: JSON followed by a NUL and junk is not JSON.
+    // JSON followed by a NUL and junk is not JSON.
     void jsonWithANulIsRefused()
     {
         const auto r = sp::parseJsonText(std::string("{\"a\": 1}\0junk", 13), "t.json", {});

@@ -53,7 +53,7 @@ const Plant kPlants[] = {
     {"catalog.d/", "CatPass55", RedactionKind::UrlCredentials},
     {"receipts/", "RcptPass66", RedactionKind::UrlCredentials},
     {"report.json", "zorbulon", RedactionKind::UserName},
-    // Issue 20: a short hf_ token only present as an environment value, a value only
+    // A short hf_ token only present as an environment value, a value only
     // present in settings.json, webhooks, "password is X", DB_PASS=, MYSQL_PWD=, and a
     // private key whose END was cut off.
     {"launches/", "hf_Sh0rt9", RedactionKind::KnownSecret},

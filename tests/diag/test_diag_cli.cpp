@@ -5,6 +5,7 @@
 // many entries or one that lies about its size is refused in one line naming the file.
 
 #include "archive_builder.h"
+#include "diag_cli_support.h"
 #include "diag_fixture.h"
 #include "support/cli_runner.h"
 
@@ -13,25 +14,12 @@
 #include <random>
 #include <tuple>
 
+using sp::test::makeZip;
+using sp::test::q;
 using sp::test::runCliInProcess;
 namespace fs = std::filesystem;
 
 namespace {
-
-QString q(const fs::path& p)
-{
-    return QString::fromStdString(p.string());
-}
-
-// A zip of (name, bytes) entries, deflated (libarchive's writer, as the installer
-// tests build their archives).
-std::string makeZip(const std::vector<std::pair<std::string, std::string>>& entries)
-{
-    std::vector<sp::test::TestEntry> files;
-    for (const auto& [name, data] : entries)
-        files.push_back(sp::test::TestEntry::file(name, data));
-    return sp::test::buildArchive(files, "zip");
-}
 
 // Rewrites the uncompressed size that the local header and the central directory
 // declare for `name` (a zip that lies about what it holds).

@@ -1,10 +1,11 @@
-// Issue 20, through the CLI runner: `diag export -o` and `snapshot import -o` write
+// Outputs and escaping, through the CLI runner: `diag export -o` and `snapshot import -o` write
 // only over a regular file or at a new path (a device, a FIFO, a socket or a folder is
 // refused before any work, exit 2, nothing written or replaced); an export cleans the
 // .part files of exports killed before their rename; what a bundle names reaches the
 // terminal escaped.
 
 #include "archive_builder.h"
+#include "diag_cli_support.h"
 #include "diag_fixture.h"
 #include "support/cli_runner.h"
 
@@ -16,32 +17,17 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+using sp::test::makeZip;
+using sp::test::q;
 using sp::test::runCliInProcess;
 namespace fs = std::filesystem;
-
-namespace {
-
-QString q(const fs::path& p)
-{
-    return QString::fromStdString(p.string());
-}
-
-std::string makeZip(const std::vector<std::pair<std::string, std::string>>& entries)
-{
-    std::vector<sp::test::TestEntry> files;
-    for (const auto& [name, data] : entries)
-        files.push_back(sp::test::TestEntry::file(name, data));
-    return sp::test::buildArchive(files, "zip");
-}
-
-} // namespace
 
 class TestDiagOutputs : public QObject
 {
     Q_OBJECT
 
 private slots:
-    // Issue 20: -o over a device, a FIFO, a socket or a folder is refused before any
+    // -o over a device, a FIFO, a socket or a folder is refused before any
     // work (exit 2, nothing written, nothing replaced), for diag export and snapshot
     // import alike.
     void outputsOnlyOverRegularFiles()
@@ -111,7 +97,7 @@ private slots:
         QVERIFY(fs::exists(dir / "b.zip"));
     }
 
-    // Issue 20: what a bundle names reaches the terminal with its escapes shown, not
+    // What a bundle names reaches the terminal with its escapes shown, not
     // obeyed (a title change, a screen clear, an 8-bit CSI).
     void namesFromABundleAreShownEscaped()
     {

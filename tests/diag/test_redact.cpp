@@ -97,7 +97,7 @@ private slots:
         row("name", "Welcome back, zorbulon!", "zorbulon", "Welcome back, <user>!", K::UserName);
         row("name-in-a-variable", "ZORBULON_TOKEN=abc123", "zorbulon",
             "<user>_TOKEN=<redacted:", K::UserName);
-        // Issue 20: by value, however short; the shapes the review found.
+        // By value, however short; the shapes the review found.
         row("known-short-hf", "login ok as hf_Sh0rt9 now", "hf_Sh0rt9", "login ok as ",
             K::KnownSecret);
         row("known-in-a-word", "cache=/x/hf_Sh0rt9.lock", "hf_Sh0rt9", ".lock", K::KnownSecret);

@@ -110,7 +110,7 @@ private slots:
         QVERIFY(hasFinding(f, "mixed-cuda-path"));
     }
 
-    // Issue 20: a GPU variable set globally is named, with how to remove it on that OS;
+    // A GPU variable set globally is named, with how to remove it on that OS;
     // nothing is said of a clean environment.
     void staleGpuVariablesAreNamed()
     {

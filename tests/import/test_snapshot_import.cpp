@@ -284,10 +284,10 @@ private slots:
             importPastes({{"n", "GPU 0: NVIDIA TITAN V (UUID: GPU-1)\n"}}, {}).os.family.empty());
     }
 
-    // The three paste forms issue 23 names. No public paste of the KFD one-line summary or of
-    // a "GRID RTX6000-24Q" table was found with the search tools, so these are the issue's own
-    // examples; corpus/ holds real Tesla K80 (table and -q) and GRID V100D-8C pastes.
-    void issue23PasteForms()
+    // Three paste forms that did not import before. No public paste of the KFD one-line summary or
+    // of a "GRID RTX6000-24Q" table was found with the search tools, so these are the examples the
+    // report quoted; corpus/ holds real Tesla K80 (table and -q) and GRID V100D-8C pastes.
+    void threePasteFormsImport()
     {
         auto kfd = importPastes({{"kfd", "node 0: name='' gfx_target_version=0 (CPU)\n"
                                          "node 1: name='gfx1100' gfx_target_version=110000 (GPU)\n"

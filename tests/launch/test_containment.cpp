@@ -1,4 +1,4 @@
-// Containment against every way a launcher dies (issue 20), with real processes: a
+// Containment against every way a launcher dies, with real processes: a
 // stand-in launcher (a forked child of this test, the leader of its own process group,
 // holding the helper's stdin as StackPilot does) starts stackpilot-run, which starts a
 // shell workload with a child and an escapee in a session of its own. Then the

@@ -155,7 +155,7 @@ private slots:
         QCOMPARE(c.cwd, std::string("C:\\sdnext"));
     }
 
-    // A CPU profile loses them too (issue 20: LD_LIBRARY_PATH=/opt/rocm-6.1.0/lib was
+    // A CPU profile loses them too (LD_LIBRARY_PATH=/opt/rocm-6.1.0/lib was
     // kept while HIP_PATH went).
     void cpuProfilesDropOtherStacksFolders()
     {
@@ -170,7 +170,7 @@ private slots:
         QVERIFY(!c.env.count("HIP_PATH")); // names an SDK this profile does not use
     }
 
-    // Issue 20: what the dry run shows is what the workload gets, or it is not set.
+    // What the dry run shows is what the workload gets, or it is not set.
     void variablesNoProcessCanHoldAreNotSet()
     {
         Plan p;

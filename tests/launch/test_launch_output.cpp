@@ -51,7 +51,7 @@ private slots:
         QCOMPARE(stripAnsi("\x1b]0;title\x07ok \x1b[1;32mgreen\x1b[m"), std::string("ok green"));
         QCOMPARE(stripAnsi("plain"), std::string("plain"));
         QCOMPARE(stripAnsi("cut \x1b["), std::string("cut "));
-        // Issue 20: an escape before a multi-byte character cut it; DCS strings pass.
+        // An escape before a multi-byte character cut it; DCS strings pass.
         QCOMPARE(stripAnsi("\x1b\xc3\xa9t\xc3\xa9"), std::string("\xc3\xa9t\xc3\xa9"));
         QCOMPARE(stripAnsi("a\x1b[1;\xe6\x98\xbe"), std::string("a\xe6\x98\xbe"));
         QCOMPARE(stripAnsi("\x1bP1$qm\x1b\\ok"), std::string("ok"));
@@ -63,7 +63,7 @@ private slots:
         const std::vector<std::string> want = {"one", "two", "", "three without newline"};
         for (std::size_t chunk : {1, 2, 3, 5, 64})
             QCOMPARE(lines(text, chunk), want);
-        // Issue 20: a progress bar's updates end with a lone '\r' and are lines at once;
+        // A progress bar's updates end with a lone '\r' and are lines at once;
         // "\r\n" is still one end, split across chunks or not.
         const std::string progress = "10%\r20%\r30%\ndone\r\n\rnext\n";
         for (std::size_t chunk : {1, 2, 3, 5, 64})

@@ -225,7 +225,7 @@ private slots:
         QVERIFY(!env.count("HIP_PATH") && !env.count("PYTHONPATH"));
         QCOMPARE(env.at("PYTHONNOUSERSITE"), std::string("1"));
         QCOMPARE(env.at("STANDIN_PROFILE_VAR"), std::string("from-profile"));
-        // Another stack's folders go for a CPU profile too (issue 20; test_env_stale_gpu
+        // Another stack's folders go for a CPU profile too (test_env_stale_gpu
         // covers every GPU variable for three shipped profiles).
         QCOMPARE(env.at("LD_LIBRARY_PATH"), std::string("/usr/local/lib"));
         const std::string torch = env.at("TORCH_HOME");

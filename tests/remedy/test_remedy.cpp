@@ -243,7 +243,7 @@ private slots:
         QVERIFY(sp::selectSettingsFor(s, "pytorch", settings()).args.empty());
     }
 
-    // Issue 20: ["--fixed", "yes"] is one unit; "yes" elsewhere in the args does not
+    // ["--fixed", "yes"] is one unit; "yes" elsewhere in the args does not
     // drop it, a unit the profile already passes is not repeated.
     void addedArgsAreAppendedFlagByFlag()
     {

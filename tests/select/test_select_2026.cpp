@@ -90,7 +90,7 @@ private slots:
         QVERIFY(anyStepHas(p, kAmdWheels) && anyStepHas(p, "torch[device-gfx1100]"));
         // ZLUDA stays an available alternative, ranked below by the catalog's preference: the
         // fork's route for RX 6800 and newer (HIP SDK 6.4.2); its HIP 5.7.1 route is only for
-        // old APUs and RX 400/500 (issue 23).
+        // old APUs and RX 400/500.
         const auto* zluda = alternative(p, "comfyui-zluda-hip6.4");
         QVERIFY(zluda && zluda->verdict == "available");
         QCOMPARE(alternative(p, "comfyui-zluda-hip5.7")->verdict, std::string("rejected"));
@@ -106,7 +106,7 @@ private slots:
                 std::string::npos);
     }
 
-    // ComfyUI-Zluda's README splits its routes (issue 23): HIP SDK 5.7.1 with torch 2.2.1 only
+    // ComfyUI-Zluda's README splits its routes: HIP SDK 5.7.1 with torch 2.2.1 only
     // for RX 400/500 and Vega (with the gfx800-gfx900 rocBLAS pack), HIP SDK 6.4.2 with
     // torch 2.7.0 for RX 6800 and newer; every torch is pinned.
     void windowsComfyuiZludaRoutesFollowTheForksSplit()

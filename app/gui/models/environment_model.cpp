@@ -8,8 +8,6 @@
 
 namespace sp::gui {
 
-namespace {} // namespace
-
 EnvironmentModel::EnvironmentModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void EnvironmentModel::setLaunch(const ComposedLaunch& launch)

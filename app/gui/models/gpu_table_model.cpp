@@ -8,8 +8,6 @@
 
 namespace sp::gui {
 
-namespace {} // namespace
-
 GpuTableModel::GpuTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void GpuTableModel::setSnapshot(const HardwareSnapshot& snapshot)

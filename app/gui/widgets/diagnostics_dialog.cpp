@@ -19,8 +19,6 @@
 
 namespace sp::gui {
 
-namespace {} // namespace
-
 DiagnosticsDialog::DiagnosticsDialog(AppController* app, QWidget* parent)
     : QDialog(parent), m_app(app)
 {

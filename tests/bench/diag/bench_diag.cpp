@@ -1,7 +1,7 @@
 // Benchmark: exporting a diagnostics bundle (collect + write) with three 5 MB launch logs
 // and two installed runtimes of 1,000 files each, verify included, against a same-run
 // baseline: libarchive zipping the same files plainly (no redaction, no verify, no
-// report). Target (issue 12): the export takes <= 1 s. Printed, not asserted; the
+// report). Target: the export takes <= 1 s. Printed, not asserted; the
 // program fails only when the export is wrong (a planted token survives, logs missing).
 
 #include "app/common/diag/bundle.h"
