@@ -80,13 +80,10 @@ sp::gui::AppController::Options controllerOptions(const Cli& cli,
     sp::gui::AppController::Options options;
     options.cliProgram =
         QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
-    if (cli.parser.isSet(cli.sysfs))
-        options.detectArgs << QStringLiteral("--sysfs-root") << cli.parser.value(cli.sysfs);
-    if (cli.parser.isSet(cli.noProbes))
-        options.detectArgs << QStringLiteral("--no-probes");
+    options.detect.sysfsRoot = cli.parser.value(cli.sysfs).toStdString();
+    options.detect.probes = !cli.parser.isSet(cli.noProbes);
     if (settings)
-        options.detectArgs << QStringLiteral("--probe-timeout")
-                           << QString::number(settings->probeTimeoutMs);
+        options.detect.probeTimeoutMs = settings->probeTimeoutMs;
     options.hardwareFile = cli.parser.value(cli.hardware);
     for (const QString& d : cli.parser.values(cli.catalogDir))
         options.catalogDirs.push_back(d.toStdString());

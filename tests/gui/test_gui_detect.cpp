@@ -7,6 +7,7 @@
 #include "app/gui/widgets/main_window.h"
 #include "fake_machine.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -18,11 +19,11 @@ using sp::test::FakeSysfs;
 
 namespace {
 
-AppController::Options cliOptions(QStringList args)
+AppController::Options cliOptions(sp::DetectOptions detect = {})
 {
     AppController::Options o;
     o.cliProgram = QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli");
-    o.detectArgs = std::move(args);
+    o.detect = std::move(detect);
     return o;
 }
 
@@ -37,8 +38,10 @@ private slots:
         QTemporaryDir tmp;
         FakeSysfs sys(std::filesystem::path(tmp.path().toStdString()) / "sys");
         addMachine(sys);
-        AppController app(cliOptions({QStringLiteral("--no-probes"), QStringLiteral("--sysfs-root"),
-                                      QString::fromStdString(sys.root().string())}));
+        sp::DetectOptions detect;
+        detect.probes = false;
+        detect.sysfsRoot = sys.root().string();
+        AppController app(cliOptions(detect));
         sp::gui::MainWindow w(&app);
         w.show();
         QSignalSpy detected(&app, &AppController::detected);
@@ -57,7 +60,20 @@ private slots:
 
     void reportsAFailedDetector()
     {
-        AppController app(cliOptions({QStringLiteral("--probe-timeout"), QStringLiteral("soon")}));
+        // A detector that fails with a reason on stderr.
+        QTemporaryDir tmp;
+        const QString failing = tmp.filePath(QStringLiteral("failing-cli"));
+        {
+            QFile f(failing);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(
+                "#!/bin/sh\necho 'stackpilot-cli detect: --probe-timeout: the driver hung' >&2\n"
+                "exit 1\n");
+        }
+        QFile::setPermissions(failing, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        auto o = cliOptions();
+        o.cliProgram = failing;
+        AppController app(o);
         sp::gui::MainWindow w(&app);
         QSignalSpy detected(&app, &AppController::detected);
         app.start();
@@ -69,7 +85,7 @@ private slots:
 
     void reportsAMissingCli()
     {
-        auto o = cliOptions({});
+        auto o = cliOptions();
         o.cliProgram = QStringLiteral("/nonexistent/stackpilot-cli");
         AppController app(o);
         QSignalSpy detected(&app, &AppController::detected);

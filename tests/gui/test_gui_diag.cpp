@@ -162,8 +162,8 @@ private slots:
         addMachine(sys);
         AppController::Options o;
         o.cliProgram = QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli");
-        o.detectArgs = {QStringLiteral("--no-probes"), QStringLiteral("--sysfs-root"),
-                        QString::fromStdString(sys.root().string())};
+        o.detect.probes = false;
+        o.detect.sysfsRoot = sys.root().string();
         AppController app(o);
         gui::MainWindow window(&app);
         window.show();

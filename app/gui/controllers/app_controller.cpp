@@ -73,25 +73,21 @@ void AppController::start()
     }
 }
 
-DetectOptions AppController::detectOptions() const
+namespace {
+
+// The child's command line, from the typed options (nothing is parsed back).
+QStringList detectArguments(const DetectOptions& d)
 {
-    DetectOptions d;
-    const QStringList& a = m_options.detectArgs;
-    for (qsizetype i = 0; i < a.size(); ++i) {
-        const bool hasValue = i + 1 < a.size();
-        if (a[i] == QStringLiteral("--no-probes"))
-            d.probes = false;
-        else if (a[i] == QStringLiteral("--sysfs-root") && hasValue)
-            d.sysfsRoot = a[++i].toStdString();
-        else if (a[i] == QStringLiteral("--probe-timeout") && hasValue) {
-            bool ok = false;
-            const int ms = a[++i].toInt(&ok);
-            if (ok && ms > 0)
-                d.probeTimeoutMs = ms;
-        }
-    }
-    return d;
+    QStringList args{QStringLiteral("detect"), QStringLiteral("--json")};
+    if (!d.probes)
+        args << QStringLiteral("--no-probes");
+    if (!d.sysfsRoot.empty())
+        args << QStringLiteral("--sysfs-root") << QString::fromStdString(d.sysfsRoot);
+    args << QStringLiteral("--probe-timeout") << QString::number(d.probeTimeoutMs);
+    return args;
 }
+
+} // namespace
 
 void AppController::acceptSnapshot(const HardwareSnapshot& snap)
 {
@@ -122,8 +118,7 @@ void AppController::detect()
     }
     auto* proc = new QProcess(this);
     m_detect = proc;
-    QStringList args{QStringLiteral("detect"), QStringLiteral("--json")};
-    args << m_options.detectArgs;
+    const QStringList args = detectArguments(m_options.detect);
     connect(proc, &QProcess::finished, this, [this, proc](int code, QProcess::ExitStatus status) {
         proc->deleteLater();
         const QByteArray out = proc->readAllStandardOutput();

@@ -56,8 +56,8 @@ public:
 
     struct Options
     {
-        QString cliProgram; // stackpilot-cli, for detection in a child process
-        QStringList detectArgs;
+        QString cliProgram;   // stackpilot-cli, for detection in a child process
+        DetectOptions detect; // what the child is told (sysfs root, probes, timeout)
         QString hardwareFile; // a recorded machine: plans only, nothing is run
         std::optional<HardwareSnapshot> snapshot;
         std::vector<std::string> catalogDirs;
@@ -71,9 +71,9 @@ public:
     Phase phase() const { return m_phase; }
     bool recordedMachine() const { return !m_options.hardwareFile.isEmpty(); }
     QString recordedFile() const { return m_options.hardwareFile; }
-    // Detection as the window's child `stackpilot-cli detect` runs it (its detectArgs),
-    // for code that detects in-process on a worker thread (the diagnostics bundle).
-    DetectOptions detectOptions() const;
+    // Detection as the window's child `stackpilot-cli detect` runs it, for code that
+    // detects in-process on a worker thread (the diagnostics bundle).
+    DetectOptions detectOptions() const { return m_options.detect; }
     // False when the window shows a machine it was given (a file, or a snapshot in memory).
     bool detectsThisMachine() const
     {
