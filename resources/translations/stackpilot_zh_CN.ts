@@ -4,92 +4,92 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="20"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="16"/>
         <source>HIP SDK %1</source>
         <translation>HIP SDK %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="22"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="18"/>
         <source>ZLUDA %1</source>
         <translation>ZLUDA %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="26"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="22"/>
         <source>rocBLAS for %1</source>
         <translation>适用于 %1 的 rocBLAS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="29"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="25"/>
         <source>ROCm %1</source>
         <translation>ROCm %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="31"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="27"/>
         <source>PyTorch %1</source>
         <translation>PyTorch %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="33"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="29"/>
         <source>llamafile %1</source>
         <translation>llamafile %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="35"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="31"/>
         <source>Python %1</source>
         <translation>Python %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="37"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="33"/>
         <source>Git %1</source>
         <translation>Git %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="42"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="38"/>
         <source>%1 %2 (source)</source>
         <translation>%1 %2（源码）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="68"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="64"/>
         <source>this machine (no usable GPU)</source>
         <translation>本机（没有可用的显卡）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="70"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="66"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="104"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="100"/>
         <source>The best-ranked profile of %1 for %2.</source>
         <translation>%1 在 %2 上排名最高的配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="106"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="102"/>
         <source>GPU: %1</source>
         <translation>显卡：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="108"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="104"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="110"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="106"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="112"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="108"/>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="150"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="146"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="168"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="164"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -132,153 +132,158 @@
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="49"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="57"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="51"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="59"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="54"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="62"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="64"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="61"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="69"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="64"/>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="72"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="73"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="73"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="83"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="91"/>
         <source>This is a recorded machine (--hardware): StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的机器（--hardware）：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="185"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="200"/>
         <source>Install cancelled; nothing half-installed was kept.</source>
         <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="186"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="201"/>
         <source>Install failed: %1</source>
         <translation>安装失败：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="191"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="206"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="231"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="217"/>
         <source>Nothing to launch: %1</source>
         <translation>没有可启动的内容：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="34"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="314"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="334"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="315"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="314"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="283"/>
         <source>The workload ended: %1</source>
         <translation>工作负载已结束：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="31"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="36"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="33"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="38"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="35"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="40"/>
         <source>done before, skipped</source>
         <translation>之前已完成，跳过</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="42"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="39"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="315"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="284"/>
         <source>The workload stopped: %1. Log: %2</source>
         <translation>工作负载已停止：%1。日志：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="370"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="350"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="374"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="354"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="377"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="357"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="379"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="359"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="421"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="414"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="422"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="415"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="107"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="130"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="119"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="139"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -361,84 +366,84 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::DiagnosticsDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="33"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="25"/>
         <source>Export diagnostics</source>
         <translation>导出诊断包</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="36"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="28"/>
         <source>One zip with what a helper asks for: your GPUs and probes, the chosen stack and why, installed runtimes checked again, recent launches and their logs, the environment and the doctor&apos;s findings. Tokens, passwords, keys and your user name are replaced before anything is written; review the list below.</source>
         <translation>一个 zip 文件，包含帮助者会问到的全部信息：显卡和探测结果、选中的软件栈及原因、重新校验的已安装运行时、最近的启动及其日志、环境变量和体检结果。令牌、密码、密钥和您的用户名在写入前都会被替换；请检查下面的列表。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="44"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="36"/>
         <source>Collecting…</source>
         <translation>正在收集…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="47"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="39"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="47"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="39"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="47"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="39"/>
         <source>Redacted</source>
         <translation>已脱敏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="56"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="48"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="62"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="54"/>
         <source>Save diagnostics</source>
         <translation>保存诊断包</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="63"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="55"/>
         <source>Zip files (*.zip)</source>
         <translation>Zip 文件 (*.zip)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="99"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="96"/>
         <source>Collecting: %1…</source>
         <translation>正在收集：%1…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="103"/>
         <source>Could not collect: %1</source>
         <translation>无法收集：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="124"/>
         <source>%n entries, %1 before compression.</source>
         <translation>
             <numerusform>%n 个条目，压缩前 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="126"/>
         <source>Redacted in all, by kind (values are never recorded): %1</source>
         <translation>按类型统计的脱敏总数（从不记录原值）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="145"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="142"/>
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="154"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="151"/>
         <source>Could not save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="157"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="154"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
     </message>
@@ -471,42 +476,42 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::EnvironmentModel</name>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="67"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="60"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="69"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="62"/>
         <source>changed</source>
         <translation>已修改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="71"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="64"/>
         <source>removed</source>
         <translation>已移除</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="72"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="65"/>
         <source>as in your environment</source>
         <translation>与系统环境相同</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="93"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="86"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="95"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="88"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="97"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="90"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="99"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="92"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
@@ -602,54 +607,54 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::GpuTableModel</name>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="51"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="43"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="51"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="43"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="51"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="43"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="71"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="63"/>
         <source>PCI %1 rev %2 at %3
 Found by: %4</source>
         <translation>PCI %1 修订版 %2，位于 %3
 发现来源：%4</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="75"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="67"/>
         <source>Workloads run on this GPU.</source>
         <translation>工作负载在这块显卡上运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="98"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="90"/>
         <source>GPU</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="100"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="92"/>
         <source>Target</source>
         <translation>目标架构</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="102"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="94"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="104"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="96"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/gpu_table_model.cpp" line="106"/>
+        <location filename="../../app/gui/models/gpu_table_model.cpp" line="98"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -817,12 +822,12 @@ Found by: %4</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="318"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="328"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="338"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -983,89 +988,89 @@ Use it anyway?</source>
 <context>
     <name>sp::gui::SettingsDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="43"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="39"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="52"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="48"/>
         <source>Install folder:</source>
         <translation>安装目录：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="53"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="49"/>
         <source>Cache folder:</source>
         <translation>缓存目录：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="60"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="56"/>
         <source>From the environment (http_proxy, https_proxy)</source>
         <translation>使用环境变量（http_proxy、https_proxy）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="57"/>
         <source>Proxy:</source>
         <translation>代理：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="63"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="59"/>
         <source>One per line: host URL-prefix
 github.com https://mirror.example/github.com</source>
         <translation>每行一个：主机 URL 前缀
 github.com https://mirror.example/github.com</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="66"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="62"/>
         <source>Mirrors:</source>
         <translation>镜像：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="70"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="66"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="68"/>
         <source>Probe timeout:</source>
         <translation>探测超时：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
         <source>Launch logs kept per profile:</source>
         <translation>每个配置保留的启动日志数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="73"/>
         <source>Open the workload in the browser when it is ready</source>
         <translation>工作负载就绪后在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
         <source>A new language applies the next time StackPilot starts.</source>
         <translation>新的语言在 StackPilot 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="105"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="101"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="110"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="106"/>
         <source>Choose a folder</source>
         <translation>选择目录</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="153"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="149"/>
         <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
         <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
     </message>

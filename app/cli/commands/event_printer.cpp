@@ -165,7 +165,8 @@ void EventPrinter::printPlain(const Event& e)
                  << "): " << terminalSafe(k->title, false) << off
                  << "\n    fix: " << terminalSafe(k->remedy, false) << "\n";
     else if (const auto* s = std::get_if<StepChanged>(&e))
-        m_io.out << hi << "==> Step " << s->index << "/" << s->of << " " << s->state << off << "\n";
+        m_io.out << hi << "==> Step " << s->index << "/" << s->of << " " << toString(s->state)
+                 << off << "\n";
     else if (const auto* x = std::get_if<WorkloadExited>(&e))
         m_io.out << hi << "==> The workload " << terminalSafe(x->text, false) << off << "\n";
     else if (const auto* r = std::get_if<RuntimeInstalled>(&e))

@@ -38,6 +38,39 @@ const char* toString(Stage s)
     return "?";
 }
 
+const char* toString(StepState s)
+{
+    switch (s) {
+    case StepState::Started:
+        return "started";
+    case StepState::Done:
+        return "done";
+    case StepState::Skipped:
+        return "skipped";
+    case StepState::Failed:
+        return "failed";
+    case StepState::Stopped:
+        return "stopped";
+    case StepState::Warning:
+        return "warning";
+    }
+    return "?";
+}
+
+namespace {
+
+// The launch's step states, read once here.
+StepState stepState(const std::string& s)
+{
+    for (auto state : {StepState::Started, StepState::Done, StepState::Skipped, StepState::Failed,
+                       StepState::Stopped})
+        if (s == toString(state))
+            return state;
+    return StepState::Warning;
+}
+
+} // namespace
+
 json toJson(const Event& e)
 {
     return std::visit(Overloaded{
@@ -111,7 +144,8 @@ Event fromLaunchEvent(const LaunchEvent& e)
                               d.value("line", 0LL),       d.value("excerpt", ""),
                               d.value("remedy", ""),      d.value("action", "")};
     case LaunchEvent::Step:
-        return StepChanged{d.value("state", ""), d.value("index", 0), d.value("of", 0), d};
+        return StepChanged{stepState(d.value("state", "")), d.value("index", 0), d.value("of", 0),
+                           d};
     case LaunchEvent::Exit:
         break;
     }

@@ -69,10 +69,21 @@ struct Notice
     std::string text;
 };
 
-// A setup step's state: started, done, skipped, failed, stopped, warning.
+// A setup step's state; "skipped" covers all steps (done before with the same ones).
+enum class StepState
+{
+    Started,
+    Done,
+    Skipped,
+    Failed,
+    Stopped,
+    Warning,
+};
+const char* toString(StepState s);
+
 struct StepChanged
 {
-    std::string state;
+    StepState state = StepState::Started;
     int index = 0; // 1-based; 0 for "skipped" (all of them)
     int of = 0;
     nlohmann::json detail; // as `launch --json` prints it: argv, exit, last_lines, reason

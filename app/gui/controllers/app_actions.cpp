@@ -29,19 +29,23 @@ void logEvent(std::string text)
     writer->start([text = std::move(text)] { applog::write("gui", text); });
 }
 
-QString stepWords(const std::string& state)
+QString stepWords(session::StepState state)
 {
-    if (state == "started")
+    switch (state) {
+    case session::StepState::Started:
         return AppController::tr("running");
-    if (state == "done")
+    case session::StepState::Done:
         return AppController::tr("done");
-    if (state == "skipped")
+    case session::StepState::Skipped:
         return AppController::tr("done before, skipped");
-    if (state == "failed")
+    case session::StepState::Failed:
         return AppController::tr("failed");
-    if (state == "stopped")
+    case session::StepState::Stopped:
         return AppController::tr("stopped");
-    return qs(state);
+    case session::StepState::Warning:
+        break;
+    }
+    return AppController::tr("warning");
 }
 
 } // namespace
@@ -263,24 +267,7 @@ void AppController::onEvents(const std::vector<LaunchEvent>& batch)
             continue;
         }
         flushLines();
-        switch (e.kind) {
-        case LaunchEvent::Url:
-            m_url = qs(e.data.value("url", ""));
-            emit urlAnnounced(m_url);
-            break;
-        case LaunchEvent::KnownIssue:
-            m_console.markIssue(e.data.value("line", 0LL));
-            emit knownIssue(noticeFor(e));
-            break;
-        case LaunchEvent::Step:
-            onStep(e);
-            break;
-        case LaunchEvent::Exit:
-            m_lastExit = qs(e.data.value("text", ""));
-            break;
-        default:
-            break;
-        }
+        onSessionEvent(session::fromLaunchEvent(e));
     }
     flushLines();
 }
@@ -302,33 +289,44 @@ void AppController::onLaunchFinished(bool ok, const LaunchRecord& record)
     });
 }
 
-void AppController::onStep(const LaunchEvent& e)
+// A launch's events other than its lines, typed (app/common/session/events.h).
+void AppController::onSessionEvent(const session::Event& e)
 {
-    const std::string state = e.data.value("state", "");
-    const bool hasIndex = e.data.contains("index");
-    const bool last = e.data.value("index", 0) == e.data.value("of", 0);
-    const bool running = state == "started" || (state == "done" && !last);
-    const QString words = stepWords(state);
-    emit stepChanged(hasIndex ? tr("Setup step %1 of %2: %3")
-                                    .arg(e.data.value("index", 0))
-                                    .arg(e.data.value("of", 0))
-                                    .arg(words)
-                              : tr("Setup steps: %1").arg(words),
+    if (const auto* u = std::get_if<session::UrlAnnounced>(&e)) {
+        m_url = qs(u->url);
+        emit urlAnnounced(m_url);
+    } else if (const auto* k = std::get_if<session::KnownIssueSeen>(&e)) {
+        m_console.markIssue(k->line);
+        emit knownIssue(noticeFor(*k));
+    } else if (const auto* s = std::get_if<session::StepChanged>(&e)) {
+        onStep(*s);
+    } else if (const auto* x = std::get_if<session::WorkloadExited>(&e)) {
+        m_lastExit = qs(x->text);
+    }
+}
+
+void AppController::onStep(const session::StepChanged& s)
+{
+    const bool last = s.index == s.of;
+    const bool running =
+        s.state == session::StepState::Started || (s.state == session::StepState::Done && !last);
+    const QString words = stepWords(s.state);
+    emit stepChanged(s.index > 0 ? tr("Setup step %1 of %2: %3").arg(s.index).arg(s.of).arg(words)
+                                 : tr("Setup steps: %1").arg(words),
                      running);
 }
 
-KnownIssueNotice AppController::noticeFor(const LaunchEvent& e) const
+KnownIssueNotice AppController::noticeFor(const session::KnownIssueSeen& k) const
 {
     KnownIssueNotice n;
-    const std::string id = e.data.value("known_issue", "");
-    n.id = qs(id);
-    n.title = qs(e.data.value("title", ""));
-    n.line = e.data.value("line", 0LL);
-    n.excerpt = qs(e.data.value("excerpt", ""));
-    n.remedy = qs(e.data.value("remedy", ""));
-    n.buttonText = remedyButtonText(id);
-    if (const KnownIssue* k = catalog()->knownIssue(id))
-        for (const auto& r : k->references)
+    n.id = qs(k.id);
+    n.title = qs(k.title);
+    n.line = k.line;
+    n.excerpt = qs(k.excerpt);
+    n.remedy = qs(k.remedy);
+    n.buttonText = remedyButtonText(k.id);
+    if (const KnownIssue* issue = catalog()->knownIssue(k.id))
+        for (const auto& r : issue->references)
             n.references << qs(r);
     return n;
 }

@@ -6,6 +6,7 @@
 // or a process runs off the GUI thread (runInBackground, InstallJob, LaunchRunner).
 // Tests drive it directly, without showing a window.
 
+#include "app/common/session/events.h"
 #include "app/gui/controllers/install_job.h"
 #include "app/gui/controllers/launch_runner.h"
 #include "app/gui/models/console_model.h"
@@ -158,8 +159,9 @@ private:
     void onInstallFinished(bool ok, bool cancelled, const QString& error);
     void onEvents(const std::vector<LaunchEvent>& batch);
     void onLaunchFinished(bool ok, const LaunchRecord& record);
-    KnownIssueNotice noticeFor(const LaunchEvent& e) const;
-    void onStep(const LaunchEvent& e);
+    void onSessionEvent(const session::Event& e);
+    KnownIssueNotice noticeFor(const session::KnownIssueSeen& k) const;
+    void onStep(const session::StepChanged& s);
 
     Options m_options;
     QPointer<QProcess> m_detect; // the detection child while it runs
