@@ -116,6 +116,8 @@ private:
                     row.family = value;
                 else if (key == "name")
                     row.name = value;
+                else if (key == "name_alt")
+                    row.altName = value;
             } while (accept(','));
             if (!expect('}'))
                 return false;
@@ -196,8 +198,9 @@ std::optional<std::string> PciTable::gfxForName(std::string_view name) const
         return std::nullopt;
     std::call_once(m_names->once, [this] {
         for (const Row& r : m_rows) {
-            if (!r.entry.name.empty())
-                m_names->keys.emplace_back(nameKey(r.entry.name), r.entry.gfx);
+            for (const std::string* n : {&r.entry.name, &r.entry.altName})
+                if (!n->empty())
+                    m_names->keys.emplace_back(nameKey(*n), r.entry.gfx);
         }
         std::sort(m_names->keys.begin(), m_names->keys.end());
     });
@@ -230,6 +233,7 @@ Expected<PciTable> PciTable::fromRows(const std::vector<RawRow>& rows, const std
         e.family = r.family;
         e.apu = r.apu;
         e.name = r.name;
+        e.altName = r.altName;
         table.m_rows.push_back({*device << 8 | *revision, std::move(e)});
     }
     std::stable_sort(table.m_rows.begin(), table.m_rows.end(),
@@ -266,6 +270,7 @@ Expected<PciTable> PciTable::parse(const std::string& text, const std::string& o
         r.gfx = strField(row, "gfx");
         r.family = strField(row, "family");
         r.name = strField(row, "name");
+        r.altName = strField(row, "name_alt");
         auto apu = row.find("apu");
         r.apu = apu != row.end() && apu->is_boolean() && apu->get<bool>();
         rows.push_back(std::move(r));

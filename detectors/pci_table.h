@@ -18,10 +18,13 @@ namespace sp {
 
 struct PciTableEntry
 {
-    std::string gfx;    // "gfx1031"; empty for pre-GCN3 parts, which only have a family
-    std::string family; // "Tahiti" where the table gives a family instead of a target
+    std::string gfx;    // "gfx1031"; for GCN1-4 parts from their family (LLVM's processor table)
+    std::string family; // "Tahiti" where AMD's table gives a family instead of a target
     bool apu = false;
     std::string name; // marketing name; empty when the table only has a placeholder
+    // The other source's name where the two differ (libdrm's amdgpu.ids gives "name",
+    // GPUOpen's table "name_alt"); gfxForName knows both.
+    std::string altName;
 };
 
 class PciTable
@@ -51,7 +54,7 @@ public:
     // One device as read from the file, before validation.
     struct RawRow
     {
-        std::string device, revision, gfx, family, name;
+        std::string device, revision, gfx, family, name, altName;
         bool apu = false;
     };
 

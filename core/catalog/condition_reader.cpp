@@ -50,6 +50,7 @@ Conditions readConditions(FieldReader& r, const nlohmann::json& obj, const std::
     Conditions c;
     c.source = obj;
     c.os = r.enumList(obj, ptr, "os", kCatalogOs);
+    c.osBuild = r.range(obj, ptr, "os_build");
     c.vendors = r.enumList(obj, ptr, "vendor", kCatalogVendors);
     c.gfx = gfxList(r, obj, ptr, "gfx");
     c.notGfx = gfxList(r, obj, ptr, "not_gfx");

@@ -32,7 +32,10 @@ struct RuntimeCondition
 
 struct Conditions
 {
-    std::vector<std::string> os;      // empty = any OS
+    std::vector<std::string> os; // empty = any OS
+    // The OS build: on Windows the third part of the kernel version 10.0.BUILD (Windows 11 is
+    // 22000 and later); unknown counts as unmet.
+    std::optional<RangeCondition> osBuild;
     std::vector<std::string> vendors; // "amd" | "nvidia" | "intel"; empty = any
     std::vector<std::string> gfx;     // "gfx1031" or a family pattern "gfx103*"
     std::vector<std::string> notGfx;
@@ -48,7 +51,7 @@ struct Conditions
 
     bool empty() const
     {
-        return os.empty() && vendors.empty() && gfx.empty() && notGfx.empty() &&
+        return os.empty() && !osBuild && vendors.empty() && gfx.empty() && notGfx.empty() &&
                !computeCapability && !driverVersion && !integrated && !networkHome && !minVramMb &&
                workloads.empty() && !hasRuntimes;
     }

@@ -336,6 +336,13 @@ public:
                      "signature longer than 4096 characters");
             compileRegex(out.signatures[i], child(ptr, "signatures") + "/" + std::to_string(i));
         }
+        out.logRequires = strList(k, ptr, "log_requires");
+        for (std::size_t i = 0; i < out.logRequires.size(); ++i) {
+            if (out.logRequires[i].size() > 4096)
+                fail(child(ptr, "log_requires") + "/" + std::to_string(i),
+                     "pattern longer than 4096 characters");
+            compileRegex(out.logRequires[i], child(ptr, "log_requires") + "/" + std::to_string(i));
+        }
         out.literals = strList(k, ptr, "literals");
         if (const json* r = field(k, ptr, "remedy", false))
             out.remedy = remedy(*r, child(ptr, "remedy"));

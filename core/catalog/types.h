@@ -185,6 +185,10 @@ struct KnownIssue
     std::string title;
     Conditions applies;
     std::vector<std::string> signatures; // ECMAScript regexes, matched per line
+    // The machine's condition as a log shows it: where not empty, a signature's match
+    // is reported only once some line of the same log (before or after) matches one of
+    // these (igpu-selected: a discrete GPU next to the integrated one in use).
+    std::vector<std::string> logRequires;
     std::vector<std::string> literals; // optional explicit prefilters; else derived from the regex
     Remedy remedy;
     std::vector<std::string> references;

@@ -36,6 +36,8 @@ struct LogMatcher::Impl
     std::vector<std::vector<std::uint32_t>> literalSignatures; // literal -> signatures
     std::vector<std::uint32_t> alwaysRun;
     MultiLiteral scanner{{}};
+    // Per issue: its log_requires patterns (empty for most).
+    std::vector<std::vector<std::shared_ptr<const re2::RE2>>> conditions;
 };
 
 LogMatcher::LogMatcher(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -82,6 +84,17 @@ Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
                 if (std::find(sigs.begin(), sigs.end(), sigIndex) == sigs.end())
                     sigs.push_back(sigIndex);
             }
+        }
+    }
+    impl->conditions.resize(issues.size());
+    for (std::size_t i = 0; i < issues.size(); ++i) {
+        for (const auto& pattern : issues[i].logRequires) {
+            auto re = compileSignature(pattern);
+            if (!re)
+                return Error::invalid(issues[i].where.toString() + ": known issue '" +
+                                      issues[i].id + "': log_requires \"" + pattern +
+                                      "\": " + re.error().message);
+            impl->conditions[i].push_back(std::move(*re));
         }
     }
     impl->scanner = MultiLiteral(impl->literals);
@@ -163,9 +176,74 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
     }
 }
 
+bool LogMatcher::hasCondition(std::size_t issue) const
+{
+    return issue < m_impl->conditions.size() && !m_impl->conditions[issue].empty();
+}
+
+void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
+                                  std::vector<std::size_t>& newlyMet) const
+{
+    if (line.size() > kMaxLineBytes)
+        line = line.substr(0, kMaxLineBytes);
+    const re2::StringPiece text(line.data(), line.size());
+    for (std::size_t i = 0; i < m_impl->conditions.size() && i < met.size(); ++i) {
+        if (met[i])
+            continue;
+        for (const auto& re : m_impl->conditions[i]) {
+            if (re2::RE2::PartialMatch(text, *re)) {
+                met[i] = 1;
+                newlyMet.push_back(i);
+                break;
+            }
+        }
+    }
+}
+
 LogScan::LogScan(const LogMatcher& matcher)
-    : m_matcher(matcher), m_slot(matcher.issues().size(), -1)
-{}
+    : m_matcher(matcher), m_slot(matcher.issues().size(), -1),
+      m_conditionMet(matcher.issues().size(), 0), m_held(matcher.issues().size())
+{
+    for (std::size_t i = 0; i < m_conditionMet.size(); ++i) {
+        m_conditionMet[i] = matcher.hasCondition(i) ? 0 : 1;
+        m_unmet += m_conditionMet[i] ? 0 : 1;
+    }
+}
+
+void LogScan::record(std::size_t issue, std::string_view line, std::size_t start)
+{
+    if (m_slot[issue] >= 0) {
+        ++m_matches[static_cast<std::size_t>(m_slot[issue])].count;
+        return;
+    }
+    if (m_held[issue]) {
+        ++m_held[issue]->count;
+        return;
+    }
+    const KnownIssue& ki = m_matcher.issues()[issue];
+    LogMatch m{ki.id,
+               ki.title,
+               m_line,
+               1,
+               makeExcerpt(line.substr(0, kMaxLineBytes), start),
+               ki.remedy.text,
+               toString(ki.remedy.action)};
+    if (!m_conditionMet[issue]) {
+        m_held[issue] = std::move(m);
+        return;
+    }
+    m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
+    m_matches.push_back(std::move(m));
+}
+
+void LogScan::release(std::size_t issue)
+{
+    if (!m_held[issue] || m_slot[issue] >= 0)
+        return;
+    m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
+    m_matches.push_back(std::move(*m_held[issue]));
+    m_held[issue].reset();
+}
 
 std::size_t LogScan::feed(std::string_view line)
 {
@@ -173,19 +251,17 @@ std::size_t LogScan::feed(std::string_view line)
     ++m_line;
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
-    m_matcher.matchLine(line, m_hits, &m_starts);
-    for (std::size_t k = 0; k < m_hits.size(); ++k) {
-        const std::size_t issue = m_hits[k];
-        if (m_slot[issue] >= 0) {
-            ++m_matches[static_cast<std::size_t>(m_slot[issue])].count;
-            continue;
-        }
-        const KnownIssue& ki = m_matcher.issues()[issue];
-        m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
-        m_matches.push_back({ki.id, ki.title, m_line, 1,
-                             makeExcerpt(line.substr(0, kMaxLineBytes), m_starts[k]),
-                             ki.remedy.text, toString(ki.remedy.action)});
+    // The condition first, so a match on the line that shows it counts at once.
+    m_newlyMet.clear();
+    if (m_unmet > 0) {
+        m_matcher.conditionsOnLine(line, m_conditionMet, m_newlyMet);
+        m_unmet -= m_newlyMet.size();
     }
+    m_matcher.matchLine(line, m_hits, &m_starts);
+    for (std::size_t k = 0; k < m_hits.size(); ++k)
+        record(m_hits[k], line, m_starts[k]);
+    for (const std::size_t issue : m_newlyMet)
+        release(issue);
     return m_matches.size() - before;
 }
 

@@ -10,7 +10,9 @@
 // literal, which bounds the work per line.
 //
 // Results: the first line where each known issue appears, with how many lines it
-// appeared on in total; ordered by that first line, then by catalog order.
+// appeared on in total; ordered by that first line, then by catalog order. An issue
+// with a log condition (`log_requires`) is held back until a line shows it; it is
+// then reported with its first line, after the issues already reported.
 
 #include "core/catalog/types.h"
 #include "core/expected.h"
@@ -18,6 +20,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +63,14 @@ public:
     void matchLine(std::string_view line, std::vector<std::size_t>& hits,
                    std::vector<std::size_t>* matchStart = nullptr) const;
 
+    // Issues with `log_requires` (KnownIssue::logRequires): their matches count only
+    // once a line shows the condition. hasCondition(i) says whether issue i has one;
+    // conditionsOnLine marks in `met` (indexed by issue) the issues not yet marked whose
+    // condition this line shows, and appends their indices to `newlyMet`.
+    bool hasCondition(std::size_t issue) const;
+    void conditionsOnLine(std::string_view line, std::vector<char>& met,
+                          std::vector<std::size_t>& newlyMet) const;
+
     struct Impl;
 
 private:
@@ -88,8 +99,15 @@ private:
     const LogMatcher& m_matcher;
     std::size_t m_line = 0;
     std::string m_partial;
+    void record(std::size_t issue, std::string_view line, std::size_t start);
+    void release(std::size_t issue);
+
     std::vector<LogMatch> m_matches;
-    std::vector<std::ptrdiff_t> m_slot; // per issue: index into m_matches, -1 = none yet
+    std::vector<std::ptrdiff_t> m_slot;          // per issue: index into m_matches, -1 = none yet
+    std::vector<char> m_conditionMet;            // per issue: its log condition was seen
+    std::vector<std::optional<LogMatch>> m_held; // per issue: matched, condition not yet seen
+    std::size_t m_unmet = 0;                     // issues whose condition is not yet seen
+    std::vector<std::size_t> m_newlyMet;
     std::vector<std::size_t> m_hits;
     std::vector<std::size_t> m_starts;
 };

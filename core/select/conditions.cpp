@@ -94,6 +94,25 @@ bool runtimeMatches(const RuntimeCondition& want, const Runtime& r)
     return !want.version || want.version->range.contains(r.version);
 }
 
+// The build number of the OS: the third part of the kernel version ("10.0.22631" on
+// Windows 11); empty when the snapshot does not say.
+std::string osBuild(const HardwareSnapshot& s)
+{
+    const auto k = s.os.extra.find("kernel");
+    if (k == s.os.extra.end() || !k->is_string())
+        return {};
+    const std::string v = k->get<std::string>();
+    const auto a = v.find('.');
+    const auto b = a == std::string::npos ? a : v.find('.', a + 1);
+    if (b == std::string::npos)
+        return {};
+    const std::string build = v.substr(b + 1, v.find('.', b + 1) - b - 1);
+    const bool digits = !build.empty() && std::all_of(build.begin(), build.end(), [](char ch) {
+        return ch >= '0' && ch <= '9';
+    });
+    return digits ? build : std::string{};
+}
+
 bool homeIsNetwork(const HardwareSnapshot& s)
 {
     return s.home.network || isNetworkFilesystem(s.home.filesystem);
@@ -106,6 +125,12 @@ std::vector<std::string> unmetConditions(const Conditions& c, const MatchContext
         unmet.push_back(
             "needs OS " + joined(c.os) + "; this machine runs " +
             (ctx.snapshot.os.family.empty() ? "an unknown OS" : ctx.snapshot.os.family));
+    if (c.osBuild) {
+        const std::string build = osBuild(ctx.snapshot);
+        if (build.empty() || !c.osBuild->range.contains(build))
+            unmet.push_back("needs OS build " + c.osBuild->text + "; this machine's build is " +
+                            (build.empty() ? "unknown" : build));
+    }
     checkGpu(c, ctx, unmet);
     if (c.networkHome && homeIsNetwork(ctx.snapshot) != *c.networkHome)
         unmet.push_back(*c.networkHome ? "only when the home folder is on a network filesystem"
@@ -127,7 +152,8 @@ int specificity(const Conditions& m)
     }
     score += m.computeCapability ? 2 : 0;
     score += m.driverVersion ? 2 : 0;
-    score += (m.os.empty() ? 0 : 1) + (m.vendors.empty() ? 0 : 1) + (m.notGfx.empty() ? 0 : 1);
+    score += (m.os.empty() ? 0 : 1) + (m.osBuild ? 1 : 0) + (m.vendors.empty() ? 0 : 1) +
+             (m.notGfx.empty() ? 0 : 1);
     score += (m.integrated ? 1 : 0) + (m.networkHome ? 1 : 0) + (m.minVramMb ? 1 : 0);
     return score;
 }

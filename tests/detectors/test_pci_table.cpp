@@ -54,10 +54,12 @@ private slots:
 
     void familyNamesAreNotTargets()
     {
+        // GCN1-4 rows keep AMD's family and take their gfx from LLVM's processor table.
         const auto tahiti = PciTable::shipped().lookup(0x6798, 0x00);
         QVERIFY(tahiti);
-        QCOMPARE(tahiti->gfx, std::string());
+        QCOMPARE(tahiti->gfx, std::string("gfx600"));
         QCOMPARE(tahiti->family, std::string("Tahiti"));
+        QCOMPARE(PciTable::shipped().lookup(0x67df, 0xe7)->gfx, std::string("gfx803")); // RX 580
         // Even if a hand-edited file puts a family in the gfx field.
         auto t = PciTable::parse(
             R"({"schema":1,"devices":[{"device":"6798","revision":"00","gfx":"Tahiti","apu":false,"name":"x"}]})",
@@ -78,6 +80,51 @@ private slots:
             QVERIFY(t.error().code == ErrorCode::InvalidInput);
         }
         QVERIFY(!PciTable::load("/nonexistent/table.json").ok());
+    }
+
+    void amdgpuIdsDevices()
+    {
+        // Devices only libdrm's amdgpu.ids listed (issue 23), with their names from it.
+        const auto& t = PciTable::shipped();
+        QCOMPARE(t.lookup(0x738c, 0x01)->gfx, std::string("gfx908"));
+        QCOMPARE(t.lookup(0x738c, 0x01)->name, std::string("AMD Instinct MI100"));
+        QCOMPARE(t.lookup(0x7408, 0x00)->gfx, std::string("gfx90a"));
+        QCOMPARE(t.lookup(0x7424, 0x00)->gfx, std::string("gfx1034"));
+        QCOMPARE(t.lookup(0x7424, 0x00)->name, std::string("AMD Radeon RX 6300"));
+        QCOMPARE(t.lookup(0x73ff, 0xcf)->gfx, std::string("gfx1032")); // RX 6600 LE
+        QCOMPARE(t.lookup(0x75a3, 0xc0)->gfx, std::string("gfx950"));
+        // Both sources' names find the gfx.
+        QCOMPARE(t.gfxForName("AMD Radeon RX 6300"), std::optional<std::string>("gfx1034"));
+        QCOMPARE(t.gfxForName("Radeon RX 570 Series"), std::optional<std::string>("gfx803"));
+        QCOMPARE(t.gfxForName("AMD Radeon RX 570 Series"), std::optional<std::string>("gfx803"));
+    }
+
+    void everyInstalledAmdgpuIdMapsToAGfxTarget()
+    {
+        // libdrm's list on this machine (Debian: libdrm-common); STACKPILOT_AMDGPU_IDS
+        // names another copy.
+        const QByteArray env = qgetenv("STACKPILOT_AMDGPU_IDS");
+        const std::string path = env.isEmpty() ? "/usr/share/libdrm/amdgpu.ids" : env.toStdString();
+        std::ifstream in(path);
+        if (!in)
+            QSKIP(("no " + path + " (install libdrm-common)").c_str());
+        const auto& t = PciTable::shipped();
+        int ids = 0;
+        std::string line;
+        while (std::getline(in, line)) {
+            unsigned device = 0, revision = 0;
+            char c1 = 0, c2 = 0;
+            std::istringstream row(line);
+            if (line.empty() || line[0] == '#' ||
+                !(row >> std::hex >> device >> c1 >> revision >> c2) || c1 != ',' || c2 != ',')
+                continue;
+            ++ids;
+            const auto e = t.lookup(std::uint16_t(device), std::uint8_t(revision));
+            const std::string where = path + ": " + line;
+            QVERIFY2(e && e->gfx.rfind("gfx", 0) == 0, where.c_str());
+        }
+        QVERIFY2(ids > 400, path.c_str());
+        qInfo("%d ids of %s map to a gfx target", ids, path.c_str());
     }
 
     void parseCost()

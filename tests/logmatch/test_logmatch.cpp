@@ -419,6 +419,36 @@ private slots:
         c->matchLine("zzz needle 5", hits);
         QVERIFY(hits == std::vector<std::size_t>{1});
     }
+
+    // igpu-selected fires only where the log shows the machine's condition: the
+    // integrated GPU in use and a discrete Radeon on some line (before or after).
+    // Constructed lines in ComfyUI's format: no public log of the second case was found.
+    void igpuSelectedNeedsADiscreteGpuInTheLog()
+    {
+        auto scan = [](std::initializer_list<const char*> lines) {
+            LogScan s(matcher());
+            for (const char* l : lines)
+                s.feed(l);
+            return describe(s.matches());
+        };
+        // The only GPU (ROCm/legacy-rocm-build#5108's line).
+        QCOMPARE(scan({"Device: cuda:0 AMD Radeon(TM) 890M Graphics : native"}),
+                 std::string("(none)"));
+        // The discrete card is cuda:0; the iGPU is listed second.
+        QCOMPARE(scan({"Device: cuda:0 AMD Radeon RX 7900 XTX : native",
+                       "Device: cuda:1 AMD Radeon(TM) Graphics : native"}),
+                 std::string("(none)"));
+        // The iGPU is cuda:0 and a discrete card is listed after it: reported with its
+        // own first line once the condition shows.
+        LogScan live(matcher());
+        QCOMPARE(live.feed("Device: cuda:0 AMD Radeon(TM) Graphics : native"), std::size_t(0));
+        QCOMPARE(live.feed("Device: cuda:1 AMD Radeon RX 7900 XTX : native"), std::size_t(1));
+        QCOMPARE(describe(live.matches()), std::string("igpu-selected@1x1 "));
+        // SD.Next: a discrete gfx among the ROCm agents, before the iGPU line.
+        QCOMPARE(scan({"ROCm: agents=['gfx1100', 'gfx1036']",
+                       "Torch detected GPU: AMD Radeon(TM) Graphics VRAM 512"}),
+                 std::string("igpu-selected@2x1 "));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLogMatch)

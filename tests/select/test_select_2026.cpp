@@ -130,6 +130,29 @@ private slots:
                         QVERIFY2(arg != "torch", (prof.id + ": torch is not pinned").c_str());
     }
 
+    // HIP SDK 7.1.1 + ZLUDA 3.9.6 (issue 23): Windows 11 only (os_build >= 22000, from the
+    // kernel version), ranked below the fork's HIP SDK 6.4.2 route; a build the snapshot does not
+    // give is not Windows 11.
+    void windowsHip71ZludaNeedsWindows11()
+    {
+        auto m = machine("windows", {amd("AMD Radeon RX 7800 XT", "gfx1101", 16384)});
+        m.os.extra["kernel"] = "10.0.22631";
+        const auto win11 = plan(m, "comfyui");
+        const auto* z = alternative(win11, "comfyui-zluda-hip7.1");
+        QVERIFY2(z && z->verdict == "available", dump(win11).c_str());
+        QVERIFY(win11.profile != "comfyui-zluda-hip7.1");
+        m.os.extra["kernel"] = "10.0.19045";
+        const auto win10 = plan(m, "comfyui");
+        const auto* r = alternative(win10, "comfyui-zluda-hip7.1");
+        QVERIFY(r && r->verdict == "rejected");
+        QVERIFY2(sp::toJson(win10).dump().find("needs OS build >=22000; this machine's build is "
+                                               "19045") != std::string::npos,
+                 dump(win10).c_str());
+        m.os.extra.erase("kernel");
+        QCOMPARE(alternative(plan(m, "comfyui"), "comfyui-zluda-hip7.1")->verdict,
+                 std::string("rejected"));
+    }
+
     void windowsRx6600AndRx5700xtGetAGpuStack()
     {
         for (const auto& gpu : {amd("AMD Radeon RX 6600", "gfx1032", 8176),

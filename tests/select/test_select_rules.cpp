@@ -207,6 +207,8 @@ private slots:
             const auto& m = prof.match;
             sp::HardwareSnapshot snap = machine(m.os.empty() ? "linux" : m.os.front(), {},
                                                 m.networkHome.value_or(false) ? "nfs" : "ext4");
+            if (m.osBuild) // a Windows 11 build (the only os_build the catalog names)
+                snap.os.extra["kernel"] = "10.0.26100";
             if (!prof.fallback) {
                 const std::string vendor = m.vendors.empty() ? "amd" : m.vendors.front();
                 std::string gfx = m.gfx.empty() ? "gfx1100" : m.gfx.front();
