@@ -45,6 +45,15 @@ LaunchSession::~LaunchSession()
 
 bool LaunchSession::start(std::string& error)
 {
+    // One launch per profile: a second one would run the setup steps into the same
+    // venv at the same time.
+    const std::filesystem::path lockDir = m_req.dataDir.empty() ? paths::dataDir() : m_req.dataDir;
+    auto lock = LaunchLock::acquire(lockDir, m_req.plan.profile);
+    if (!lock) {
+        error = lock.error().message;
+        return false;
+    }
+    m_lock = std::move(*lock);
     // A ghost instance of a self-restarting UI holding the port is the classic failure:
     // say who holds it instead of launching a second one that fails to bind.
     if (m_req.port) {
@@ -211,6 +220,7 @@ void LaunchSession::finish(bool ok)
     m_record.lines = m_pipeline->lineCount();
     std::fflush(m_log);
     writeRecord();
+    m_lock.reset();
     emit finished();
 }
 
