@@ -1,12 +1,19 @@
 // The launcher's guards, with the real stackpilot-cli, the real helper and the
 // stand-in workload: one launch per profile at a time (the second is refused before
-// any setup step and told who holds the profile).
+// any setup step and told who holds the profile), signals honoured within 1 s while
+// nobody reads stdout.
 
 #include "launch_fixture.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTest>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
 
 using namespace sp;
 using namespace sp::test;
@@ -62,6 +69,17 @@ bool waitFor(const std::function<bool()>& done, int ms)
     return true;
 }
 
+// A spawned launcher, killed and reaped when a check fails before it ended.
+struct Reaped
+{
+    pid_t pid = 0;
+    ~Reaped()
+    {
+        if (pid > 0 && ::kill(pid, SIGKILL) == 0)
+            ::waitpid(pid, nullptr, 0);
+    }
+};
+
 } // namespace
 
 class TestLaunchGuard : public QObject
@@ -97,6 +115,51 @@ private slots:
         QVERIFY(first.waitForFinished(30000));
         QCOMPARE(lineCount(steps), 1); // the steps ran once
         qInfo("second launch refused in %lld ms while the first ran its step", refusedMs);
+    }
+
+    void sigtermStopsTheTreeWithinOneSecondWhileStdoutIsBlocked()
+    {
+        for (int sig : {SIGTERM, SIGINT}) {
+            StandinWorld w;
+            useHome(w);
+            w.write(60000);
+            int pipeFds[2];
+            QVERIFY(::pipe(pipeFds) == 0); // nobody reads pipeFds[0]
+            posix_spawn_file_actions_t fa;
+            posix_spawn_file_actions_init(&fa);
+            posix_spawn_file_actions_adddup2(&fa, pipeFds[1], 1);
+            posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+            posix_spawn_file_actions_addclose(&fa, pipeFds[0]);
+            std::vector<std::string> args = cliArgs(w, "standin-serve", false);
+            args.insert(args.begin(), cliPath().toStdString());
+            for (const char* a : {"--", "--chatty", "20000"})
+                args.push_back(a);
+            std::vector<char*> argv;
+            for (auto& a : args)
+                argv.push_back(a.data());
+            argv.push_back(nullptr);
+            pid_t cli = 0;
+            QCOMPARE(posix_spawn(&cli, argv[0], &fa, nullptr, argv.data(), environ), 0);
+            Reaped reaped{cli};
+            posix_spawn_file_actions_destroy(&fa);
+            ::close(pipeFds[1]);
+            // 20,000 lines fill the pipe long before the stand-in writes its PIDs.
+            QVERIFY2(w.waitForPids(15000), "the launcher stopped reading the workload");
+            const std::vector<long> pids = w.pids();
+            QElapsedTimer t;
+            t.start();
+            ::kill(cli, sig);
+            const bool gone = allGone(pids, 1000);
+            const qint64 treeMs = t.elapsed();
+            QVERIFY2(waitFor([&] { return ::waitpid(cli, nullptr, WNOHANG) == cli; }, 5000),
+                     "the launcher did not exit");
+            reaped.pid = 0;
+            const qint64 exitMs = t.elapsed();
+            ::close(pipeFds[0]);
+            qInfo("signal %d: tree gone after %lld ms, launcher exited after %lld ms", sig, treeMs,
+                  exitMs);
+            QVERIFY2(gone, "the tree outlived the signal by 1 s");
+        }
     }
 };
 
