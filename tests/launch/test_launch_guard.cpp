@@ -1,8 +1,10 @@
 // The launcher's guards, with the real stackpilot-cli, the real helper and the
 // stand-in workload: one launch per profile at a time (the second is refused before
 // any setup step and told who holds the profile), signals honoured within 1 s while
-// nobody reads stdout.
+// nobody reads stdout, a record left without an end by a killed launcher closed at
+// the next launch.
 
+#include "core/launch/launch_log.h"
 #include "launch_fixture.h"
 
 #include <QElapsedTimer>
@@ -67,6 +69,16 @@ bool waitFor(const std::function<bool()>& done, int ms)
         QThread::msleep(20);
     }
     return true;
+}
+
+// The launch records under `root` of `profile`.
+std::vector<fs::path> recordsOf(const fs::path& root, const std::string& profile)
+{
+    std::vector<fs::path> out;
+    for (const auto& e : fs::recursive_directory_iterator(root))
+        if (e.path().extension() == ".json" && e.path().parent_path().filename() == profile)
+            out.push_back(e.path());
+    return out;
 }
 
 // A spawned launcher, killed and reaped when a check fails before it ended.
@@ -160,6 +172,35 @@ private slots:
                   exitMs);
             QVERIFY2(gone, "the tree outlived the signal by 1 s");
         }
+    }
+
+    void aRecordLeftOpenByAKilledLauncherIsClosedAtTheNextLaunch()
+    {
+        StandinWorld w;
+        useHome(w);
+        w.write(60000);
+        QProcess killed;
+        killed.start(cliPath(), toQt(cliArgs(w, "standin-serve", true)));
+        QVERIFY(killed.waitForStarted() && w.waitForPids());
+        const std::vector<long> pids = w.pids();
+        ::kill(static_cast<pid_t>(killed.processId()), SIGKILL);
+        QVERIFY(killed.waitForFinished(5000));
+        QVERIFY(allGone(pids, 5000));
+        const auto records = recordsOf(w.root / "home", "standin-serve");
+        QCOMPARE(records.size(), std::size_t(1));
+        QVERIFY(readLaunchRecord(records.front())->ended.empty());
+
+        w.write(50);
+        QProcess next;
+        next.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(next.waitForFinished(30000));
+        const auto closed = readLaunchRecord(records.front());
+        QVERIFY(closed);
+        QVERIFY(!closed->ended.empty());
+        QCOMPARE(closed->stoppedBy, std::string("launcher-gone"));
+        QVERIFY2(closed->exit.value("text", "").rfind("ended abnormally", 0) == 0,
+                 closed->exit.dump().c_str());
+        QCOMPARE(closed->exit.value("abnormal", false), true);
     }
 };
 
