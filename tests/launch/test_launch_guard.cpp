@@ -2,7 +2,7 @@
 // stand-in workload: one launch per profile at a time (the second is refused before
 // any setup step and told who holds the profile), signals honoured within 1 s while
 // nobody reads stdout, a record left without an end by a killed launcher closed at
-// the next launch.
+// the next launch, and the "steps skipped" line.
 
 #include "core/launch/launch_log.h"
 #include "launch_fixture.h"
@@ -127,6 +127,15 @@ private slots:
         QVERIFY(first.waitForFinished(30000));
         QCOMPARE(lineCount(steps), 1); // the steps ran once
         qInfo("second launch refused in %lld ms while the first ran its step", refusedMs);
+
+        // Once the first has ended, the profile is free; its steps are done before.
+        QProcess third;
+        third.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", false)));
+        QVERIFY(third.waitForFinished(30000));
+        const QByteArray plain = third.readAllStandardOutput();
+        QVERIFY2(plain.contains("==> Setup steps skipped: done before"), plain.constData());
+        QVERIFY2(!plain.contains("Step 0/"), plain.constData());
+        QCOMPARE(lineCount(steps), 1);
     }
 
     void sigtermStopsTheTreeWithinOneSecondWhileStdoutIsBlocked()

@@ -166,7 +166,9 @@ void EventPrinter::printPlain(const Event& e)
         out << hi << "==> Known issue " << terminalSafe(k->id, false) << " (line " << k->line
             << "): " << terminalSafe(k->title, false) << off
             << "\n    fix: " << terminalSafe(k->remedy, false) << "\n";
-    else if (const auto* s = std::get_if<StepChanged>(&e))
+    else if (const auto* s = std::get_if<StepChanged>(&e); s && s->state == "skipped")
+        out << hi << "==> Setup steps skipped: done before" << off << "\n";
+    else if (s)
         out << hi << "==> Step " << s->index << "/" << s->of << " " << s->state << off << "\n";
     else if (const auto* x = std::get_if<WorkloadExited>(&e))
         out << hi << "==> The workload " << terminalSafe(x->text, false) << off << "\n";
