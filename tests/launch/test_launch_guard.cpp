@@ -2,7 +2,8 @@
 // stand-in workload: one launch per profile at a time (the second is refused before
 // any setup step and told who holds the profile), signals honoured within 1 s while
 // nobody reads stdout, a record left without an end by a killed launcher closed at
-// the next launch, and the "steps skipped" line.
+// the next launch, the "steps skipped" line, and a caller's environment value that is
+// not UTF-8 reaching the workload unchanged.
 
 #include "core/launch/launch_log.h"
 #include "launch_fixture.h"
@@ -210,6 +211,33 @@ private slots:
         QVERIFY2(closed->exit.value("text", "").rfind("ended abnormally", 0) == 0,
                  closed->exit.dump().c_str());
         QCOMPARE(closed->exit.value("abnormal", false), true);
+    }
+
+    void aValueThatIsNotUtf8ReachesTheWorkloadByteForByte()
+    {
+        StandinWorld w;
+        useHome(w);
+        w.write(50);
+        const QByteArray raw("caf\xe9 \xff\xfe latin-1", 15);
+        qputenv("STANDIN_RAW_VALUE", raw);
+        QProcess cli; // inherits this process's environment as bytes
+        cli.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(cli.waitForFinished(30000));
+        qunsetenv("STANDIN_RAW_VALUE");
+        const auto seen = w.seenEnv();
+        QVERIFY(seen.count("STANDIN_RAW_VALUE"));
+        QCOMPARE(QByteArray::fromStdString(seen.at("STANDIN_RAW_VALUE")).toHex(), raw.toHex());
+
+        // The dry run's JSON cannot hold those bytes: it shows U+FFFD and does not fail.
+        qputenv("STANDIN_RAW_VALUE", raw);
+        QProcess dry;
+        QStringList args = toQt(cliArgs(w, "standin-exit-early", true));
+        args << QStringLiteral("--dry-run");
+        dry.start(cliPath(), args);
+        QVERIFY(dry.waitForFinished(30000));
+        qunsetenv("STANDIN_RAW_VALUE");
+        QCOMPARE(dry.exitCode(), 0);
+        QVERIFY(dry.readAllStandardOutput().contains("caf\xef\xbf\xbd"));
     }
 };
 
