@@ -1,6 +1,8 @@
 #include "app/cli/command.h"
+#include "app/cli/commands/line_writer.h"
 
 #include <QCoreApplication>
+#include <cstdlib>
 #include <iostream>
 
 #ifdef _WIN32
@@ -26,6 +28,12 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(STACKPILOT_VERSION));
     sp::cli::Io io{std::cout, std::cerr, isatty(fileno(stdout)) != 0};
     const int rc = sp::cli::runCli(QCoreApplication::arguments(), io);
+    if (sp::cli::abandonedStdout()) {
+        // A writer thread is still blocked on a stdout nobody reads: flushing std::cout
+        // here or at exit would block too.
+        std::cerr.flush();
+        std::_Exit(rc);
+    }
     std::cout.flush();
     return rc;
 }

@@ -2,6 +2,7 @@
 #include "app/reaper/reaper.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -45,5 +46,10 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "stackpilot-run: %s\n", error.c_str());
         return 2;
     }
+#ifndef _WIN32
+    // Before any thread or child: the workload inherits them byte for byte.
+    for (const auto& [name, value] : options.rawEnv)
+        ::setenv(name.c_str(), value.c_str(), 1);
+#endif
     return sp::reaper::runContained(options);
 }

@@ -44,6 +44,7 @@
 // killed by a signal (Linux); the NTSTATUS as the exit code (Windows).
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sp::reaper {
@@ -53,6 +54,9 @@ struct Options
     int graceMs = 5000;
     std::string statusFile;        // empty: none
     std::vector<std::string> argv; // PROGRAM ARGS..., UTF-8
+    // --env-hex NAME=VALUE, both hex: variables whose bytes are not UTF-8, which the
+    // launcher's QProcess cannot pass as they are; set before the workload starts (POSIX).
+    std::vector<std::pair<std::string, std::string>> rawEnv;
 };
 
 // Parses the helper's arguments; false with a one-line reason in `error`.

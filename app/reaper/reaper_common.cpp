@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace sp::reaper {
 
@@ -43,6 +44,35 @@ std::string quoted(const std::string& s)
     return out + "\"";
 }
 
+// "4e414d45=76616c" into its two byte strings; false when not that.
+bool parseHexPair(const std::string& text, std::pair<std::string, std::string>& out)
+{
+    const auto eq = text.find('=');
+    if (eq == std::string::npos)
+        return false;
+    auto unhex = [](std::string_view h, std::string& bytes) {
+        if (h.size() % 2)
+            return false;
+        for (std::size_t i = 0; i < h.size(); i += 2) {
+            unsigned v = 0;
+            for (char c : h.substr(i, 2)) {
+                const int d = c >= '0' && c <= '9'   ? c - '0'
+                              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                                     : -1;
+                if (d < 0)
+                    return false;
+                v = v * 16 + static_cast<unsigned>(d);
+            }
+            bytes += static_cast<char>(v);
+        }
+        return true;
+    };
+    out = {};
+    const std::string_view all(text);
+    return unhex(all.substr(0, eq), out.first) && !out.first.empty() &&
+           out.first.find('=') == std::string::npos && unhex(all.substr(eq + 1), out.second);
+}
+
 } // namespace
 
 bool parseOptions(const std::vector<std::string>& args, Options& out, std::string& error)
@@ -52,7 +82,7 @@ bool parseOptions(const std::vector<std::string>& args, Options& out, std::strin
         const std::string& a = args[i];
         if (a == "--")
             break;
-        if ((a == "--grace-ms" || a == "--status") && i + 1 >= args.size()) {
+        if ((a == "--grace-ms" || a == "--status" || a == "--env-hex") && i + 1 >= args.size()) {
             error = a + " needs a value";
             return false;
         }
@@ -63,6 +93,13 @@ bool parseOptions(const std::vector<std::string>& args, Options& out, std::strin
             }
         } else if (a == "--status") {
             out.statusFile = args[++i];
+        } else if (a == "--env-hex") {
+            std::pair<std::string, std::string> v;
+            if (!parseHexPair(args[++i], v)) {
+                error = "--env-hex wants NAME=VALUE in lower-case hex";
+                return false;
+            }
+            out.rawEnv.push_back(std::move(v));
         } else {
             error = "unknown option '" + a +
                     "' (usage: stackpilot-run [--grace-ms N] "

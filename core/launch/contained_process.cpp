@@ -1,6 +1,7 @@
 #include "core/launch/contained_process.h"
 
 #include "core/json_file.h"
+#include "core/launch/text_decoder.h"
 #include "core/paths.h"
 #include "core/process/exit_status.h"
 
@@ -12,12 +13,32 @@ namespace sp {
 
 namespace {
 
+// Whether a variable goes through QProcessEnvironment, which turns bytes that are not
+// UTF-8 into U+FFFD; the others reach the helper as --env-hex (POSIX).
+bool passesAsText(const std::string& name, const std::string& value)
+{
+#ifdef _WIN32
+    (void)name;
+    (void)value;
+    return true;
+#else
+    return isValidUtf8(name) && isValidUtf8(value);
+#endif
+}
+
 QProcessEnvironment toQt(const EnvMap& env)
 {
     QProcessEnvironment q;
     for (const auto& [name, value] : env)
-        q.insert(QString::fromStdString(name), QString::fromStdString(value));
+        if (passesAsText(name, value))
+            q.insert(QString::fromStdString(name), QString::fromStdString(value));
     return q;
+}
+
+QString hex(const std::string& bytes)
+{
+    return QString::fromLatin1(
+        QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())).toHex());
 }
 
 ProcessEnd endFromStatus(const nlohmann::json& j)
@@ -123,7 +144,11 @@ void ContainedProcess::start(const Spec& spec)
     m_emitted = false;
     QFile::remove(m_statusFile);
     QStringList args{QStringLiteral("--grace-ms"), QString::number(spec.graceMs),
-                     QStringLiteral("--status"), m_statusFile, QStringLiteral("--")};
+                     QStringLiteral("--status"), m_statusFile};
+    for (const auto& [name, value] : spec.env)
+        if (!passesAsText(name, value))
+            args << QStringLiteral("--env-hex") << hex(name) + QLatin1Char('=') + hex(value);
+    args << QStringLiteral("--");
     for (const std::string& a : spec.argv)
         args << QString::fromStdString(a);
     m_process.setProcessEnvironment(toQt(spec.env));

@@ -124,6 +124,32 @@ std::vector<fs::path> rotateLaunchLogs(const fs::path& profileDir, int keep)
     return removed;
 }
 
+std::vector<fs::path> openLaunchRecords(const fs::path& profileDir)
+{
+    std::vector<fs::path> out;
+    for (const std::string& stem : launchStems(profileDir)) {
+        const fs::path file = profileDir / (stem + ".json");
+        if (auto r = readLaunchRecord(file); r && r->ended.empty())
+            out.push_back(file);
+    }
+    return out;
+}
+
+Expected<void> closeAbandonedRecord(const fs::path& record, const std::string& now)
+{
+    auto r = readLaunchRecord(record);
+    if (!r)
+        return r.error();
+    if (!r->ended.empty())
+        return {};
+    r->ended = now;
+    r->stoppedBy = "launcher-gone";
+    r->exit = {{"text", "ended abnormally: StackPilot was stopped before the workload ended "
+                        "(its end was not seen)"},
+               {"abnormal", true}};
+    return writeFileAtomic(record, toJson(*r).dump(2) + "\n");
+}
+
 std::vector<LaunchRecord> listLaunchRecords(const fs::path& logsRoot, const std::string& profile)
 {
     std::vector<fs::path> dirs;

@@ -59,4 +59,13 @@ std::vector<std::filesystem::path> rotateLaunchLogs(const std::filesystem::path&
 std::vector<LaunchRecord> listLaunchRecords(const std::filesystem::path& logsRoot,
                                             const std::string& profile = {});
 
+// The records in a profile's folder that have no end (a launch running, or one whose
+// launcher was killed).
+std::vector<std::filesystem::path> openLaunchRecords(const std::filesystem::path& profileDir);
+
+// Gives such a record its end: "ended abnormally", stopped by "launcher-gone", ended
+// at `now` (when it was found). Only while nothing can be writing it: the caller holds
+// the profile's launch lock (core/launch/launch_lock.h).
+Expected<void> closeAbandonedRecord(const std::filesystem::path& record, const std::string& now);
+
 } // namespace sp

@@ -6,6 +6,10 @@
 
 #include <QProcessEnvironment>
 
+#ifndef _WIN32
+#include <unistd.h>
+#endif
+
 namespace sp {
 
 namespace {
@@ -91,9 +95,19 @@ nlohmann::json dryRunJson(const LaunchRequest& request)
 EnvMap currentEnvironment()
 {
     EnvMap out;
+#ifndef _WIN32
+    // Bytes as they are: a value that is not UTF-8 reaches the workload unchanged.
+    for (char** e = environ; e && *e; ++e) {
+        const std::string entry(*e);
+        const auto eq = entry.find('=');
+        if (eq != std::string::npos && eq > 0)
+            out.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+    }
+#else
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const QString& key : env.keys())
         out[key.toStdString()] = env.value(key).toStdString();
+#endif
     return out;
 }
 

@@ -8,6 +8,8 @@
 
 #include <QCryptographicHash>
 
+namespace fs = std::filesystem;
+
 namespace sp {
 
 namespace {
@@ -17,6 +19,33 @@ constexpr std::size_t kFailedStepLines = 20;
 nlohmann::json stepArgv(const std::vector<std::string>& step)
 {
     return step;
+}
+
+// Records left without an end by launchers that were killed are closed as "ended
+// abnormally" at the next launch. A profile's records are touched only under its
+// lock: our own (held), or another's taken for a moment when it has an open record.
+void closeAbandonedLaunches(const fs::path& logsRoot, const fs::path& dataDir,
+                            const std::string& own, const std::string& now)
+{
+    std::error_code ec;
+    for (fs::directory_iterator it(logsRoot, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_directory(ec))
+            continue;
+        const std::vector<fs::path> open = openLaunchRecords(it->path());
+        if (open.empty())
+            continue;
+        const std::string profile = paths::toUtf8(it->path().filename());
+        std::unique_ptr<LaunchLock> held;
+        if (profile != own) {
+            auto lock = LaunchLock::acquire(dataDir, profile);
+            if (!lock)
+                continue; // running now
+            held = std::move(*lock);
+        }
+        // One that cannot be written now is tried again at the next launch.
+        for (const fs::path& record : open)
+            (void)closeAbandonedRecord(record, now);
+    }
 }
 
 } // namespace
@@ -45,6 +74,16 @@ LaunchSession::~LaunchSession()
 
 bool LaunchSession::start(std::string& error)
 {
+    // One launch per profile: a second one would run the setup steps into the same
+    // venv at the same time.
+    const fs::path lockDir = m_req.dataDir.empty() ? paths::dataDir() : m_req.dataDir;
+    auto lock = LaunchLock::acquire(lockDir, m_req.plan.profile);
+    if (!lock) {
+        error = lock.error().message;
+        return false;
+    }
+    m_lock = std::move(*lock);
+    closeAbandonedLaunches(m_req.logsRoot, lockDir, m_req.plan.profile, isoTime(m_clock.now()));
     // A ghost instance of a self-restarting UI holding the port is the classic failure:
     // say who holds it instead of launching a second one that fails to bind.
     if (m_req.port) {
@@ -211,6 +250,7 @@ void LaunchSession::finish(bool ok)
     m_record.lines = m_pipeline->lineCount();
     std::fflush(m_log);
     writeRecord();
+    m_lock.reset();
     emit finished();
 }
 

@@ -4,13 +4,15 @@
 // OutputPipeline into the log, the matcher and the subscribers. The CLI and the window
 // both drive this object; it runs on whichever thread owns it and never blocks it.
 //
-// Order: log files → port check → steps (or "skipped") → workload → exit event and
+// Order: the profile's launch lock (a second launch of it fails here, naming the
+// holder) → log files → port check → steps (or "skipped") → workload → exit event and
 // the launch record. A failed step stops the launch: its event names the step, its
 // exit and its last lines, and no step receipt is written.
 
 #include "core/clock.h"
 #include "core/launch/contained_process.h"
 #include "core/launch/env_composer.h"
+#include "core/launch/launch_lock.h"
 #include "core/launch/launch_log.h"
 #include "core/launch/output.h"
 #include "core/select/plan.h"
@@ -78,6 +80,7 @@ private:
 
     LaunchRequest m_req;
     EventSink m_sink;
+    std::unique_ptr<LaunchLock> m_lock; // held until the launch has finished
     const Clock& m_clock;
     LaunchLogFiles m_files;
     std::FILE* m_log = nullptr;

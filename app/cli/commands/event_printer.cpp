@@ -116,7 +116,8 @@ void ProgressView::drawBlock()
 
 EventPrinter::EventPrinter(Io& io, std::string verb, bool json, bool jsonErrors)
     : m_io(io), m_verb(std::move(verb)), m_json(json),
-      m_jsonErrors(jsonErrors), m_progressIo{io.err, io.err, false}, m_progress(m_progressIo, false)
+      m_jsonErrors(jsonErrors), m_progressIo{io.err, io.err, false},
+      m_progress(m_progressIo, false), m_writer(std::make_unique<LineWriter>(io.out, io.err))
 {}
 
 // A download reports every chunk; ten JSON lines a second per artifact are plenty.
@@ -143,8 +144,8 @@ void EventPrinter::operator()(const Event& e)
         return printPlain(e);
     if (throttled(e))
         return;
-    m_io.out << toJson(e).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    m_io.out.flush();
+    m_writer->write(toJson(e).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                    "\n");
 }
 
 void EventPrinter::printPlain(const Event& e)
@@ -154,25 +155,29 @@ void EventPrinter::printPlain(const Event& e)
     const bool tty = m_io.stdoutIsTerminal;
     const char* hi = tty ? "\x1b[1;36m" : "";
     const char* off = tty ? "\x1b[0m" : "";
+    std::ostringstream out; // written on the writer's thread: stdout may be blocked
     // What the workload printed (its lines, its URL) and what a user's catalog.d says
     // reach the terminal with colours only: every other escape is shown escaped.
     if (const auto* l = std::get_if<ConsoleLine>(&e))
-        m_io.out << terminalSafe(l->text, tty) << "\n";
+        out << terminalSafe(l->text, tty) << "\n";
     else if (const auto* u = std::get_if<UrlAnnounced>(&e))
-        m_io.out << hi << "==> Open " << terminalSafe(u->url, false) << off << "\n";
+        out << hi << "==> Open " << terminalSafe(u->url, false) << off << "\n";
     else if (const auto* k = std::get_if<KnownIssueSeen>(&e))
-        m_io.out << hi << "==> Known issue " << terminalSafe(k->id, false) << " (line " << k->line
-                 << "): " << terminalSafe(k->title, false) << off
-                 << "\n    fix: " << terminalSafe(k->remedy, false) << "\n";
-    else if (const auto* s = std::get_if<StepChanged>(&e))
-        m_io.out << hi << "==> Step " << s->index << "/" << s->of << " " << toString(s->state)
-                 << off << "\n";
+        out << hi << "==> Known issue " << terminalSafe(k->id, false) << " (line " << k->line
+            << "): " << terminalSafe(k->title, false) << off
+            << "\n    fix: " << terminalSafe(k->remedy, false) << "\n";
+    else if (const auto* s = std::get_if<StepChanged>(&e); s && s->state == StepState::Skipped)
+        out << hi << "==> Setup steps skipped: done before" << off << "\n";
+    else if (s)
+        out << hi << "==> Step " << s->index << "/" << s->of << " " << toString(s->state) << off
+            << "\n";
     else if (const auto* x = std::get_if<WorkloadExited>(&e))
-        m_io.out << hi << "==> The workload " << terminalSafe(x->text, false) << off << "\n";
+        out << hi << "==> The workload " << terminalSafe(x->text, false) << off << "\n";
     else if (const auto* r = std::get_if<RuntimeInstalled>(&e))
         m_io.err << r->runtime << (r->alreadyInstalled ? ": already installed" : ": installed")
                  << "\n";
-    m_io.out.flush();
+    if (!out.str().empty())
+        m_writer->write(out.str());
 }
 
 } // namespace sp::cli

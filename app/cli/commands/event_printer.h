@@ -4,10 +4,12 @@
 // that do work (install, repair, launch, run) print through these and nothing else.
 
 #include "app/cli/command.h"
+#include "app/cli/commands/line_writer.h"
 #include "app/common/session/events.h"
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -46,6 +48,7 @@ private:
 // lines and "==>" banners on stdout, install progress and errors on stderr. JSON: one
 // object per line on stdout (events.h toJson); install progress at most ten lines a
 // second per artifact; errors too when `jsonErrors` (run), else only on stderr.
+// Stdout is written through a LineWriter: a blocked stdout never blocks the caller.
 class EventPrinter
 {
 public:
@@ -64,6 +67,7 @@ private:
     Io m_progressIo;
     ProgressView m_progress;
     std::map<std::string, std::chrono::steady_clock::time_point> m_lastProgress;
+    std::unique_ptr<LineWriter> m_writer; // stdout, never blocking the caller
 };
 
 } // namespace sp::cli

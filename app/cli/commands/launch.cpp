@@ -91,7 +91,11 @@ public:
         request->rerunSteps = p.isSet(QStringLiteral("rerun-steps"));
         if (dryRun) {
             if (json)
-                io.out << sp::dryRunJson(*request).dump(2) << "\n";
+                // A caller's value that is not UTF-8 shows as U+FFFD here (JSON holds
+                // text); the workload gets its bytes.
+                io.out << sp::dryRunJson(*request).dump(2, ' ', false,
+                                                        nlohmann::json::error_handler_t::replace)
+                       << "\n";
             else {
                 sp::cli::PrintableStream out(io.out);
                 printDryRun(*request, out);

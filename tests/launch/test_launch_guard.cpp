@@ -1,0 +1,245 @@
+// The launcher's guards, with the real stackpilot-cli, the real helper and the
+// stand-in workload: one launch per profile at a time (the second is refused before
+// any setup step and told who holds the profile), signals honoured within 1 s while
+// nobody reads stdout, a record left without an end by a killed launcher closed at
+// the next launch, the "steps skipped" line, and a caller's environment value that is
+// not UTF-8 reaching the workload unchanged.
+
+#include "core/launch/launch_log.h"
+#include "launch_fixture.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTest>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+using namespace sp;
+using namespace sp::test;
+
+namespace {
+
+QString cliPath()
+{
+    return QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli");
+}
+
+std::vector<std::string> cliArgs(const StandinWorld& w, const std::string& profile, bool json)
+{
+    std::vector<std::string> a = {"launch",        profile,
+                                  "--hardware",    w.snapshot.string(),
+                                  "--catalog-dir", w.catalogDir.string()};
+    if (json)
+        a.push_back("--json");
+    return a;
+}
+
+QStringList toQt(const std::vector<std::string>& v)
+{
+    QStringList out;
+    for (const auto& s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+void useHome(const StandinWorld& w)
+{
+    qputenv("STACKPILOT_HOME", QByteArray::fromStdString((w.root / "home").string()));
+}
+
+int lineCount(const fs::path& p)
+{
+    std::ifstream in(p);
+    int n = 0;
+    for (std::string line; std::getline(in, line);)
+        ++n;
+    return n;
+}
+
+bool waitFor(const std::function<bool()>& done, int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > ms)
+            return false;
+        QThread::msleep(20);
+    }
+    return true;
+}
+
+// The launch records under `root` of `profile`.
+std::vector<fs::path> recordsOf(const fs::path& root, const std::string& profile)
+{
+    std::vector<fs::path> out;
+    for (const auto& e : fs::recursive_directory_iterator(root))
+        if (e.path().extension() == ".json" && e.path().parent_path().filename() == profile)
+            out.push_back(e.path());
+    return out;
+}
+
+// A spawned launcher, killed and reaped when a check fails before it ended.
+struct Reaped
+{
+    pid_t pid = 0;
+    ~Reaped()
+    {
+        if (pid > 0 && ::kill(pid, SIGKILL) == 0)
+            ::waitpid(pid, nullptr, 0);
+    }
+};
+
+} // namespace
+
+class TestLaunchGuard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run"); }
+
+    void aSecondLaunchOfAProfileIsRefusedBeforeItsSteps()
+    {
+        StandinWorld w;
+        useHome(w);
+        const std::string steps = w.stepsFile().string();
+        w.write(50, {{"sh", "-c", "echo ran >> '" + steps + "'; sleep 3"}});
+        QProcess first;
+        first.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(first.waitForStarted());
+        QVERIFY2(waitFor([&] { return lineCount(steps) == 1; }, 10000), "the step never ran");
+        QProcess second;
+        QElapsedTimer t;
+        t.start();
+        second.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(second.waitForFinished(10000));
+        const qint64 refusedMs = t.elapsed();
+        const QByteArray err = second.readAllStandardError();
+        const QByteArray out = second.readAllStandardOutput();
+        QCOMPARE(second.exitCode(), 1);
+        const QByteArray expected = "profile standin-exit-early is already running (process " +
+                                    QByteArray::number(first.processId()) + ")";
+        QVERIFY2(err.contains(expected), err.constData());
+        QVERIFY2(!out.contains("\"event\":\"step\""), out.constData());
+        QVERIFY(first.waitForFinished(30000));
+        QCOMPARE(lineCount(steps), 1); // the steps ran once
+        qInfo("second launch refused in %lld ms while the first ran its step", refusedMs);
+
+        // Once the first has ended, the profile is free; its steps are done before.
+        QProcess third;
+        third.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", false)));
+        QVERIFY(third.waitForFinished(30000));
+        const QByteArray plain = third.readAllStandardOutput();
+        QVERIFY2(plain.contains("==> Setup steps skipped: done before"), plain.constData());
+        QVERIFY2(!plain.contains("Step 0/"), plain.constData());
+        QCOMPARE(lineCount(steps), 1);
+    }
+
+    void sigtermStopsTheTreeWithinOneSecondWhileStdoutIsBlocked()
+    {
+        for (int sig : {SIGTERM, SIGINT}) {
+            StandinWorld w;
+            useHome(w);
+            w.write(60000);
+            int pipeFds[2];
+            QVERIFY(::pipe(pipeFds) == 0); // nobody reads pipeFds[0]
+            posix_spawn_file_actions_t fa;
+            posix_spawn_file_actions_init(&fa);
+            posix_spawn_file_actions_adddup2(&fa, pipeFds[1], 1);
+            posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+            posix_spawn_file_actions_addclose(&fa, pipeFds[0]);
+            std::vector<std::string> args = cliArgs(w, "standin-serve", false);
+            args.insert(args.begin(), cliPath().toStdString());
+            for (const char* a : {"--", "--chatty", "20000"})
+                args.push_back(a);
+            std::vector<char*> argv;
+            for (auto& a : args)
+                argv.push_back(a.data());
+            argv.push_back(nullptr);
+            pid_t cli = 0;
+            QCOMPARE(posix_spawn(&cli, argv[0], &fa, nullptr, argv.data(), environ), 0);
+            Reaped reaped{cli};
+            posix_spawn_file_actions_destroy(&fa);
+            ::close(pipeFds[1]);
+            // 20,000 lines fill the pipe long before the stand-in writes its PIDs.
+            QVERIFY2(w.waitForPids(15000), "the launcher stopped reading the workload");
+            const std::vector<long> pids = w.pids();
+            QElapsedTimer t;
+            t.start();
+            ::kill(cli, sig);
+            const bool gone = allGone(pids, 1000);
+            const qint64 treeMs = t.elapsed();
+            QVERIFY2(waitFor([&] { return ::waitpid(cli, nullptr, WNOHANG) == cli; }, 5000),
+                     "the launcher did not exit");
+            reaped.pid = 0;
+            const qint64 exitMs = t.elapsed();
+            ::close(pipeFds[0]);
+            qInfo("signal %d: tree gone after %lld ms, launcher exited after %lld ms", sig, treeMs,
+                  exitMs);
+            QVERIFY2(gone, "the tree outlived the signal by 1 s");
+        }
+    }
+
+    void aRecordLeftOpenByAKilledLauncherIsClosedAtTheNextLaunch()
+    {
+        StandinWorld w;
+        useHome(w);
+        w.write(60000);
+        QProcess killed;
+        killed.start(cliPath(), toQt(cliArgs(w, "standin-serve", true)));
+        QVERIFY(killed.waitForStarted() && w.waitForPids());
+        const std::vector<long> pids = w.pids();
+        ::kill(static_cast<pid_t>(killed.processId()), SIGKILL);
+        QVERIFY(killed.waitForFinished(5000));
+        QVERIFY(allGone(pids, 5000));
+        const auto records = recordsOf(w.root / "home", "standin-serve");
+        QCOMPARE(records.size(), std::size_t(1));
+        QVERIFY(readLaunchRecord(records.front())->ended.empty());
+
+        w.write(50);
+        QProcess next;
+        next.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(next.waitForFinished(30000));
+        const auto closed = readLaunchRecord(records.front());
+        QVERIFY(closed);
+        QVERIFY(!closed->ended.empty());
+        QCOMPARE(closed->stoppedBy, std::string("launcher-gone"));
+        QVERIFY2(closed->exit.value("text", "").rfind("ended abnormally", 0) == 0,
+                 closed->exit.dump().c_str());
+        QCOMPARE(closed->exit.value("abnormal", false), true);
+    }
+
+    void aValueThatIsNotUtf8ReachesTheWorkloadByteForByte()
+    {
+        StandinWorld w;
+        useHome(w);
+        w.write(50);
+        const QByteArray raw("caf\xe9 \xff\xfe latin-1", 15);
+        qputenv("STANDIN_RAW_VALUE", raw);
+        QProcess cli; // inherits this process's environment as bytes
+        cli.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(cli.waitForFinished(30000));
+        qunsetenv("STANDIN_RAW_VALUE");
+        const auto seen = w.seenEnv();
+        QVERIFY(seen.count("STANDIN_RAW_VALUE"));
+        QCOMPARE(QByteArray::fromStdString(seen.at("STANDIN_RAW_VALUE")).toHex(), raw.toHex());
+
+        // The dry run's JSON cannot hold those bytes: it shows U+FFFD and does not fail.
+        qputenv("STANDIN_RAW_VALUE", raw);
+        QProcess dry;
+        QStringList args = toQt(cliArgs(w, "standin-exit-early", true));
+        args << QStringLiteral("--dry-run");
+        dry.start(cliPath(), args);
+        QVERIFY(dry.waitForFinished(30000));
+        qunsetenv("STANDIN_RAW_VALUE");
+        QCOMPARE(dry.exitCode(), 0);
+        QVERIFY(dry.readAllStandardOutput().contains("caf\xef\xbf\xbd"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchGuard)
+#include "test_launch_guard.moc"
