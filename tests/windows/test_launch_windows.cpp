@@ -1,6 +1,8 @@
 // The Windows halves of launch decoding under Wine (or Windows): NTSTATUS words,
 // TextDecoder through MultiByteToWideChar, checkPort through Winsock and the TCP
 // listener tables. One line per check; exits non-zero when any check fails.
+#include "core/atomic_file.h"
+#include "core/launch/launch_lock.h"
 #include "core/launch/port_check.h"
 #include "core/launch/text_decoder.h"
 #include "core/process/exit_status.h"
@@ -13,6 +15,7 @@
 // clang-format on
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace {
@@ -132,6 +135,53 @@ void portCheck()
     WSACleanup();
 }
 
+// One launch per profile: a second lock of the same profile is refused with the
+// holder's process id, another profile's is not, and a released lock can be taken.
+void launchLock()
+{
+    const auto dir = std::filesystem::temp_directory_path() / "sp-launch-lock-test";
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    auto first = sp::LaunchLock::acquire(dir, "p");
+    check(first.ok(), "LaunchLock: the first lock of p is taken");
+    auto second = sp::LaunchLock::acquire(dir, "p");
+    check(!second.ok() && second.error().message.find("already running (process " +
+                                                      std::to_string(GetCurrentProcessId())) !=
+                              std::string::npos,
+          "LaunchLock: a second lock of p names its holder: " +
+              (second.ok() ? std::string("taken") : second.error().message));
+    check(sp::LaunchLock::acquire(dir, "q").ok(), "LaunchLock: another profile is free");
+    if (first.ok())
+        first->reset();
+    check(sp::LaunchLock::acquire(dir, "p").ok(), "LaunchLock: p is free once released");
+    std::filesystem::remove_all(dir, ec);
+}
+
+// Settings writes: a file is replaced whole; a read-only one is refused and kept.
+void atomicFile()
+{
+    const auto dir = std::filesystem::temp_directory_path() / "sp-atomic-file-test";
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    const auto file = dir / "settings.json";
+    check(sp::replaceFileAtomically(file, "{\"a\": 1}\n", "settings").ok(),
+          "replaceFileAtomically: a new file");
+    check(sp::replaceFileAtomically(file, "{\"a\": 2}\n", "settings").ok(),
+          "replaceFileAtomically: over an existing file");
+    SetFileAttributesW(file.c_str(), FILE_ATTRIBUTE_READONLY);
+    const auto refused = sp::replaceFileAtomically(file, "{}", "settings");
+    check(!refused.ok() && refused.error().message.find("read-only") != std::string::npos,
+          "replaceFileAtomically: a read-only file is refused");
+    SetFileAttributesW(file.c_str(), FILE_ATTRIBUTE_NORMAL);
+    std::FILE* f = _wfopen(file.c_str(), L"rb");
+    char buf[32] = {};
+    const std::size_t n = f ? std::fread(buf, 1, sizeof buf, f) : 0;
+    if (f)
+        std::fclose(f);
+    check(std::string(buf, n) == "{\"a\": 2}\n", "replaceFileAtomically: the refused file is kept");
+    std::filesystem::remove_all(dir, ec);
+}
+
 } // namespace
 
 int main()
@@ -139,6 +189,8 @@ int main()
     ntStatus();
     textDecoder();
     portCheck();
+    launchLock();
+    atomicFile();
     std::printf("test_launch_windows: %d failure(s)\n", failures);
     return failures == 0 ? 0 : 1;
 }
