@@ -147,8 +147,23 @@ void FeedStore::prune(const std::string& active) const
             (void)ownership::removeOwned(it->path());
 }
 
+Expected<std::unique_ptr<QLockFile>> FeedStore::lock() const
+{
+    std::error_code ec;
+    fs::create_directories(m_root, ec);
+    auto l =
+        std::make_unique<QLockFile>(QString::fromStdString(paths::toUtf8(m_root / "feed.lock")));
+    if (!l->tryLock(10000))
+        return Error::runtime(paths::toUtf8(m_root) +
+                              ": another StackPilot is changing the catalog feed; try again");
+    return l;
+}
+
 Expected<InstalledVersion> FeedStore::rollback() const
 {
+    auto held = lock();
+    if (!held)
+        return held.error();
     auto s = state();
     if (!s)
         return s.error();

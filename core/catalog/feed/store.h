@@ -9,7 +9,9 @@
 #include "core/catalog/feed/manifest.h"
 #include "core/expected.h"
 
+#include <QLockFile>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +56,9 @@ public:
     // removes all but the newest kKeptVersions (never the active one).
     [[nodiscard]] Expected<void> commit(const std::filesystem::path& staging,
                                         const Manifest& manifest, FeedState state) const;
+    // Held while an update or a rollback changes the store, so two StackPilots never
+    // switch at once (<root>/feed.lock, QLockFile). An error when another holds it.
+    [[nodiscard]] Expected<std::unique_ptr<QLockFile>> lock() const;
     // Points state.json at the newest kept version older than the active one.
     [[nodiscard]] Expected<InstalledVersion> rollback() const;
 

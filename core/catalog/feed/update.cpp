@@ -179,6 +179,9 @@ Expected<UpdateResult> verifyFeed(const FeedSource& source, const TrustOptions& 
 Expected<UpdateResult> updateFeed(const FeedSource& source, const TrustOptions& options,
                                   const FeedStore& store)
 {
+    auto held = store.lock();
+    if (!held)
+        return held.error();
     auto state = store.state();
     if (!state)
         return state.error();
