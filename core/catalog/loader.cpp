@@ -1,6 +1,7 @@
 #include "core/catalog/loader.h"
 
 #include "core/catalog/entry_reader.h"
+#include "core/catalog/feed/store.h"
 #include "core/catalog/placeholders.h"
 #include "core/catalog/reference_check.h"
 #include "core/json_file.h"
@@ -167,8 +168,12 @@ Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options)
 {
     CatalogLoader loader;
     if (options.builtin) {
-        const auto dir =
-            options.builtinDir.empty() ? paths::shippedDataDir() / "catalog" : options.builtinDir;
+        // The installed catalog feed (docs/FEED.md) replaces the shipped files.
+        auto dir = options.builtinDir;
+        if (dir.empty())
+            dir = feed::installedCatalogDir();
+        if (dir.empty())
+            dir = paths::shippedDataDir() / "catalog";
         const auto files = jsonFiles(dir);
         if (files.empty())
             return Error::invalid(paths::toUtf8(dir) + ": no built-in catalog files found");

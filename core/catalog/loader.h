@@ -75,8 +75,10 @@ struct CatalogLoadOptions
     bool builtin = true; // <shipped data>/catalog/*.json
     bool userDir = true; // <config>/catalog.d/*.json: a broken file is skipped with a warning
     std::vector<std::filesystem::path> extraDirs; // --catalog-dir: a broken file is an error
-    std::filesystem::path builtinDir;             // empty = sp::paths::shippedDataDir()/"catalog"
-    std::filesystem::path userDirPath;            // empty = sp::paths::configDir()/"catalog.d"
+    // Empty: the installed catalog feed's folder (<data>/feed, docs/FEED.md), else
+    // sp::paths::shippedDataDir()/"catalog".
+    std::filesystem::path builtinDir;
+    std::filesystem::path userDirPath; // empty = sp::paths::configDir()/"catalog.d"
     // In place of the files of the user's folder, these texts, in order, with the same
     // rule (plan --hardware BUNDLE: the bundle user's catalog.d, named inside the zip).
     struct Text
