@@ -94,6 +94,46 @@ private slots:
         qInfo("%d artifacts with URL evidence, %d marked url_unverified", evidence, unverified);
     }
 
+    // A profile that installs AMD's wheels pins the version its wheel runtime names
+    // (issue 23: the ROCm 10.0 -> 10.1 move must not leave a profile on the old pin).
+    void amdWheelProfilesPinTheirRuntimeVersion()
+    {
+        const auto catalog = shippedCatalog();
+        int checked = 0;
+        for (const auto& p : catalog.profiles)
+            for (const auto& id : p.runtimes) {
+                const sp::Runtime* r = catalog.runtime(id);
+                if (!r || r->kind != "torch-wheels" ||
+                    r->indexUrl.find("repo.amd.com") == std::string::npos)
+                    continue;
+                const std::string pin = "==" + r->version + "+rocm";
+                bool found = false;
+                for (const auto& step : p.steps)
+                    for (const auto& arg : step)
+                        found = found || arg.find(pin) != std::string::npos;
+                for (const auto& [k, v] : p.env)
+                    found = found || v.find(pin) != std::string::npos;
+                QVERIFY2(found, (p.id + " installs " + r->id + " without " + pin).c_str());
+                ++checked;
+            }
+        QVERIFY(checked >= 9);
+    }
+
+    // The 2026-Q4 downloads carry a digest and the address where their name was seen.
+    void theQ4DownloadsArePinned()
+    {
+        const auto catalog = shippedCatalog();
+        for (const char* id : {"python-3.13.13-linux", "python-3.12.13-windows",
+                               "llama-cpp-b10892-win-vulkan", "llama-cpp-b10892-linux-vulkan"}) {
+            const sp::Runtime* r = catalog.runtime(id);
+            QVERIFY2(r && !r->artifacts.empty(), id);
+            for (const auto& a : r->artifacts)
+                QVERIFY2(a.sha256 && a.sha256->size() == 64 && !a.urlEvidence.empty() &&
+                             !a.urlUnverified,
+                         id);
+        }
+    }
+
     void theCheckCatchesBranchHeads()
     {
         sp::Runtime rt;

@@ -341,10 +341,14 @@ private slots:
         };
         const auto rtx = cell("GeForce RTX 3060", "sdnext", "linux");
         QVERIFY(rtx.gpu && rtx.profile == "sdnext-cuda-linux");
+        // RDNA1 on Linux: AMD's ROCm 10.1 wheels with the gfx1010 device package (issue 23).
         const auto rdna1 = cell("Radeon RX 5700 XT", "sdnext", "linux");
-        QVERIFY(!rdna1.gpu && rdna1.profile == "sdnext-cpu-linux");
-        QVERIFY2(rdna1.note.find("gfx1010 is not supported") != std::string::npos,
-                 rdna1.note.c_str());
+        QVERIFY2(rdna1.gpu && rdna1.profile == "sdnext-rocm10.1-linux-rdna1", rdna1.note.c_str());
+        // Kepler: no CUDA build in the catalog has code for CC 3.5, so the CPU, with the reason.
+        const auto kepler = cell("GeForce GTX 780", "sdnext", "linux");
+        QVERIFY(!kepler.gpu && kepler.profile == "sdnext-cpu-linux");
+        QVERIFY2(kepler.note.find("no kernels for compute capability 3.5") != std::string::npos,
+                 kepler.note.c_str());
         const auto seed000 = cell("Radeon RX 6700 XT", "sdnext", "windows");
         QCOMPARE(seed000.profile, std::string("sdnext-zluda-hip5.7-rocblas-gfx1031"));
         QVERIFY(!sp::loadCoverageList(STACKPILOT_SOURCE_DIR "/no-such-file.json").ok());
