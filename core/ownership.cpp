@@ -1,6 +1,7 @@
 #include "core/ownership.h"
 
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QSaveFile>
 
@@ -15,7 +16,7 @@ const char* markerName()
 
 Expected<void> mark(const fs::path& dir, const std::string& what)
 {
-    QSaveFile f(QString::fromStdU16String((dir / markerName()).u16string()));
+    QSaveFile f(qpath((dir / markerName())));
     const std::string text = "Created by StackPilot: " + what +
                              ".\nStackPilot may delete this folder; it deletes no folder "
                              "without this file.\n";

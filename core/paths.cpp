@@ -1,5 +1,7 @@
 #include "core/paths.h"
 
+#include "core/qt_text.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QStandardPaths>
@@ -16,12 +18,7 @@ namespace {
 std::filesystem::path envPath(const char* name)
 {
     const QString v = qEnvironmentVariable(name);
-    return v.isEmpty() ? std::filesystem::path{} : std::filesystem::path(v.toStdU16String());
-}
-
-std::filesystem::path qtPath(const QString& s)
-{
-    return std::filesystem::path(s.toStdU16String());
+    return v.isEmpty() ? std::filesystem::path{} : toPath(v);
 }
 
 std::filesystem::path portableOr(const char* sub, QStandardPaths::StandardLocation loc,
@@ -29,9 +26,9 @@ std::filesystem::path portableOr(const char* sub, QStandardPaths::StandardLocati
 {
     if (auto home = envPath("STACKPILOT_HOME"); !home.empty())
         return home / sub;
-    auto base = qtPath(QStandardPaths::writableLocation(loc));
+    auto base = toPath(QStandardPaths::writableLocation(loc));
     if (base.empty())
-        base = qtPath(QDir::homePath()) / ".stackpilot";
+        base = toPath(QDir::homePath()) / ".stackpilot";
     if (base.filename() != "stackpilot")
         base /= "stackpilot";
     return suffix ? base / suffix : base;
@@ -91,7 +88,7 @@ std::filesystem::path shippedDataDir()
         return d;
     std::error_code ec;
     if (QCoreApplication::instance()) {
-        const auto exeDir = qtPath(QCoreApplication::applicationDirPath());
+        const auto exeDir = toPath(QCoreApplication::applicationDirPath());
         for (auto candidate :
              {exeDir / ".." / "share" / "stackpilot", exeDir / "share" / "stackpilot"}) {
             if (std::filesystem::exists(candidate / "catalog", ec) ||
@@ -104,12 +101,12 @@ std::filesystem::path shippedDataDir()
 
 std::filesystem::path fromUtf8(const std::string& s)
 {
-    return std::filesystem::path(QString::fromUtf8(s.data(), qsizetype(s.size())).toStdU16String());
+    return toPath(qs(s));
 }
 
 std::string toUtf8(const std::filesystem::path& p)
 {
-    return QString::fromStdU16String(p.u16string()).toStdString();
+    return toStd(qpath(p));
 }
 
 } // namespace sp::paths

@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/json_file.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "core/settings_json.h"
 
 #include <QLockFile>
@@ -102,9 +103,11 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
     } else if (key == "install_dir" || key == "cache_dir" || key == "language") {
         if (!v.is_string())
             return p.at(where, "\"" + key + "\" must be a string");
-        (key == "install_dir" ? s.installDir
-         : key == "cache_dir" ? s.cacheDir
-                              : s.language) = v.get<std::string>();
+        if (key == "language")
+            s.language = v.get<std::string>();
+        else
+            (key == "install_dir" ? s.installDir : s.cacheDir) =
+                paths::fromUtf8(v.get<std::string>());
     } else if (key == "probe_timeout_ms") {
         return readInt(s.probeTimeoutMs, v, p, where, key, 100, 600000);
     } else if (key == "open_browser") {
@@ -183,8 +186,8 @@ std::string Settings::toJson() const
     j["keep_launches"] = keepLaunches;
     j["stop_grace_ms"] = stopGraceMs;
     j["console_code_page"] = consoleCodePage;
-    j["install_dir"] = installDir;
-    j["cache_dir"] = cacheDir;
+    j["install_dir"] = paths::toUtf8(installDir);
+    j["cache_dir"] = paths::toUtf8(cacheDir);
     j["probe_timeout_ms"] = probeTimeoutMs;
     j["open_browser"] = openBrowser;
     j["language"] = language;
@@ -194,7 +197,7 @@ std::string Settings::toJson() const
 
 void Settings::applyFolders() const
 {
-    paths::setUserFolders(paths::fromUtf8(installDir), paths::fromUtf8(cacheDir));
+    paths::setUserFolders(installDir, cacheDir);
 }
 
 Expected<void> Settings::save(const std::filesystem::path& file) const
@@ -208,7 +211,7 @@ Expected<Settings> Settings::update(const std::filesystem::path& file, const Cha
     std::filesystem::create_directories(file.parent_path(), ec);
     auto lockPath = file;
     lockPath += ".lock";
-    QLockFile lock(QString::fromStdString(paths::toUtf8(lockPath)));
+    QLockFile lock(qpath(lockPath));
     lock.setStaleLockTime(30000); // a holder that died is taken over after 30 s
     if (!lock.tryLock(10000)) {
         qint64 pid = 0;

@@ -90,9 +90,9 @@ struct Settings
     std::uint64_t maxExtractSize = std::uint64_t{64} << 30;
     int keepLaunches = 20;
     int stopGraceMs = 5000;
-    int consoleCodePage = 0; // 0 = the system's
-    std::string installDir;  // "" = paths::dataDir()'s default
-    std::string cacheDir;    // "" = paths::cacheDir()'s default
+    int consoleCodePage = 0;          // 0 = the system's
+    std::filesystem::path installDir; // empty = paths::dataDir()'s default
+    std::filesystem::path cacheDir;   // empty = paths::cacheDir()'s default
     int probeTimeoutMs = 5000;
     bool openBrowser = false;
     std::string language;                               // "" = the system's

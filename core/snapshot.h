@@ -119,7 +119,7 @@ Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::str
 // under "hardware": parseSnapshot takes it from there. loadSnapshotFile also reads a
 // bundle zip, taking its report.json under the zip limits of core/zip_reader.h; the
 // snapshot's own size limit applies to that entry.
-Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path);
+Expected<HardwareSnapshot> loadSnapshotFile(const std::filesystem::path& file);
 Expected<HardwareSnapshot> snapshotFromBundleBytes(std::string_view zip, const std::string& origin);
 inline constexpr const char* kBundleReportEntry = "report.json";
 inline constexpr const char* kBundleSchemaKey = "diagnostics_schema";

@@ -34,9 +34,9 @@ Expected<HardwareSnapshot> parseSnapshot(const std::string& text, const std::str
     return snapshotFromJson(*j, origin);
 }
 
-Expected<HardwareSnapshot> loadSnapshotFile(const std::string& path)
+Expected<HardwareSnapshot> loadSnapshotFile(const std::filesystem::path& file)
 {
-    const auto file = paths::fromUtf8(path);
+    const std::string path = paths::toUtf8(file);
     if (fileLooksLikeZip(file)) {
         auto report = readZipEntry(file, kBundleReportEntry, bundleLimits());
         if (!report)

@@ -40,18 +40,17 @@ HardwareSnapshot detectHardware(const DetectOptions& options, std::vector<RawPro
     std::vector<std::vector<GpuInfo>> lists;
 #ifndef _WIN32
     const bool fakeRoot = !options.sysfsRoot.empty();
-    const auto sysRoot =
-        fakeRoot ? paths::fromUtf8(options.sysfsRoot) : std::filesystem::path("/sys");
+    const auto sysRoot = fakeRoot ? options.sysfsRoot : std::filesystem::path("/sys");
     lists.push_back(sysfs::detectGpus(sysRoot));
     if (!options.devKfdPath.empty()) {
-        snap.probes.push_back(sysfs::checkKfdAccess(paths::fromUtf8(options.devKfdPath)));
+        snap.probes.push_back(sysfs::checkKfdAccess(options.devKfdPath));
     } else if (fakeRoot) {
         snap.probes.push_back({"kfd-access", ProbeStatus::Missing, "fake sysfs root", {}});
     } else {
         snap.probes.push_back(sysfs::checkKfdAccess("/dev/kfd"));
     }
     if (fakeRoot)
-        snap.extra["sysfs_root"] = options.sysfsRoot;
+        snap.extra["sysfs_root"] = paths::toUtf8(options.sysfsRoot);
 #else
     auto windows = win::detectWindowsGpus();
     lists.push_back(std::move(windows.gpus));

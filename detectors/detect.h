@@ -6,6 +6,7 @@
 #include "core/snapshot.h"
 #include "detectors/probe_runner.h"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,10 @@ namespace sp {
 struct DetectOptions
 {
     // Read this folder where detection would read /sys; empty = the real /sys.
-    std::string sysfsRoot;
+    std::filesystem::path sysfsRoot;
     // The KFD device checked for read-write access; empty = /dev/kfd, except that
     // with a fake sysfsRoot the check is skipped (reported missing).
-    std::string devKfdPath;
+    std::filesystem::path devKfdPath;
     bool probes = true;
     int probeTimeoutMs = 5000;
     std::string probeExecutable; // empty = stackpilot-probe next to the running binary

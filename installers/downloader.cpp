@@ -1,6 +1,7 @@
 #include "installers/downloader.h"
 
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "installers/byte_pipe.h"
 #include "installers/curl_transfer.h"
 #include "installers/fetcher.h"
@@ -374,7 +375,7 @@ Expected<DownloadResult> Downloader::fetch(const DownloadRequest& request, ByteS
             ((pinned ? expectedSha : Sha256::ofBytes(firstUrl.data(), firstUrl.size())) + ".part");
     std::error_code dirError;
     std::filesystem::create_directories(partialPath.parent_path(), dirError);
-    QLockFile lock(QString::fromStdU16String(partialPath.u16string() + u".lock"));
+    QLockFile lock(qpath(partialPath) + QStringLiteral(".lock"));
     auto waited = lockPartialFile(lock, partialPath, cancel);
     if (!waited)
         return waited.error();

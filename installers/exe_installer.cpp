@@ -1,6 +1,7 @@
 #include "installers/exe_installer.h"
 
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QProcess>
 #include <QStringList>
@@ -89,7 +90,7 @@ Expected<SilentInstallResult> runSilentInstaller(const SilentInstall& s, const C
     QProcess proc;
     proc.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     proc.setStandardOutputFile(QProcess::nullDevice());
-    proc.start(QString::fromStdU16String(s.installer.u16string()), args);
+    proc.start(qpath(s.installer), args);
     if (!proc.waitForStarted(10000))
         return Error::runtime(name +
                               ": cannot start the installer: " + proc.errorString().toStdString());

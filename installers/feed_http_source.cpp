@@ -2,6 +2,7 @@
 
 #include "core/json_file.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 namespace sp {
 
@@ -48,7 +49,7 @@ HttpFeedSource::HttpFeedSource(std::string base, DownloaderOptions options)
     while (!m_base.empty() && m_base.back() == '/')
         m_base.pop_back();
     // A private cache: a partial manifest of another version is never resumed.
-    m_options.cacheDir = paths::fromUtf8(m_tmp->path().toStdString());
+    m_options.cacheDir = toPath(m_tmp->path());
     m_options.maxTriesPerUrl = std::min(m_options.maxTriesPerUrl, 2);
 }
 

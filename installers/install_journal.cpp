@@ -2,6 +2,7 @@
 
 #include "core/json_file.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QSaveFile>
 #include <nlohmann/json.hpp>
@@ -25,7 +26,7 @@ Expected<void> writePendingInstall(const fs::path& file, const PendingInstall& p
                                             {"started", p.started}}
                                  .dump(2) +
                              "\n";
-    QSaveFile f(QString::fromStdU16String(file.u16string()));
+    QSaveFile f(qpath(file));
     if (!f.open(QIODevice::WriteOnly) ||
         f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit())
         return Error::runtime(paths::toUtf8(file) +

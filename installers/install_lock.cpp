@@ -1,6 +1,7 @@
 #include "installers/install_lock.h"
 
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QLockFile>
 #include <QString>
@@ -16,7 +17,7 @@ std::unique_ptr<QLockFile> makeLock(const fs::path& file)
 {
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
-    auto lock = std::make_unique<QLockFile>(QString::fromStdU16String(file.u16string()));
+    auto lock = std::make_unique<QLockFile>(qpath(file));
     // Only a dead holder makes the lock stale; an install may legitimately run for
     // hours, so age alone must never break it.
     lock->setStaleLockTime(0);

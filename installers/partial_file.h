@@ -2,6 +2,7 @@
 // The resume file of one download: bytes received so far, appended as they arrive.
 
 #include "core/expected.h"
+#include "core/paths.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -39,7 +40,7 @@ private:
 template <class Fn> Expected<void> PartialFile::replay(Fn&& fn)
 {
     if (std::fseek(m_file, 0, SEEK_SET) != 0)
-        return Error::runtime("cannot read " + m_path.string());
+        return Error::runtime("cannot read " + paths::toUtf8(m_path));
     static constexpr std::size_t chunk = 1 << 20;
     auto buf = std::make_unique<char[]>(chunk);
     std::uint64_t left = m_size;
@@ -47,13 +48,13 @@ template <class Fn> Expected<void> PartialFile::replay(Fn&& fn)
         const std::size_t want = left < chunk ? static_cast<std::size_t>(left) : chunk;
         const std::size_t got = std::fread(buf.get(), 1, want, m_file);
         if (got == 0)
-            return Error::runtime("cannot read " + m_path.string());
+            return Error::runtime("cannot read " + paths::toUtf8(m_path));
         if (auto r = fn(buf.get(), got); !r)
             return r;
         left -= got;
     }
     if (std::fseek(m_file, 0, SEEK_END) != 0)
-        return Error::runtime("cannot seek " + m_path.string());
+        return Error::runtime("cannot seek " + paths::toUtf8(m_path));
     return {};
 }
 

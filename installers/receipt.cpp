@@ -2,6 +2,7 @@
 
 #include "core/json_file.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "installers/sha256.h"
 
 #include <QByteArray>
@@ -28,11 +29,6 @@ const char* typeName(FileRecord::Type t)
         return "dir";
     }
     return "file";
-}
-
-QString qpath(const fs::path& p)
-{
-    return QString::fromStdU16String(p.u16string());
 }
 
 } // namespace

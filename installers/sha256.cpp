@@ -1,5 +1,7 @@
 #include "installers/sha256.h"
 
+#include "core/paths.h"
+
 #include <array>
 #include <fstream>
 #include <openssl/evp.h>
@@ -59,7 +61,7 @@ Expected<std::string> Sha256::ofFile(const std::filesystem::path& file)
 {
     std::ifstream in(file, std::ios::binary);
     if (!in)
-        return Error::runtime(file.string() + ": cannot open for hashing");
+        return Error::runtime(paths::toUtf8(file) + ": cannot open for hashing");
     Sha256 h;
     std::array<char, 1 << 16> buf{};
     while (in) {
@@ -68,7 +70,7 @@ Expected<std::string> Sha256::ofFile(const std::filesystem::path& file)
             h.update(buf.data(), std::size_t(in.gcount()));
     }
     if (in.bad())
-        return Error::runtime(file.string() + ": read error while hashing");
+        return Error::runtime(paths::toUtf8(file) + ": read error while hashing");
     return h.hexDigest();
 }
 

@@ -45,10 +45,12 @@ int runCli(const QStringList& args, Io& io);
 // Shared option helpers, so every verb spells them the same way.
 void addJsonOption(QCommandLineParser& p);
 void addCatalogDirOption(QCommandLineParser& p);
+using sp::qpath;
+using sp::toPath;
 using sp::toStd; // core/qt_text.h
 
-// The process exit status for an error (DESIGN: 1 runtime, 2 usage, 3 invalid input;
-// a cancel is 1). The core only says what kind of error it was.
+// The process exit status for an error (docs/ARCHITECTURE.md, "Contracts": 1 runtime,
+// 2 usage, 3 invalid input; a cancel is 1). The core only says what kind of error it was.
 int exitCodeFor(const sp::Error& e);
 
 } // namespace sp::cli

@@ -4,6 +4,7 @@
 
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/widgets/main_window.h"
+#include "core/qt_text.h"
 #include "core/settings.h"
 #include "stackpilot_version.h"
 
@@ -80,13 +81,13 @@ sp::gui::AppController::Options controllerOptions(const Cli& cli,
     sp::gui::AppController::Options options;
     options.cliProgram =
         QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("stackpilot-cli"));
-    options.detect.sysfsRoot = cli.parser.value(cli.sysfs).toStdString();
+    options.detect.sysfsRoot = sp::toPath(cli.parser.value(cli.sysfs));
     options.detect.probes = !cli.parser.isSet(cli.noProbes);
     if (settings)
         options.detect.probeTimeoutMs = settings->probeTimeoutMs;
-    options.hardwareFile = cli.parser.value(cli.hardware);
+    options.hardwareFile = sp::toPath(cli.parser.value(cli.hardware));
     for (const QString& d : cli.parser.values(cli.catalogDir))
-        options.catalogDirs.push_back(d.toStdString());
+        options.catalogDirs.push_back(sp::toPath(d));
     return options;
 }
 

@@ -4,6 +4,7 @@
 #include "core/launch/text_decoder.h"
 #include "core/paths.h"
 #include "core/process/exit_status.h"
+#include "core/qt_text.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -110,7 +111,7 @@ QString containmentHelper()
 ContainedProcess::ContainedProcess(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<sp::ProcessEnd>();
-    m_statusFile = m_dir.filePath(QStringLiteral("status.json"));
+    m_statusFile = toPath(m_dir.filePath(QStringLiteral("status.json")));
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &ContainedProcess::drain);
     connect(&m_process, &QProcess::readyReadStandardError, this, &ContainedProcess::drain);
     connect(&m_process, &QProcess::started, this, &ContainedProcess::started);
@@ -142,9 +143,9 @@ ContainedProcess::~ContainedProcess()
 void ContainedProcess::start(const Spec& spec)
 {
     m_emitted = false;
-    QFile::remove(m_statusFile);
+    QFile::remove(qpath(m_statusFile));
     QStringList args{QStringLiteral("--grace-ms"), QString::number(spec.graceMs),
-                     QStringLiteral("--status"), m_statusFile};
+                     QStringLiteral("--status"), qpath(m_statusFile)};
     for (const auto& [name, value] : spec.env)
         if (!passesAsText(name, value))
             args << QStringLiteral("--env-hex") << hex(name) + QLatin1Char('=') + hex(value);
@@ -196,8 +197,7 @@ void ContainedProcess::drain()
 ProcessEnd ContainedProcess::readStatus(int exitCode, QProcess::ExitStatus status) const
 {
     ProcessEnd e;
-    auto j =
-        readJsonFile(paths::fromUtf8(m_statusFile.toStdString()), kSettingsLimits, "status file");
+    auto j = readJsonFile(m_statusFile, kSettingsLimits, "status file");
     if (j && j->contains("error")) {
         e.kind = ProcessEnd::NotStarted;
         e.text = "did not start: " + j->value("error", "");

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -86,7 +87,7 @@ private:
 
     QProcess m_process;
     QTemporaryDir m_dir;
-    QString m_statusFile;
+    std::filesystem::path m_statusFile;
     bool m_startFailed = false;
     bool m_emitted = false;
 };

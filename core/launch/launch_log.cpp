@@ -26,8 +26,9 @@ std::vector<std::string> launchStems(const fs::path& dir)
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& p = it->path();
-        if (p.extension() == ".log" && isLaunchStem(p.stem().string()) && it->is_regular_file(ec))
-            stems.push_back(p.stem().string());
+        if (p.extension() == ".log" && isLaunchStem(paths::toUtf8(p.stem())) &&
+            it->is_regular_file(ec))
+            stems.push_back(paths::toUtf8(p.stem()));
     }
     std::sort(stems.begin(), stems.end(), [](const std::string& a, const std::string& b) {
         const std::string ka = a.substr(0, 16), kb = b.substr(0, 16);

@@ -2,6 +2,7 @@
 // several stack versions (c), network home (f), git on PATH (i). Each check gets a
 // fixture that trips it and one that does not.
 
+#include "core/paths.h"
 #include "doctor_fixtures.h"
 
 #include <QTest>
@@ -24,7 +25,7 @@ private slots:
         QTemporaryDir dir;
         const auto snap = machine("windows", {});
         auto in = inputFor(snap, shippedCatalog(), dir);
-        in.dataDir = "C:\\Users\\Jos\xc3\xa9\\OneDrive - Contoso\\StackPilot";
+        in.dataDir = sp::paths::fromUtf8("C:\\Users\\Jos\xc3\xa9\\OneDrive - Contoso\\StackPilot");
         auto f = sp::doctor::checkInstallPath(in);
         QVERIFY(hasFinding(f, "install-path-non-ascii"));
         QVERIFY(hasFinding(f, "install-path-onedrive"));

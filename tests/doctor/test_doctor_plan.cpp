@@ -82,7 +82,9 @@ private slots:
         const auto plan = planWith({});
         auto in = inputFor(snap, cat, dir);
         in.plan = &plan;
-        in.freeSpace = [](const std::string&) { return std::optional<std::uint64_t>(5 * kGB); };
+        in.freeSpace = [](const std::filesystem::path&) {
+            return std::optional<std::uint64_t>(5 * kGB);
+        };
         const auto f = sp::doctor::checkFreeDisk(in);
         QVERIFY(hasFinding(f, "disk-space"));
         QVERIFY2(f.front().text.find("6.0 GB") != std::string::npos, f.front().text.c_str());
@@ -95,7 +97,9 @@ private slots:
         const auto plan = planWith({});
         auto in = inputFor(snap, cat, dir);
         in.plan = &plan;
-        in.freeSpace = [](const std::string&) { return std::optional<std::uint64_t>(6 * kGB); };
+        in.freeSpace = [](const std::filesystem::path&) {
+            return std::optional<std::uint64_t>(6 * kGB);
+        };
         QVERIFY(sp::doctor::checkFreeDisk(in).empty());
     }
 

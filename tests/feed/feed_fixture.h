@@ -5,6 +5,7 @@
 #include "core/catalog/feed/minisign.h"
 #include "core/catalog/feed/publish.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -49,7 +50,7 @@ inline void writeAll(const fs::path& f, const std::string& bytes)
 
 inline QString q(const fs::path& p)
 {
-    return QString::fromStdString(paths::toUtf8(p));
+    return qpath(p);
 }
 
 // A minisign key pair without a password: dir/name.pub and dir/name.key.

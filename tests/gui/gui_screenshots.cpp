@@ -161,8 +161,7 @@ void chineseUi()
                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qt);
     AppController::Options o;
-    o.hardwareFile =
-        QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json");
+    o.hardwareFile = STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json";
     Shot s(o);
     s.workload(QStringLiteral("sdnext"));
     save(*s.window, "zh_CN.png");
@@ -173,8 +172,7 @@ void chineseUi()
 void seed000()
 {
     AppController::Options o;
-    o.hardwareFile =
-        QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json");
+    o.hardwareFile = STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json";
     Shot s(o);
     s.workload(QStringLiteral("sdnext"));
     save(*s.window, "seed000-rx6750xt.png");

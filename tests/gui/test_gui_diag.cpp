@@ -88,7 +88,7 @@ private slots:
                      std::string("starting\nAuthorization: Bearer ") + token + "\nfailed\n", clock);
 
         AppController::Options o;
-        o.hardwareFile = snap;
+        o.hardwareFile = snapshotFile;
         o.catalogDirs = {w.catalogDir.string()};
         AppController app(o);
         gui::MainWindow window(&app);

@@ -12,6 +12,7 @@
 #include "app/gui/widgets/profiles_menu.h"
 #include "app/gui/widgets/settings_dialog.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "gui_fixture.h"
 
 #include <QCheckBox>
@@ -391,15 +392,14 @@ private slots:
         ui.window->openSettings();
         auto* dlg = ui.window->findChild<gui::SettingsDialog*>();
         QVERIFY(dlg);
-        const std::string install = (w.root / "Programs" / "Program Files" / "SP").string();
-        dlg->installDir()->setText(QString::fromStdString(install));
+        dlg->installDir()->setText(qpath(w.root / "Programs" / "Program Files" / "SP"));
         QVERIFY(dlg->pathWarnings().contains(QStringLiteral("Program Files")));
-        dlg->installDir()->setText(QString::fromStdString((w.root / "données").string()));
+        dlg->installDir()->setText(qpath(w.root / paths::fromUtf8("données")));
         QVERIFY(dlg->pathWarnings().contains(QStringLiteral("non-ASCII")));
-        const std::string data = (w.root / "sp-data").string();
-        const std::string cache = (w.root / "sp-cache").string();
-        dlg->installDir()->setText(QString::fromStdString(data));
-        dlg->cacheDir()->setText(QString::fromStdString(cache));
+        const fs::path data = w.root / "sp-data";
+        const fs::path cache = w.root / "sp-cache";
+        dlg->installDir()->setText(qpath(data));
+        dlg->cacheDir()->setText(qpath(cache));
         QVERIFY(dlg->pathWarnings().isEmpty());
         dlg->proxy()->setText(QStringLiteral("http://proxy.example:3128"));
         dlg->mirrors()->setPlainText(QStringLiteral("github.com https://mirror.example/gh"));
@@ -421,7 +421,7 @@ private slots:
         QVERIFY(s->openBrowser);
         QCOMPARE(s->language, std::string("zh_CN"));
         // The folders apply at once: plans now install under the new folder.
-        QCOMPARE(paths::dataDir(), fs::path(data));
+        QCOMPARE(paths::dataDir(), data);
         QVERIFY(waitFor([&] {
             const auto* v = ui.app->plan(QStringLiteral("guiwork"));
             return v && v->plan && v->plan->runtimes.front().dir.rfind(data, 0) == 0;

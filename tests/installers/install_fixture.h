@@ -5,6 +5,7 @@
 #include "archive_builder.h"
 #include "core/catalog/types.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "http_test_server.h"
 #include "installers/installer.h"
 #include "installers/sha256.h"
@@ -20,15 +21,8 @@
 
 namespace sp::test {
 
-inline std::filesystem::path qp(const QString& s)
-{
-    return std::filesystem::path(s.toStdU16String());
-}
-
-inline QString qs(const std::filesystem::path& p)
-{
-    return QString::fromStdU16String(p.u16string());
-}
+using sp::qpath;
+using sp::toPath;
 
 inline Artifact artifactFor(const std::string& url, const std::string& bytes,
                             const std::string& format)

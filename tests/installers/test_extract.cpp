@@ -4,6 +4,7 @@
 
 #include "archive_builder.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "installers/extract.h"
 #include "installers/installer.h"
 #include "installers/sha256.h"
@@ -22,11 +23,6 @@ using namespace sp;
 using sp::test::TestEntry;
 
 namespace {
-
-fs::path qp(const QString& s)
-{
-    return fs::path(s.toStdU16String());
-}
 
 std::string readFile(const fs::path& p)
 {
@@ -120,7 +116,7 @@ private slots:
         const std::string bytes =
             fmt == "deb" ? test::buildDeb(entries) : test::buildArchive(entries, fmt);
         QTemporaryDir tmp;
-        const fs::path root = qp(tmp.path()) / "staging";
+        const fs::path root = toPath(tmp.path()) / "staging";
         auto x = extract(root, bytes, fmt);
         QVERIFY2(x.result.ok(), x.result.ok() ? "" : x.result.error().message.c_str());
         QCOMPARE(readFile(root / "pkg/bin/run"), std::string("#!/bin/sh\necho hi\n"));
@@ -152,32 +148,31 @@ private slots:
         if (sevenZip.isEmpty())
             QSKIP("7z not found (.ci/install-deps installs p7zip-full)");
         QTemporaryDir tmp;
-        const fs::path src = qp(tmp.path()) / "src";
+        const fs::path src = toPath(tmp.path()) / "src";
         fs::create_directories(src / "PortableGit/cmd");
         std::ofstream(src / "PortableGit/cmd/git.exe") << "not really git\n";
         std::ofstream(src / "PortableGit/README.portable") << "portable\n";
         QProcess p;
         p.setWorkingDirectory(QString::fromStdString(src.string()));
         p.start(sevenZip, {QStringLiteral("a"), QStringLiteral("-sfx"),
-                           QString::fromStdString((qp(tmp.path()) / "pg.7z.exe").string()),
-                           QStringLiteral("PortableGit")});
+                           qpath(toPath(tmp.path()) / "pg.7z.exe"), QStringLiteral("PortableGit")});
         QVERIFY(p.waitForFinished(60000) && p.exitCode() == 0);
-        const std::string bytes = readFile(qp(tmp.path()) / "pg.7z.exe");
+        const std::string bytes = readFile(toPath(tmp.path()) / "pg.7z.exe");
         QVERIFY2(bytes.compare(0, 6, "7z\xBC\xAF\x27\x1C") != 0, "the fixture has no stub");
-        const fs::path root = qp(tmp.path()) / "staging";
+        const fs::path root = toPath(tmp.path()) / "staging";
         auto x = extract(root, bytes, "7z");
         QVERIFY2(x.result.ok(), x.result.ok() ? "" : x.result.error().message.c_str());
         QCOMPARE(readFile(root / "PortableGit/cmd/git.exe"), std::string("not really git\n"));
         QCOMPARE(readFile(root / "PortableGit/README.portable"), std::string("portable\n"));
         // A stub with no archive behind it is refused, not written.
-        auto stubOnly = extract(qp(tmp.path()) / "staging2", bytes.substr(0, 400000), "7z");
+        auto stubOnly = extract(toPath(tmp.path()) / "staging2", bytes.substr(0, 400000), "7z");
         QVERIFY(!stubOnly.result.ok());
     }
 
     void stripComponents()
     {
         QTemporaryDir tmp;
-        const fs::path root = qp(tmp.path()) / "s";
+        const fs::path root = toPath(tmp.path()) / "s";
         auto x = extract(root, test::buildArchive(sampleEntries(), "tar.gz"), "tar.gz", 1);
         QVERIFY(x.result.ok());
         QVERIFY(fs::is_regular_file(root / "bin/run"));
@@ -190,7 +185,7 @@ private slots:
         // 4 KiB chunks, 2 in flight: the producer must wait for the worker often.
         const std::string big = test::mixedBytes(3 << 20, 7);
         QTemporaryDir tmp;
-        const fs::path root = qp(tmp.path()) / "q";
+        const fs::path root = toPath(tmp.path()) / "q";
         auto x = extract(root, test::buildArchive({TestEntry::file("big.bin", big)}, "tar.gz"),
                          "tar.gz", 0, 0, 4096, 2);
         QVERIFY(x.result.ok());
@@ -200,7 +195,7 @@ private slots:
     void plainFile()
     {
         QTemporaryDir tmp;
-        const fs::path root = qp(tmp.path()) / "f";
+        const fs::path root = toPath(tmp.path()) / "f";
         auto x = extract(root, "#!/bin/sh\nexit 0\n", "file");
         QVERIFY(x.result.ok());
         QVERIFY(fs::is_regular_file(root / "tool"));
@@ -211,7 +206,7 @@ private slots:
     void setuidStripped()
     {
         QTemporaryDir tmp;
-        const fs::path root = qp(tmp.path()) / "u";
+        const fs::path root = toPath(tmp.path()) / "u";
         auto x = extract(root, test::buildArchive({TestEntry::file("su", "x", 04755)}, "tar.gz"),
                          "tar.gz");
         QVERIFY(x.result.ok());
@@ -258,7 +253,7 @@ private slots:
         QFETCH(int, kind);
         QFETCH(QString, needle);
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const fs::path root = base / "a" / "b" / "staging";
         fs::create_directories(root);
         const std::string absTarget = "/tmp/stackpilot-evil-" + std::to_string(::getpid());
@@ -354,7 +349,7 @@ private slots:
         else
             bytes = "this is not an archive at all";
         QTemporaryDir tmp;
-        auto x = extract(qp(tmp.path()) / "x", bytes, fmt);
+        auto x = extract(toPath(tmp.path()) / "x", bytes, fmt);
         QVERIFY2(!x.result.ok(), "a broken archive was accepted");
         QVERIFY2(x.result.error().message.find("test.") != std::string::npos,
                  x.result.error().message.c_str());

@@ -36,7 +36,7 @@ QString git(const fs::path& dir, const QStringList& args)
     env.insert(QStringLiteral("GIT_AUTHOR_DATE"), QStringLiteral("2026-01-01T00:00:00Z"));
     env.insert(QStringLiteral("GIT_COMMITTER_DATE"), QStringLiteral("2026-01-01T00:00:00Z"));
     p.setProcessEnvironment(env);
-    p.setWorkingDirectory(qs(dir));
+    p.setWorkingDirectory(qpath(dir));
     const QStringList base = {QStringLiteral("-c"), QStringLiteral("user.name=StackPilot Test"),
                               QStringLiteral("-c"), QStringLiteral("user.email=test@example.org"),
                               QStringLiteral("-c"), QStringLiteral("init.defaultBranch=master")};
@@ -115,7 +115,7 @@ class TestGitSource : public QObject
     std::string m_first;
     std::string m_second;
 
-    fs::path base() const { return qp(m_tmp.path()); }
+    fs::path base() const { return toPath(m_tmp.path()); }
 
     // Two commits on master, a tag on the first, and a bare copy to serve.
     void makeRepository()
@@ -141,7 +141,7 @@ class TestGitSource : public QObject
     void startDaemon()
     {
         const auto port = freePort();
-        const QString served = qs(base() / "served");
+        const QString served = qpath(base() / "served");
         // git-daemon itself, not the `git` wrapper, so killing the process stops the
         // server; and it dies with the test even when the test crashes.
         m_daemon.setProgram(git(base(), {QStringLiteral("--exec-path")}) +

@@ -55,7 +55,7 @@ private slots:
     void installsVerifiesAndDetectsDamage()
     {
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path()) / "dossier avec espace é";
+        const fs::path base = toPath(tmp.path()) / "dossier avec espace é";
         const std::string tgz =
             buildArchive({TestEntry::file("top/bin/tool", "#!/bin/sh\n", 0755),
                           TestEntry::file("top/lib/a.so", mixedBytes(500000, 1)),
@@ -130,7 +130,7 @@ private slots:
         QFETCH(int, kind);
         QFETCH(QString, format);
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const std::string abs = "/tmp/stackpilot-evil-install-" + std::to_string(::getpid());
         std::vector<TestEntry> e{TestEntry::file("fine.txt", "ok")};
         switch (kind) {
@@ -186,7 +186,7 @@ private slots:
     {
         QFETCH(int, kind);
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const std::string good = buildArchive(
             {TestEntry::file("a.bin", mixedBytes(600000, 5)), TestEntry::file("b.txt", "b")},
             "tar.gz");
@@ -234,7 +234,7 @@ private slots:
         const std::string bytes = buildArchive({TestEntry::file("a", "a")}, "tar.gz");
         m_server.addBlob("/space.tar.gz", bytes);
         Artifact a = artifactFor(m_server.url("/space.tar.gz"), bytes, "tar.gz");
-        auto o = quickOptions(qp(tmp.path()) / "prefix", qp(tmp.path()) / "cache");
+        auto o = quickOptions(toPath(tmp.path()) / "prefix", toPath(tmp.path()) / "cache");
         o.spaceFactor = 1e15; // asks for more than any disk has
         Installer installer(o);
         m_server.resetStats();
@@ -252,7 +252,7 @@ private slots:
         // instead of ENOSPC): the install must stop with the reason and leave
         // no staging folder behind.
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         std::vector<TestEntry> e{TestEntry::file("small", "s")};
         e.push_back({"big.bin", TestEntry::Type::File, {}, {}, 0644, 3u << 20});
         const std::string bytes = buildArchive(e, "tar.gz");
@@ -286,7 +286,7 @@ private slots:
     void exeInstallerRunsSilently()
     {
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const fs::path target = base / "Program Files" / "AMD" / "ROCm" / "5.7";
         const std::string script = "#!/bin/sh\n"
                                    "[ \"$1\" = -install ] || exit 9\n"
@@ -325,7 +325,7 @@ private slots:
         QFETCH(QString, script);
         QFETCH(QString, message);
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const std::string path = "/hip/fail-" + std::to_string(script.size()) + ".exe";
         m_server.addBlob(path, script.toStdString());
         Artifact a = artifactFor(m_server.url(path), script.toStdString(), "exe-installer");
@@ -345,7 +345,7 @@ private slots:
     void verifyNeverReadsOutsideThePrefix()
     {
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const fs::path dir = base / "prefix" / "rt";
         fs::create_directories(dir);
         fs::create_directories(base / "outside");
@@ -376,7 +376,7 @@ private slots:
     void recoversLeftoversOfACrash()
     {
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         PrefixStore store(base / "prefix");
         QVERIFY(store.ensureRoot().ok());
         // A crash during extraction, one during uninstall, and one between the
@@ -419,7 +419,7 @@ private slots:
         // installed rocminfo with apt also keeps it in apt's archive cache.
         std::vector<fs::path> dirs;
         if (const QString d = qEnvironmentVariable("STACKPILOT_TEST_DEBS"); !d.isEmpty())
-            dirs.push_back(qp(d));
+            dirs.push_back(toPath(d));
         dirs.push_back("/var/cache/stackpilot-test-debs");
         dirs.push_back("/var/cache/apt/archives");
         fs::path deb;
@@ -439,7 +439,7 @@ private slots:
         const std::string bytes{std::istreambuf_iterator<char>(f), {}};
         m_server.addBlob("/debian/" + deb.filename().string(), bytes);
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         auto r = installIn(
             base, runtimeWith("rocminfo-deb",
                               {artifactFor(m_server.url("/debian/" + deb.filename().string()),
@@ -450,9 +450,9 @@ private slots:
         QProcess p;
         auto env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LD_LIBRARY_PATH"),
-                   qs(base / "prefix" / "rocminfo-deb" / "usr/lib/x86_64-linux-gnu"));
+                   qpath(base / "prefix" / "rocminfo-deb" / "usr/lib/x86_64-linux-gnu"));
         p.setProcessEnvironment(env);
-        p.start(qs(exe), {});
+        p.start(qpath(exe), {});
         QVERIFY2(p.waitForStarted(5000), "the installed rocminfo did not start");
         QVERIFY(p.waitForFinished(30000));
         const QString out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());

@@ -30,7 +30,7 @@ class TestInstallCli : public QObject
     QProcessEnvironment env() const
     {
         auto e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("STACKPILOT_HOME"), qs(m_home));
+        e.insert(QStringLiteral("STACKPILOT_HOME"), qpath(m_home));
         if (!e.contains(QStringLiteral("STACKPILOT_DATA_DIR")))
             e.insert(QStringLiteral("STACKPILOT_DATA_DIR"),
                      QStringLiteral(STACKPILOT_BINARY_DIR "/share/stackpilot"));
@@ -40,10 +40,10 @@ class TestInstallCli : public QObject
     QStringList args(const QString& verb, const QStringList& extra = {}) const
     {
         QStringList a{verb};
-        a << extra << QStringLiteral("--prefix-root") << qs(m_prefix);
+        a << extra << QStringLiteral("--prefix-root") << qpath(m_prefix);
         if (verb == QStringLiteral("install") || verb == QStringLiteral("repair") ||
             verb == QStringLiteral("gc"))
-            a << QStringLiteral("--catalog-dir") << qs(m_catalog);
+            a << QStringLiteral("--catalog-dir") << qpath(m_catalog);
         return a;
     }
 
@@ -90,7 +90,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        const fs::path base = qp(m_tmp.path());
+        const fs::path base = toPath(m_tmp.path());
         m_home = base / "home";
         m_catalog = base / "catalog";
         m_prefix = base / "préfixe root";
@@ -177,7 +177,7 @@ private slots:
     // deleted photos/2020/a.jpg).
     void userFilesAreSacred()
     {
-        const fs::path root = qp(m_tmp.path()) / "user-root";
+        const fs::path root = toPath(m_tmp.path()) / "user-root";
         const fs::path venvs = m_home / "data" / "venvs";
         const fs::path logs = m_home / "logs";
         auto put = [](const fs::path& f, const std::string& text) {
@@ -208,9 +208,9 @@ private slots:
         const QString id = QString::fromStdString(m_rt.id);
         auto in = [&](const QString& verb, QStringList extra) {
             QStringList a{verb};
-            a << extra << QStringLiteral("--prefix-root") << qs(root);
+            a << extra << QStringLiteral("--prefix-root") << qpath(root);
             if (verb != QStringLiteral("uninstall") && verb != QStringLiteral("verify"))
-                a << QStringLiteral("--catalog-dir") << qs(m_catalog);
+                a << QStringLiteral("--catalog-dir") << qpath(m_catalog);
             return cli(a);
         };
         // Refused with exit 1, naming the path and what to do; nothing downloaded.
@@ -218,7 +218,7 @@ private slots:
              {QStringLiteral("install"), QStringLiteral("uninstall"), QStringLiteral("repair")}) {
             const auto r = in(verb, {id});
             QVERIFY2(r.code == 1, qPrintable(verb + QStringLiteral(": ") + r.err));
-            QVERIFY2(r.err.contains(qs(root / m_rt.id)) &&
+            QVERIFY2(r.err.contains(qpath(root / m_rt.id)) &&
                          r.err.contains(QStringLiteral("not created by StackPilot")),
                      qPrintable(r.err));
         }

@@ -19,7 +19,7 @@ fs::path findRocminfoDeb()
 {
     std::vector<fs::path> dirs;
     if (const QString d = qEnvironmentVariable("STACKPILOT_TEST_DEBS"); !d.isEmpty())
-        dirs.push_back(qp(d));
+        dirs.push_back(toPath(d));
     dirs.push_back("/var/cache/stackpilot-test-debs");
     dirs.push_back("/var/cache/apt/archives");
     for (const auto& d : dirs) {
@@ -84,7 +84,7 @@ private slots:
         m_server.addBlob("/debian/" + deb.filename().string(), bytes);
         QVERIFY2(m_server.start(), m_server.error().c_str());
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path()), catalog = base / "catalog";
+        const fs::path base = toPath(tmp.path()), catalog = base / "catalog";
         writeCatalog(catalog,
                      {runtimeWith("rocminfo-deb",
                                   {artifactFor(m_server.url("/debian/" + deb.filename().string()),
@@ -97,7 +97,7 @@ private slots:
         std::ofstream(base / "snapshot.json") << toJson(snap).dump();
 
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("STACKPILOT_HOME"), qs(base / "home"));
+        env.insert(QStringLiteral("STACKPILOT_HOME"), qpath(base / "home"));
         env.insert(QStringLiteral("STACKPILOT_RUN"),
                    QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-run"));
         auto cli = [&](const QStringList& args) {
@@ -108,14 +108,14 @@ private slots:
             return std::tuple{p.exitCode(), p.readAllStandardOutput().toStdString(),
                               p.readAllStandardError().toStdString()};
         };
-        const QStringList common = {QStringLiteral("--catalog-dir"), qs(catalog)};
+        const QStringList common = {QStringLiteral("--catalog-dir"), qpath(catalog)};
         auto [rc, out, err] =
             cli(QStringList{QStringLiteral("install"), QStringLiteral("rocminfo-deb")} + common);
         QVERIFY2(rc == 0, err.c_str());
         std::tie(rc, out, err) =
             cli(QStringList{QStringLiteral("launch"), QStringLiteral("rocminfo-debian"),
                             QStringLiteral("--json"), QStringLiteral("--hardware"),
-                            qs(base / "snapshot.json")} +
+                            qpath(base / "snapshot.json")} +
                 common);
         QCOMPARE(rc, 1); // rocminfo fails without a GPU, and launch says so
         std::vector<nlohmann::json> events;
@@ -153,14 +153,14 @@ private slots:
         std::tie(rc, out, err) =
             cli(QStringList{QStringLiteral("remedy"), QStringLiteral("apply"),
                             QStringLiteral("rocminfo-files-damaged"), QStringLiteral("--hardware"),
-                            qs(base / "snapshot.json")} +
+                            qpath(base / "snapshot.json")} +
                 common);
         QVERIFY2(rc == 0, err.c_str());
         fs::remove(exe);
         std::tie(rc, out, err) =
             cli(QStringList{QStringLiteral("launch"), QStringLiteral("rocminfo-debian"),
                             QStringLiteral("--json"), QStringLiteral("--hardware"),
-                            qs(base / "snapshot.json")} +
+                            qpath(base / "snapshot.json")} +
                 common);
         QCOMPARE(rc, 1);
         QVERIFY2(fs::exists(exe), err.c_str());

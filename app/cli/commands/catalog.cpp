@@ -39,7 +39,7 @@ std::unique_ptr<FeedSource> sourceFor(const std::string& feed, const QCommandLin
         return std::make_unique<DirectorySource>(paths::fromUtf8(feed));
     DownloaderOptions o;
     if (p.isSet(opt("ca-file")))
-        o.caFile = paths::fromUtf8(toStd(p.value(opt("ca-file"))));
+        o.caFile = toPath(p.value(opt("ca-file")));
     return std::make_unique<HttpFeedSource>(feed, o);
 }
 

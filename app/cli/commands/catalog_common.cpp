@@ -13,7 +13,7 @@ loadCatalogForCli(const QCommandLineParser& parser, Io& io, const std::string& v
     CatalogLoadOptions options;
     options.userTexts = std::move(userTexts);
     for (const auto& dir : parser.values(QStringLiteral("catalog-dir")))
-        options.extraDirs.push_back(paths::fromUtf8(toStd(dir)));
+        options.extraDirs.push_back(toPath(dir));
     auto loaded = loadCatalog(options);
     if (!loaded) {
         io.err << "stackpilot-cli " << verb << ": " << loaded.error().message << "\n";

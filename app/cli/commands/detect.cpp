@@ -118,7 +118,7 @@ public:
     {
         DetectOptions options;
         if (p.isSet(QStringLiteral("sysfs-root"))) {
-            options.sysfsRoot = toStd(p.value(QStringLiteral("sysfs-root")));
+            options.sysfsRoot = toPath(p.value(QStringLiteral("sysfs-root")));
             if (options.sysfsRoot.empty()) {
                 io.err << "stackpilot-cli detect: --sysfs-root needs a folder\n";
                 return 2;

@@ -78,8 +78,7 @@ public:
         }
         if (p.isSet(QStringLiteral("output")) && !p.isSet(QStringLiteral("list"))) {
             // Before any work: a device, FIFO, socket or folder is never written over.
-            const auto file =
-                sp::paths::fromUtf8(sp::cli::toStd(p.value(QStringLiteral("output"))));
+            const auto file = sp::toPath(p.value(QStringLiteral("output")));
             if (auto ok = sp::checkOutputFile(file); !ok) {
                 io.err << "stackpilot-cli diag: " << ok.error().message << "\n";
                 return sp::cli::exitCodeFor(ok.error());
@@ -87,7 +86,7 @@ public:
         }
         sp::diag::CollectOptions options;
         if (p.isSet(QStringLiteral("hardware"))) {
-            const std::string file = sp::cli::toStd(p.value(QStringLiteral("hardware")));
+            const std::filesystem::path file = sp::toPath(p.value(QStringLiteral("hardware")));
             auto snap = sp::loadSnapshotFile(file);
             if (!snap) {
                 io.err << "stackpilot-cli diag: " << snap.error().message << "\n";
@@ -97,9 +96,9 @@ public:
             options.snapshotOrigin = file;
         }
         options.detect.probes = !p.isSet(QStringLiteral("no-probes"));
-        options.detect.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
+        options.detect.sysfsRoot = sp::toPath(p.value(QStringLiteral("sysfs-root")));
         for (const auto& dir : p.values(QStringLiteral("catalog-dir")))
-            options.catalogDirs.push_back(sp::paths::fromUtf8(sp::cli::toStd(dir)));
+            options.catalogDirs.push_back(sp::toPath(dir));
         options.workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
         auto bundle = sp::diag::collect(options);
         if (!bundle) {
@@ -127,14 +126,13 @@ private:
         }
         std::filesystem::path written;
         if (p.isSet(QStringLiteral("output"))) {
-            written = sp::paths::fromUtf8(sp::cli::toStd(p.value(QStringLiteral("output"))));
+            written = sp::toPath(p.value(QStringLiteral("output")));
             if (auto w = sp::diag::write(bundle, written, sp::diag::Overwrite::Allow); !w) {
                 io.err << "stackpilot-cli diag: " << w.error().message << "\n";
                 return sp::cli::exitCodeFor(w.error());
             }
         } else {
-            auto w = sp::diag::writeNew(bundle,
-                                        sp::paths::fromUtf8(sp::cli::toStd(QDir::currentPath())));
+            auto w = sp::diag::writeNew(bundle, sp::toPath(QDir::currentPath()));
             if (!w) {
                 io.err << "stackpilot-cli diag: " << w.error().message << "\n";
                 return sp::cli::exitCodeFor(w.error());

@@ -40,7 +40,7 @@ public:
                    << ")\n";
             return 2;
         }
-        const auto file = paths::fromUtf8(toStd(args[0]));
+        const auto file = toPath(args[0]);
 
         int rc = 0;
         auto catalog = loadCatalogForCli(parser, io, "diagnose-log", &rc);

@@ -95,7 +95,7 @@ public:
         sp::HardwareSnapshot snap;
         const bool fromFile = p.isSet(QStringLiteral("hardware"));
         if (fromFile) {
-            auto s = sp::loadSnapshotFile(sp::cli::toStd(p.value(QStringLiteral("hardware"))));
+            auto s = sp::loadSnapshotFile(sp::toPath(p.value(QStringLiteral("hardware"))));
             if (!s) {
                 io.err << "stackpilot-cli doctor: " << s.error().message << "\n";
                 return 1;
@@ -103,7 +103,7 @@ public:
             snap = std::move(*s);
         } else {
             sp::DetectOptions opts;
-            opts.sysfsRoot = sp::cli::toStd(p.value(QStringLiteral("sysfs-root")));
+            opts.sysfsRoot = sp::toPath(p.value(QStringLiteral("sysfs-root")));
             snap = sp::detectHardware(opts);
         }
         sp::SelectSettings host;
@@ -121,8 +121,8 @@ public:
         in.snapshot = &snap;
         in.catalog = &loaded->catalog;
         in.plan = *plan ? &**plan : nullptr;
-        in.dataDir = host.dataDir;
-        in.runtimesDir = sp::paths::toUtf8(sp::PrefixStore::defaultRoot());
+        in.dataDir = sp::paths::dataDir();
+        in.runtimesDir = sp::PrefixStore::defaultRoot();
         in.env = processEnvironment();
         sp::doctor::fillFromHost(in);
         // A snapshot of another OS (a user's bundle) says nothing about this host's

@@ -22,7 +22,7 @@ void addMachineOptions(QCommandLineParser& p)
 std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& io, int* exitCode)
 {
     if (p.isSet(QStringLiteral("hardware"))) {
-        auto s = loadSnapshotFile(toStd(p.value(QStringLiteral("hardware"))));
+        auto s = loadSnapshotFile(toPath(p.value(QStringLiteral("hardware"))));
         if (!s) {
             io.err << s.error().message << "\n"; // it names the file and position
             *exitCode = exitCodeFor(s.error());
@@ -32,7 +32,7 @@ std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& i
     }
     DetectOptions opts;
     opts.probes = !p.isSet(QStringLiteral("no-probes"));
-    opts.sysfsRoot = toStd(p.value(QStringLiteral("sysfs-root")));
+    opts.sysfsRoot = toPath(p.value(QStringLiteral("sysfs-root")));
     return detectHardware(opts);
 }
 

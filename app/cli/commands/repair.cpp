@@ -86,7 +86,7 @@ private:
         options.prefixRoot = store.root();
         options.force = true;
         if (parser.isSet(QStringLiteral("offline"))) {
-            options.offlineDir = paths::fromUtf8(toStd(parser.value(QStringLiteral("offline"))));
+            options.offlineDir = toPath(parser.value(QStringLiteral("offline")));
             options.allowNetwork = false;
         }
         return options;

@@ -157,8 +157,8 @@ nlohmann::json doctorJson(const HardwareSnapshot& snap, const Catalog& catalog, 
     in.snapshot = &snap;
     in.catalog = &catalog;
     in.plan = plan;
-    in.dataDir = paths::toUtf8(paths::dataDir());
-    in.runtimesDir = paths::toUtf8(PrefixStore::defaultRoot());
+    in.dataDir = paths::dataDir();
+    in.runtimesDir = PrefixStore::defaultRoot();
     in.env = env;
     doctor::fillFromHost(in);
     in.thisMachine = thisMachine;

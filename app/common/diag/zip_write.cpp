@@ -4,6 +4,7 @@
 #include "app/common/diag/bundle.h"
 #include "core/output_file.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QFile>
 #include <QTemporaryFile>
@@ -45,7 +46,7 @@ void removeStaleParts(const fs::path& dir)
     std::error_code ec;
     const auto now = fs::file_time_type::clock::now();
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string n = it->path().filename().string();
+        const std::string n = paths::toUtf8(it->path().filename());
         const std::string prefix = ".stackpilot-diagnostics-", suffix = ".part";
         if (n.size() != prefix.size() + 6 + suffix.size() || n.rfind(prefix, 0) != 0 ||
             n.compare(n.size() - suffix.size(), suffix.size(), suffix) != 0)
@@ -131,8 +132,7 @@ Expected<void> write(const Bundle& bundle, const fs::path& file, Overwrite mode)
     if (!zipped)
         return zipped.error();
     const std::string& bytes = *zipped;
-    QTemporaryFile tmp(
-        QString::fromStdU16String((dir / ".stackpilot-diagnostics-XXXXXX.part").u16string()));
+    QTemporaryFile tmp(qpath(dir / ".stackpilot-diagnostics-XXXXXX.part"));
     tmp.setAutoRemove(false);
     if (!tmp.open())
         return Error::runtime(paths::toUtf8(dir) +
@@ -156,9 +156,9 @@ Expected<void> write(const Bundle& bundle, const fs::path& file, Overwrite mode)
     std::string why = "it exists";
     if (mode == Overwrite::Never) {
         // QFile::rename refuses to replace, atomically (renameat2 / link on Unix).
-        renamed = QFile::rename(tmpName, QString::fromStdU16String(file.u16string()));
+        renamed = QFile::rename(tmpName, qpath(file));
     } else {
-        fs::rename(fs::path(tmpName.toStdU16String()), file, ec);
+        fs::rename(toPath(tmpName), file, ec);
         renamed = !ec;
         why = ec.message();
     }

@@ -2,6 +2,7 @@
 // the chosen profile needs (e).
 
 #include "app/common/doctor/doctor.h"
+#include "core/paths.h"
 #include "core/select/conditions.h"
 #include "core/select/select.h"
 #include "installers/prefix_store.h"
@@ -55,7 +56,7 @@ std::vector<Finding> checkFreeDisk(const DoctorInput& in)
 {
     if (!in.thisMachine || !in.plan || !in.catalog || !in.freeSpace)
         return {};
-    PrefixStore store(std::filesystem::u8path(in.runtimesDir));
+    PrefixStore store(in.runtimesDir);
     std::uint64_t download = 0;
     for (const auto& planned : in.plan->runtimes) {
         const Runtime* r = in.catalog->runtime(planned.id);
@@ -71,7 +72,7 @@ std::vector<Finding> checkFreeDisk(const DoctorInput& in)
         return {};
     return {{"disk-space", "error",
              "the profile " + in.plan->profile + " needs about " + gigabytes(download * 2) +
-                 " free in " + in.dataDir + " (downloads and extracted files); " +
+                 " free in " + paths::toUtf8(in.dataDir) + " (downloads and extracted files); " +
                  gigabytes(*free) + " are free",
              "Free at least " + gigabytes(download * 2 - *free) +
                  " on that disk, or move StackPilot's data to a larger disk by setting "

@@ -15,9 +15,9 @@ namespace {
 
 // Free space of the folder, or of its nearest existing parent: the data folder may
 // not exist yet before the first install.
-std::optional<std::uint64_t> hostFreeSpace(const std::string& path)
+std::optional<std::uint64_t> hostFreeSpace(const std::filesystem::path& folder)
 {
-    std::filesystem::path p = std::filesystem::u8path(path);
+    std::filesystem::path p = folder;
     std::error_code ec;
     while (!p.empty() && !std::filesystem::exists(p, ec)) {
         if (p == p.parent_path())

@@ -12,6 +12,7 @@
 #include "core/snapshot.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -29,16 +30,17 @@ struct Finding
     std::string fix;      // one concrete sentence
 };
 
-using FreeSpaceFn = std::function<std::optional<std::uint64_t>(const std::string& path)>;
+using FreeSpaceFn =
+    std::function<std::optional<std::uint64_t>(const std::filesystem::path& folder)>;
 using PortCheckFn = std::function<PortStatus(int port)>;
 
 struct DoctorInput
 {
     const HardwareSnapshot* snapshot = nullptr;
     const Catalog* catalog = nullptr;
-    const Plan* plan = nullptr; // null: no workload was planned
-    std::string dataDir;        // StackPilot's data folder (the install path)
-    std::string runtimesDir;    // <data>/runtimes: the prefix root
+    const Plan* plan = nullptr;        // null: no workload was planned
+    std::filesystem::path dataDir;     // StackPilot's data folder (the install path)
+    std::filesystem::path runtimesDir; // <data>/runtimes: the prefix root
     std::map<std::string, std::string> env;
     std::string fsRoot = "/"; // where /dev and /opt are looked up
     unsigned uid = 0;

@@ -1,6 +1,8 @@
 // Checks on where StackPilot and the user's files live: the install path (a), the
 // network home (f).
 
+#include "core/paths.h"
+
 #include "app/common/doctor/doctor.h"
 #include "core/strings.h"
 
@@ -32,7 +34,8 @@ bool underOneDrive(const std::string& path)
 std::vector<Finding> checkInstallPath(const DoctorInput& in)
 {
     std::vector<Finding> out;
-    const std::string& dir = in.dataDir;
+    // The checks read the folder as text, as the tools that mangle it do.
+    const std::string dir = paths::toUtf8(in.dataDir);
     const std::string fix = "Move StackPilot's data to a short local folder with only ASCII "
                             "characters (for example C:\\StackPilot or ~/stackpilot): set the "
                             "install folder in Settings (settings.json \"install_dir\") or "

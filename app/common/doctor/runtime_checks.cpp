@@ -10,7 +10,7 @@ std::vector<Finding> checkRuntimesVerify(const DoctorInput& in)
 {
     if (!in.thisMachine || !in.plan)
         return {};
-    PrefixStore store(std::filesystem::u8path(in.runtimesDir));
+    PrefixStore store(in.runtimesDir);
     std::vector<Finding> out;
     for (const auto& r : in.plan->runtimes) {
         // A system runtime is verified by its own installer; one not installed yet is

@@ -4,6 +4,7 @@
 
 #include "app/common/doctor/doctor.h"
 #include "core/launch/env_composer.h"
+#include "core/paths.h"
 #include "core/strings.h"
 
 #include <filesystem>
@@ -20,7 +21,7 @@ std::vector<std::string> rocmInOpt(const DoctorInput& in)
     std::set<std::string> found;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(hostPath(in, "/opt"), ec)) {
-        const std::string n = e.path().filename().string();
+        const std::string n = paths::toUtf8(e.path().filename());
         if (std::regex_match(n, name) && e.is_directory(ec))
             found.insert("/opt/" + n);
     }

@@ -81,11 +81,10 @@ void DiagnosticsDialog::collect()
     diag::CollectOptions o;
     if (!m_app->detectsThisMachine()) {
         o.snapshot = m_app->snapshot();
-        o.snapshotOrigin = m_app->recordedFile().toStdString();
+        o.snapshotOrigin = paths::toUtf8(m_app->recordedFile());
     }
     o.detect = m_app->detectOptions();
-    for (const auto& d : m_app->catalogDirs())
-        o.catalogDirs.push_back(paths::fromUtf8(d));
+    o.catalogDirs = m_app->catalogDirs();
     o.workload = m_app->workload().toStdString();
     o.cancel = m_cancel;
     QPointer<DiagnosticsDialog> self(this);
@@ -142,7 +141,7 @@ void DiagnosticsDialog::save()
     m_status->setText(tr("Saving…"));
     // The file dialog asked before replacing a file, so an existing one may go.
     auto bundle = m_bundle;
-    const auto path = paths::fromUtf8(file.toStdString());
+    const auto path = toPath(file);
     runInBackground(
         this, [bundle, path] { return diag::write(*bundle, path, diag::Overwrite::Allow); },
         [this, file](Expected<void> written) {

@@ -41,10 +41,10 @@ SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    m_installDir = new QLineEdit(qs(current.installDir), this);
-    m_installDir->setPlaceholderText(qs(paths::toUtf8(paths::dataDir())));
-    m_cacheDir = new QLineEdit(qs(current.cacheDir), this);
-    m_cacheDir->setPlaceholderText(qs(paths::toUtf8(paths::cacheDir())));
+    m_installDir = new QLineEdit(qpath(current.installDir), this);
+    m_installDir->setPlaceholderText(qpath(paths::dataDir()));
+    m_cacheDir = new QLineEdit(qpath(current.cacheDir), this);
+    m_cacheDir->setPlaceholderText(qpath(paths::cacheDir()));
     form->addRow(tr("Install folder:"), folderRow(m_installDir));
     form->addRow(tr("Cache folder:"), folderRow(m_cacheDir));
     m_warnings = new QLabel(this);
@@ -117,7 +117,7 @@ void SettingsDialog::updateWarnings()
     QStringList lines;
     for (QLineEdit* e : {m_installDir, m_cacheDir}) {
         doctor::DoctorInput in;
-        in.dataDir = (e->text().isEmpty() ? e->placeholderText() : e->text()).toStdString();
+        in.dataDir = toPath(e->text().isEmpty() ? e->placeholderText() : e->text());
         for (const auto& f : doctor::checkInstallPath(in))
             lines << qs(f.text);
     }
@@ -133,8 +133,8 @@ QString SettingsDialog::pathWarnings() const
 Settings SettingsDialog::result(QString* error) const
 {
     Settings s = m_base;
-    s.installDir = m_installDir->text().trimmed().toStdString();
-    s.cacheDir = m_cacheDir->text().trimmed().toStdString();
+    s.installDir = toPath(m_installDir->text().trimmed());
+    s.cacheDir = toPath(m_cacheDir->text().trimmed());
     const QString proxy = m_proxy->text().trimmed();
     s.proxy = proxy.isEmpty() ? std::nullopt : std::optional<std::string>(proxy.toStdString());
     s.mirrors.clear();

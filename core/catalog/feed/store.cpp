@@ -3,6 +3,7 @@
 #include "core/json_file.h"
 #include "core/ownership.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QDateTime>
 #include <QUuid>
@@ -151,8 +152,7 @@ Expected<std::unique_ptr<QLockFile>> FeedStore::lock() const
 {
     std::error_code ec;
     fs::create_directories(m_root, ec);
-    auto l =
-        std::make_unique<QLockFile>(QString::fromStdString(paths::toUtf8(m_root / "feed.lock")));
+    auto l = std::make_unique<QLockFile>(qpath(m_root / "feed.lock"));
     if (!l->tryLock(10000))
         return Error::runtime(paths::toUtf8(m_root) +
                               ": another StackPilot is changing the catalog feed; try again");

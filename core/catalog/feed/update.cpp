@@ -4,6 +4,7 @@
 #include "core/json_file.h"
 #include "core/ownership.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "stackpilot_version.h"
 
 #include <QCryptographicHash>
@@ -129,7 +130,7 @@ std::vector<PublicKey> shippedKeys()
 
 Expected<std::string> sha256OfFile(const fs::path& file)
 {
-    QFile f(QString::fromStdString(paths::toUtf8(file)));
+    QFile f(qpath(file));
     if (!f.open(QIODevice::ReadOnly))
         return Error::runtime(paths::toUtf8(file) + ": " + f.errorString().toStdString());
     QCryptographicHash h(QCryptographicHash::Sha256);
@@ -167,7 +168,7 @@ Expected<UpdateResult> verifyFeed(const FeedSource& source, const TrustOptions& 
     QTemporaryDir tmp;
     if (!tmp.isValid())
         return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
-    if (auto r = stage(source, *c, paths::fromUtf8(tmp.path().toStdString())); !r)
+    if (auto r = stage(source, *c, toPath(tmp.path())); !r)
         return r.error();
     UpdateResult r{Outcome::Verified, c->manifest, keyIdHex(c->verified.key.keyId), {}};
     r.message = "feed " + std::to_string(c->manifest.version) +

@@ -123,7 +123,7 @@ private slots:
         QVERIFY(server.start());
 
         QTemporaryDir tmp;
-        const fs::path base = qp(tmp.path());
+        const fs::path base = toPath(tmp.path());
         const std::string bigSha = fileSha(big), smallSha = fileSha(small);
         // Named fields, not positional: Artifact grows (commit, tag for git sources).
         auto tarball = [](const std::string& url, const std::string& sha, std::uint64_t size) {
