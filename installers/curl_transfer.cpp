@@ -121,35 +121,40 @@ int Attempt::onXfer(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
     return static_cast<Attempt*>(self)->m_cancel.cancelled() ? 1 : 0;
 }
 
+void setTransportOptions(CURL* curl, const DownloaderOptions& o, bool pinned, char* errbuf,
+                         const std::string& ua, const std::string& ca)
+{
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, ua.c_str());
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500 // 7.85: the string form; the bitmask is deprecated
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    // An unpinned artifact only ever travels over TLS, redirects included.
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, pinned ? "http,https" : "https");
+#else // Ubuntu 22.04 ships 7.81
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS, static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    curl_easy_setopt(
+        curl, CURLOPT_REDIR_PROTOCOLS,
+        static_cast<long>(pinned ? CURLPROTO_HTTP | CURLPROTO_HTTPS : CURLPROTO_HTTPS));
+#endif
+#ifdef _WIN32
+    curl_easy_setopt(curl, CURLOPT_SSL_OPTIONS, static_cast<long>(CURLSSLOPT_NATIVE_CA));
+#endif
+    if (!ca.empty())
+        curl_easy_setopt(curl, CURLOPT_CAINFO, ca.c_str());
+    if (o.proxy && !o.proxy->empty())
+        curl_easy_setopt(curl, CURLOPT_PROXY, o.proxy->c_str());
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, static_cast<long>(o.connectTimeout.count()));
+}
+
 void Attempt::configure(const DownloaderOptions& o, bool pinned, char* errbuf,
                         const std::string& ua, const std::string& range, const std::string& ca)
 {
     curl_easy_setopt(m_curl, CURLOPT_URL, m_url.c_str());
-    curl_easy_setopt(m_curl, CURLOPT_USERAGENT, ua.c_str());
-    curl_easy_setopt(m_curl, CURLOPT_ERRORBUFFER, errbuf);
-    curl_easy_setopt(m_curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(m_curl, CURLOPT_FAILONERROR, 1L);
-    curl_easy_setopt(m_curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(m_curl, CURLOPT_MAXREDIRS, 10L);
-#if LIBCURL_VERSION_NUM >= 0x075500 // 7.85: the string form; the bitmask is deprecated
-    curl_easy_setopt(m_curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    // An unpinned artifact only ever travels over TLS, redirects included.
-    curl_easy_setopt(m_curl, CURLOPT_REDIR_PROTOCOLS_STR, pinned ? "http,https" : "https");
-#else // Ubuntu 22.04 ships 7.81
-    curl_easy_setopt(m_curl, CURLOPT_PROTOCOLS,
-                     static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-    curl_easy_setopt(
-        m_curl, CURLOPT_REDIR_PROTOCOLS,
-        static_cast<long>(pinned ? CURLPROTO_HTTP | CURLPROTO_HTTPS : CURLPROTO_HTTPS));
-#endif
-#ifdef _WIN32
-    curl_easy_setopt(m_curl, CURLOPT_SSL_OPTIONS, static_cast<long>(CURLSSLOPT_NATIVE_CA));
-#endif
-    if (!ca.empty())
-        curl_easy_setopt(m_curl, CURLOPT_CAINFO, ca.c_str());
-    if (o.proxy && !o.proxy->empty())
-        curl_easy_setopt(m_curl, CURLOPT_PROXY, o.proxy->c_str());
-    curl_easy_setopt(m_curl, CURLOPT_CONNECTTIMEOUT, static_cast<long>(o.connectTimeout.count()));
+    setTransportOptions(m_curl, o, pinned, errbuf, ua, ca);
     curl_easy_setopt(m_curl, CURLOPT_LOW_SPEED_LIMIT, o.lowSpeedLimit);
     curl_easy_setopt(m_curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(o.lowSpeedTime.count()));
     curl_easy_setopt(m_curl, CURLOPT_BUFFERSIZE, 512L * 1024);

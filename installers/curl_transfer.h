@@ -19,6 +19,12 @@ namespace sp::transfer {
 
 using sp::lower; // core/strings.h
 
+// The options every request of StackPilot's shares, downloads and URL probes alike:
+// protocols, redirects (https only for an unpinned artifact), TLS store, proxy,
+// connect timeout. The strings must outlive the transfer.
+void setTransportOptions(CURL* curl, const DownloaderOptions& o, bool pinned, char* errbuf,
+                         const std::string& ua, const std::string& ca);
+
 // What one transfer attempt tells the retry loop to do next.
 enum class Outcome
 {

@@ -6,6 +6,7 @@
 #include "installers/extract.h"
 #include "installers/git_checkout.h"
 #include "installers/install_lock.h"
+#include "installers/pin_store.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -228,14 +229,34 @@ void Installer::fillReceiptHeader(const Runtime& rt, Receipt& receipt) const
     receipt.id = rt.id;
     receipt.kind = rt.kind;
     receipt.version = rt.version;
+    receipt.installedAt = now();
+}
+
+std::string Installer::now() const
+{
     const Clock& clock = m_o.clock ? *m_o.clock : Clock::system();
-    receipt.installedAt =
-        QDateTime::fromMSecsSinceEpoch(
-            std::chrono::duration_cast<std::chrono::milliseconds>(clock.now().time_since_epoch())
-                .count(),
-            Qt::UTC)
-            .toString(Qt::ISODate)
-            .toStdString();
+    return QDateTime::fromMSecsSinceEpoch(
+               std::chrono::duration_cast<std::chrono::milliseconds>(clock.now().time_since_epoch())
+                   .count(),
+               Qt::UTC)
+        .toString(Qt::ISODate)
+        .toStdString();
+}
+
+Expected<void>
+Installer::checkFirstUsePins(const Runtime& rt,
+                             const std::vector<std::optional<Expected<FetchResult>>>& fetched) const
+{
+    const PinStore pins(m_o.pinFile.empty() ? PinStore::defaultFile() : m_o.pinFile);
+    for (std::size_t i = 0; i < rt.artifacts.size(); ++i) {
+        const Artifact& a = rt.artifacts[i];
+        if (a.pinned())
+            continue;
+        const FetchResult& f = fetched[i]->value();
+        if (auto r = pins.check(a.url, {f.sha256, f.size, now()}, m_o.acceptChangedDownloads); !r)
+            return Error{r.error().code, "installing '" + rt.id + "': " + r.error().message};
+    }
+    return {};
 }
 
 void Installer::fillReceipt(const Runtime& rt,
@@ -312,6 +333,8 @@ Expected<void> Installer::stageArtifacts(const Runtime& rt, const fs::path& stag
         return sinks.error();
     std::vector<std::optional<Expected<FetchResult>>> fetched(rt.artifacts.size());
     if (auto r = fetchAll(rt, *sinks, fetched); !r)
+        return r.error();
+    if (auto r = checkFirstUsePins(rt, fetched); !r)
         return r.error();
     if (auto r = runInstallers(rt, stagingDir, receipt); !r)
         return r.error();

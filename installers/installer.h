@@ -56,6 +56,9 @@ struct InstallOptions
     CancelToken cancel;
     std::function<void(const InstallEvent&)> onEvent; // called from worker threads too
     const Clock* clock = nullptr;                     // stamps the receipt; null = Clock::system()
+    // Trust on first use for artifacts the catalog does not pin (installers/pin_store.h).
+    std::filesystem::path pinFile; // empty: PinStore::defaultFile()
+    bool acceptChangedDownloads = false;
 };
 
 struct InstalledArtifact
@@ -109,6 +112,11 @@ private:
     Expected<void> checkoutGit(const Runtime& rt, const std::filesystem::path& stagingDir,
                                Receipt& receipt, InstallResult& result);
     void fillReceiptHeader(const Runtime& rt, Receipt& receipt) const;
+    // Unpinned artifacts: the digest first seen for their URL, or the refusal.
+    Expected<void>
+    checkFirstUsePins(const Runtime& rt,
+                      const std::vector<std::optional<Expected<FetchResult>>>& fetched) const;
+    std::string now() const; // ISO 8601 UTC, from the options' clock
     void fillReceipt(const Runtime& rt, const std::vector<std::unique_ptr<ExtractSink>>& sinks,
                      const std::vector<std::optional<Expected<FetchResult>>>& fetched,
                      Receipt& receipt, InstallResult& result);

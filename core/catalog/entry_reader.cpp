@@ -212,6 +212,7 @@ public:
         }
         out.env = strMap(w, ptr, "env", true);
         out.references = strList(w, ptr, "references");
+        out.verify = strList(w, ptr, "verify", true);
         str(w, ptr, "notes", false);
         out.where = where(ptr);
         return out;
@@ -259,6 +260,7 @@ public:
         out.cwd = str(p, ptr, "cwd", false, true);
         out.venv = boolean(p, ptr, "venv");
         out.preference = preference(p, ptr);
+        out.verify = strList(p, ptr, "verify", true);
         out.where = where(ptr);
         return out;
     }

@@ -38,14 +38,14 @@ std::vector<std::string> findPlaceholders(const std::string& text)
 bool isKnownPlaceholder(const std::string& name, std::string* error)
 {
     if (name == "gfx" || name == "gpu_index" || name == "data" || name == "cache" ||
-        name == "python" || name == "base_python" || name == "venv")
+        name == "python" || name == "base_python" || name == "venv" || name == "checks")
         return true;
     if (name.rfind("runtime:", 0) == 0 && name.size() > 8)
         return true;
     if (error)
         *error = "unknown placeholder {" + name +
                  "} (known: {gfx}, {gpu_index}, {data}, {cache}, {python}, {base_python}, "
-                 "{venv}, {runtime:ID})";
+                 "{venv}, {checks}, {runtime:ID})";
     return false;
 }
 

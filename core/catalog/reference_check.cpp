@@ -54,6 +54,8 @@ Templates workloadTemplates(const Workload& w)
             templ.emplace_back("/command_by_os/" + os + "/" + std::to_string(i), cmd[i]);
     for (const auto& [k, v] : w.env)
         templ.emplace_back("/env/" + PositionIndex::escapeToken(k), v);
+    for (std::size_t i = 0; i < w.verify.size(); ++i)
+        templ.emplace_back("/verify/" + std::to_string(i), w.verify[i]);
     return templ;
 }
 
@@ -70,6 +72,8 @@ Templates profileTemplates(const Profile& p)
                                p.steps[s][i]);
     for (const auto& [k, v] : p.env)
         templ.emplace_back("/env/" + PositionIndex::escapeToken(k), v);
+    for (std::size_t i = 0; i < p.verify.size(); ++i)
+        templ.emplace_back("/verify/" + std::to_string(i), p.verify[i]);
     return templ;
 }
 
@@ -80,7 +84,9 @@ std::vector<std::string> inheritedTemplates(const Profile& p, const Workload& w)
     std::vector<std::string> out;
     for (const auto& [sub, s] : workloadTemplates(w)) {
         const bool command = sub.rfind("/command", 0) == 0;
-        if ((command && !p.command.empty()) || (sub == "/cwd" && !p.cwd.empty()))
+        const bool verify = sub.rfind("/verify", 0) == 0;
+        if ((command && !p.command.empty()) || (sub == "/cwd" && !p.cwd.empty()) ||
+            (verify && !p.verify.empty()))
             continue;
         out.push_back(s);
     }

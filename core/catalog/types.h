@@ -116,6 +116,10 @@ struct Workload
     SourceLocation where;
     std::map<std::string, std::vector<std::string>> commandByOs; // "windows" -> argv template
     std::vector<std::string> references;
+    // The smoke test that proves a stack computes on this card (docs/VERIFY.md): an argv
+    // template run like a step, in the composed environment, printing one JSON line
+    // {"ok": true|false, "device", "arch", "seconds", ...}. Empty: none.
+    std::vector<std::string> verify;
 };
 
 enum class ProfileStatus
@@ -151,6 +155,7 @@ struct Profile
     // one route as preferred (AMD's own PyTorch over ZLUDA on RDNA3+, a vendor backend
     // over Vulkan), the profile says so here and its notes say why.
     int preference = 0;
+    std::vector<std::string> verify; // replaces the workload's smoke test when not empty
 };
 
 // What to do about a known issue. Every action but Info can be applied (and undone)

@@ -1,6 +1,7 @@
 #include "core/select/expand.h"
 
 #include "core/catalog/placeholders.h"
+#include "core/paths.h"
 #include "core/select/select.h"
 
 namespace sp {
@@ -64,6 +65,8 @@ std::optional<std::string> PlanExpander::resolve(const std::string& name, int de
         return m_settings.dataDir;
     if (name == "cache")
         return m_settings.cacheDir;
+    if (name == "checks") // StackPilot's own smoke tests, shipped beside the catalog
+        return paths::toUtf8(paths::shippedDataDir() / "checks");
     if (name == "venv")
         return m_settings.dataDir + separator() + "venvs" + separator() + m_profile.id;
     if (name == "base_python")

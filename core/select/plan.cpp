@@ -22,6 +22,8 @@ nlohmann::json toJson(const Plan& plan)
             rj["unpinned"] = true;
         if (r.urlUnverified)
             rj["url_unverified"] = true;
+        if (std::any_of(r.pins.begin(), r.pins.end(), [](const auto& p) { return p != "catalog"; }))
+            rj["pins"] = r.pins;
         j["runtimes"].push_back(std::move(rj));
     }
     j["env"] = plan.env;
@@ -32,6 +34,9 @@ nlohmann::json toJson(const Plan& plan)
     j["cwd"] = plan.cwd;
     j["args"] = plan.args;
     j["steps"] = plan.steps;
+    j["verify"] = plan.verify;
+    if (!plan.localEvidence.empty())
+        j["local_evidence"] = plan.localEvidence;
     if (!plan.venv.empty())
         j["venv"] = plan.venv;
     j["warnings"] = plan.warnings;

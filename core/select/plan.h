@@ -35,6 +35,9 @@ struct PlanRuntime
     bool system = false;
     bool unpinned = false;
     bool urlUnverified = false; // an artifact's URL is seen at no public source
+    // Per artifact, where its digest comes from: "catalog", "here" (first seen on this
+    // machine) or "new" (pinned when first downloaded). Empty for a system runtime.
+    std::vector<std::string> pins;
 };
 
 struct Plan
@@ -54,6 +57,11 @@ struct Plan
     std::string cwd;
     std::vector<std::string> args;
     std::vector<std::vector<std::string>> steps;
+    // The smoke test's argv (the profile's, else the workload's), expanded; empty: none.
+    std::vector<std::string> verify;
+    // What this machine's own records say about the profile ("passed on this machine on
+    // 2026-11-20", "unverified here: ...", "failed on this machine ..."); empty: nothing.
+    std::string localEvidence;
     // The profile's own virtual environment (<data>/venvs/<profile>), empty when it
     // has none. StackPilot creates and marks it before the first step, so repair and
     // uninstall may remove it.

@@ -101,8 +101,14 @@ std::vector<std::string> unverifiedUrls(const Profile& p, const Catalog& cat)
 
 bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
 {
+    // Evidence from this card outweighs the catalog's: the user never sees the same
+    // failure twice, and a stack proven here is not traded for one reasoned from reports.
+    if (a.failedHere() != b.failedHere())
+        return !a.failedHere();
     if (a.profile->fallback != b.profile->fallback)
         return !a.profile->fallback;
+    if (a.localRank() != b.localRank())
+        return a.localRank() < b.localRank();
     if (statusRank(a.profile->status) != statusRank(b.profile->status))
         return statusRank(a.profile->status) < statusRank(b.profile->status);
     if (a.profile->preference != b.profile->preference)
@@ -121,8 +127,13 @@ bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
 std::string rankedBelow(const Candidate& c, const Candidate& w, const Catalog& cat)
 {
     std::string why = "ranked below " + w.profile->id + ": ";
+    // (A forced choice can rank above a better candidate: only a reason that holds is given.)
+    if (c.failedHere() && !w.failedHere())
+        return why + "it " + c.verdict->text;
     if (c.profile->fallback != w.profile->fallback)
         return why + "a fallback ranks after every GPU profile";
+    if (w.localRank() < c.localRank())
+        return why + w.profile->id + " " + w.verdict->text;
     if (c.profile->status != w.profile->status)
         return why + "status " + toString(c.profile->status) + " is below " +
                toString(w.profile->status);

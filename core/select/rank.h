@@ -3,13 +3,17 @@
 // (its `match`, the OS of its runtimes, gfx support, known issues that reject it)
 // and those that fit are ranked.
 //
-// Ranking of the fitting profiles: non-fallback first, then tested > community >
+// Ranking of the fitting profiles: a profile whose smoke test failed on this machine (with
+// this driver) last of all, then non-fallback first, then one that passed here (with this
+// driver, then with an earlier one), then
+// tested > community >
 // experimental, then the profile's `preference` (higher first), then routes whose downloads
 // all have URL evidence before those with an artifact marked url_unverified, then gfx support
 // (native > library pack > override), then the specificity of `match`, then newer
 // runtime versions (kind by kind), then id.
 
 #include "core/catalog/types.h"
+#include "core/evidence/evidence.h"
 #include "core/select/gpu_support.h"
 #include "core/select/plan.h"
 #include "core/snapshot.h"
@@ -26,6 +30,11 @@ struct Candidate
     ProfileGpuSupport support;
     // Runtimes of the profile with an artifact marked url_unverified (catalog order).
     std::vector<std::string> unverifiedUrls;
+    // What this machine's records say about the profile (SelectSettings::localVerdicts).
+    const LocalVerdict* verdict = nullptr;
+
+    bool failedHere() const { return verdict && verdict->state == LocalVerdict::State::Failed; }
+    int localRank() const { return verdict ? verdict->rank() : 2; }
 };
 
 std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Catalog& cat,

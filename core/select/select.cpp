@@ -61,12 +61,27 @@ int vendorIndexOf(const HardwareSnapshot& snap, std::optional<int> gpu)
     return index;
 }
 
-void addRuntimes(Plan& plan, const Catalog& cat, const Profile& profile, const PlanExpander& x)
+void addRuntimes(Plan& plan, const Catalog& cat, const Profile& profile, const PlanExpander& x,
+                 const SelectSettings& settings)
 {
-    for (const auto& id : profile.runtimes)
-        if (const Runtime* r = cat.runtime(id))
-            plan.runtimes.push_back({r->id, r->kind, r->version, x.runtimeDir(*r), r->system,
-                                     r->hasUnpinnedArtifact(), r->hasUnverifiedUrl()});
+    for (const auto& id : profile.runtimes) {
+        const Runtime* r = cat.runtime(id);
+        if (!r)
+            continue;
+        plan.runtimes.push_back({r->id,
+                                 r->kind,
+                                 r->version,
+                                 x.runtimeDir(*r),
+                                 r->system,
+                                 r->hasUnpinnedArtifact(),
+                                 r->hasUnverifiedUrl(),
+                                 {}});
+        for (const auto& a : r->artifacts)
+            if (!r->system)
+                plan.runtimes.back().pins.push_back(a.pinned()                         ? "catalog"
+                                                    : settings.pinnedHere.count(a.url) ? "here"
+                                                                                       : "new");
+    }
 }
 
 void addLaunch(Plan& plan, const HardwareSnapshot& snap, const Workload& workload,
@@ -89,6 +104,8 @@ void addLaunch(Plan& plan, const HardwareSnapshot& snap, const Workload& workloa
             out.push_back(x.expand(a));
         plan.steps.push_back(std::move(out));
     }
+    for (const auto& a : profile.verify.empty() ? workload.verify : profile.verify)
+        plan.verify.push_back(x.expand(a));
     if (profile.venv)
         plan.venv = x.expand("{venv}");
 }
@@ -98,7 +115,7 @@ void addLaunch(Plan& plan, const HardwareSnapshot& snap, const Workload& workloa
 Expected<void> checkExpanded(const Plan& plan)
 {
     std::vector<const std::string*> all{&plan.cwd};
-    for (const auto* list : {&plan.command, &plan.args, &plan.path})
+    for (const auto* list : {&plan.command, &plan.args, &plan.path, &plan.verify})
         for (const auto& s : *list)
             all.push_back(&s);
     for (const auto& step : plan.steps)
@@ -213,6 +230,10 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     // Stage 1: rank.
     auto candidates = evaluateCandidates(snap, cat, workloadId, gpu);
     excludeProfiles(candidates, settings);
+    for (auto& c : candidates)
+        if (const auto v = settings.localVerdicts.find(c.profile->id);
+            v != settings.localVerdicts.end())
+            c.verdict = &v->second;
     const auto fitting = rankFitting(candidates, cat);
     auto picked = pickCandidate(candidates, fitting, settings);
     if (!picked)
@@ -231,13 +252,15 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
                                 "]");
     plan.profile = profile.id;
     plan.status = profile.status;
+    if (chosen->verdict)
+        plan.localEvidence = chosen->verdict->text;
     plan.references = profile.references;
 
     // Stages 2-5: the catalog's variables, the GPU pin, the override, the caches; then
     // placeholders in the command, args and steps.
     const int vendorIndex = vendorIndexOf(snap, plan.gpu);
     const PlanExpander expander(snap, cat, profile, gpu, vendorIndex, settings);
-    addRuntimes(plan, cat, profile, expander);
+    addRuntimes(plan, cat, profile, expander, settings);
     collectPath(plan, cat, profile, expander);
     applyCatalogEnv(plan, cat, workload, profile, expander);
     if (gpu && !profile.fallback) {

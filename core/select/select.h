@@ -12,12 +12,14 @@
 // docs/CATALOG.md describes the rules.
 
 #include "core/catalog/types.h"
+#include "core/evidence/evidence.h"
 #include "core/expected.h"
 #include "core/select/plan.h"
 #include "core/snapshot.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,12 @@ struct SelectSettings
     std::vector<std::string> repair;        // runtime ids to reinstall: the plan's `repair`
     // Profiles never chosen (listed as rejected): how a remedy asks for "the next best".
     std::vector<std::string> excludeProfiles;
+    // What this machine's smoke tests say, by profile id (core/evidence): ranks a
+    // profile that passed here first and one that failed here last.
+    std::map<std::string, LocalVerdict> localVerdicts;
+    // URLs of artifacts the catalog does not pin whose digest this machine recorded on
+    // first download (installers/pin_store.h): the plan says "pinned here" for them.
+    std::set<std::string> pinnedHere;
 };
 
 // The reason a plan gives a variable of the workload's settings (`env`), set by hand or

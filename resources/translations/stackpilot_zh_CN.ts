@@ -193,7 +193,7 @@
         <translation>没有可启动的内容：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="42"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
@@ -278,74 +278,104 @@
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="130"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="34"/>
+        <source>Checking that %1 computes on your %2…</source>
+        <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="136"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="139"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="145"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="18"/>
+        <source>PC</source>
+        <translation>电脑</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="41"/>
+        <source>%1 failed its check on your %2</source>
+        <translation>%1 未通过在您的 %2 上的检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="43"/>
+        <source>%1. No other stack fits this PC.</source>
+        <translation>%1。没有其他方案适合这台电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="44"/>
+        <source>%1. StackPilot can switch to %2.</source>
+        <translation>%1。StackPilot 可以切换到 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="45"/>
+        <source>Switch and launch</source>
+        <translation>切换并启动</translation>
     </message>
 </context>
 <context>
     <name>sp::gui::ConsoleView</name>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="144"/>
         <source>Search the console</source>
         <translation>在控制台中搜索</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="145"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="147"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="147"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="148"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="149"/>
         <source>Follow</source>
         <translation>跟随</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
         <source>Keep the newest line in view</source>
         <translation>始终显示最新一行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="169"/>
         <source>The workload&apos;s output appears here once it runs.
 The whole log is also kept on disk.</source>
         <translation>工作负载运行后，它的输出会显示在这里。
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="221"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="221"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="222"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="229"/>
         <source>Full log</source>
         <translation>完整日志</translation>
     </message>
@@ -411,39 +441,39 @@ The whole log is also kept on disk.</source>
         <translation>Zip 文件 (*.zip)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="96"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="95"/>
         <source>Collecting: %1…</source>
         <translation>正在收集：%1…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="103"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="102"/>
         <source>Could not collect: %1</source>
         <translation>无法收集：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="124"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="123"/>
         <source>%n entries, %1 before compression.</source>
         <translation>
             <numerusform>%n 个条目，压缩前 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="126"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="125"/>
         <source>Redacted in all, by kind (values are never recorded): %1</source>
         <translation>按类型统计的脱敏总数（从不记录原值）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="142"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="141"/>
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="150"/>
         <source>Could not save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="154"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="153"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
     </message>
@@ -707,14 +737,22 @@ Found by: %4</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="128"/>
         <source>Known problem: %1</source>
         <translation>已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="130"/>
         <source>Why?</source>
         <translation>为什么？</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::LaunchRunner</name>
+    <message>
+        <location filename="../../app/gui/controllers/launch_runner.cpp" line="54"/>
+        <source>The check of the stack was stopped; nothing was launched.</source>
+        <translation>方案检查已停止，未启动任何程序。</translation>
     </message>
 </context>
 <context>
@@ -735,99 +773,104 @@ Found by: %4</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="160"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="163"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="161"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="166"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="167"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="168"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="169"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="170"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="172"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="175"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="173"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="176"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="177"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="227"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="271"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="274"/>
         <source>An install of %1 was interrupted on %2. Press “Resume install” to continue where it stopped.</source>
         <translation>%1 的安装在 %2 被中断。点击“继续安装”从中断处接着安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="279"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="282"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="289"/>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="291"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="306"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="328"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="335"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="338"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="345"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

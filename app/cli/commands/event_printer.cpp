@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/text.h"
 
+#include <cstdio>
 #include <ostream>
 #include <sstream>
 
@@ -148,6 +149,44 @@ void EventPrinter::operator()(const Event& e)
                     "\n");
 }
 
+namespace {
+
+// What a user reads about preflights, smoke tests and profile switches; "" for others.
+std::string stackText(const Event& e)
+{
+    if (const auto* p = std::get_if<PreflightChecked>(&e)) {
+        if (!p->available)
+            return "==> " + p->profile + " is unavailable now: " + p->reason;
+        return "==> Preflight of " + p->profile + ": " + std::to_string(p->artifacts) +
+               " downloads found" +
+               (p->downloadBytes ? ", " + format::bytes(p->downloadBytes) + " to download" : "") +
+               (p->sizesKnown ? "" : " (some sizes unknown)");
+    }
+    if (const auto* v = std::get_if<StackVerified>(&e)) {
+        if (!v->passed)
+            return "==> Smoke test of " + v->profile + " failed: " + v->reason;
+        std::string line = "==> Smoke test of " + v->profile + " passed";
+        if (!v->device.empty())
+            line += " on " + v->device + (v->arch.empty() ? "" : " (" + v->arch + ")");
+        if (v->seconds) {
+            char took[32];
+            std::snprintf(took, sizeof took, ", timed part %.3f s", *v->seconds);
+            line += took;
+        }
+        return line;
+    }
+    if (const auto* s = std::get_if<ProfileSwitched>(&e)) {
+        if (s->to.empty())
+            return "==> " + s->from + " cannot be used: " + s->reason;
+        return s->switched ? "==> Switching from " + s->from + " to " + s->to + ": " + s->reason
+                           : "==> " + s->from + " cannot be used (" + s->reason +
+                                 "); StackPilot can switch to " + s->to;
+    }
+    return {};
+}
+
+} // namespace
+
 void EventPrinter::printPlain(const Event& e)
 {
     if (isInstallEvent(e))
@@ -176,6 +215,8 @@ void EventPrinter::printPlain(const Event& e)
     else if (const auto* r = std::get_if<RuntimeInstalled>(&e))
         m_io.err << r->runtime << (r->alreadyInstalled ? ": already installed" : ": installed")
                  << "\n";
+    else if (const std::string t = stackText(e); !t.empty())
+        out << hi << terminalSafe(t, false) << off << "\n";
     if (!out.str().empty())
         m_writer->write(out.str());
 }

@@ -25,9 +25,7 @@ public:
         addJsonOption(parser);
         addCatalogDirOption(parser);
         addPrefixRootOption(parser);
-        parser.addOption({QStringLiteral("offline"),
-                          QStringLiteral("Take artifacts from DIR; never use the network."),
-                          QStringLiteral("DIR")});
+        addInstallSourceOptions(parser);
         parser.addOption({QStringLiteral("lock-timeout"),
                           QStringLiteral("Wait at most SECONDS for another install of the same "
                                          "runtime (default: wait)."),
@@ -54,10 +52,8 @@ public:
 
         InstallOptions options;
         options.prefixRoot = prefixRootOf(parser);
-        if (parser.isSet(QStringLiteral("offline"))) {
-            options.offlineDir = paths::fromUtf8(toStd(parser.value(QStringLiteral("offline"))));
-            options.allowNetwork = false;
-        }
+        if (!readInstallSourceOptions(parser, io, "install", options))
+            return 2;
         if (parser.isSet(QStringLiteral("lock-timeout"))) {
             bool ok = false;
             const double s = parser.value(QStringLiteral("lock-timeout")).toDouble(&ok);

@@ -55,7 +55,34 @@ void addPrefixRootOption(QCommandLineParser& p)
 std::filesystem::path prefixRootOf(const QCommandLineParser& p)
 {
     const QString v = p.value(QStringLiteral("prefix-root"));
-    return v.isEmpty() ? std::filesystem::path{} : paths::fromUtf8(toStd(v));
+    return v.isEmpty() ? std::filesystem::path{} : toPath(v);
+}
+
+void addInstallSourceOptions(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("offline"),
+                 QStringLiteral("Take artifacts from DIR; never use the network."),
+                 QStringLiteral("DIR")});
+    p.addOption({QStringLiteral("accept-changed"),
+                 QStringLiteral("Accept a download the catalog does not pin whose bytes changed "
+                                "since it was first installed here, and pin the new ones.")});
+}
+
+bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::string& verb,
+                              InstallOptions& options)
+{
+    if (p.isSet(QStringLiteral("offline"))) {
+        options.offlineDir = toPath(p.value(QStringLiteral("offline")));
+        std::error_code ec;
+        if (options.offlineDir->empty() ||
+            !std::filesystem::is_directory(*options.offlineDir, ec)) {
+            io.err << "stackpilot-cli " << verb << ": --offline needs an existing folder\n";
+            return false;
+        }
+        options.allowNetwork = false;
+    }
+    options.acceptChangedDownloads = p.isSet(QStringLiteral("accept-changed"));
+    return true;
 }
 
 int fail(Io& io, const std::string& verb, const Error& e)

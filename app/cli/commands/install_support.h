@@ -23,6 +23,13 @@ namespace sp::cli {
 void addPrefixRootOption(QCommandLineParser& p);
 std::filesystem::path prefixRootOf(const QCommandLineParser& p);
 
+// --offline DIR (artifacts from DIR, never the network) and --accept-changed (an
+// unpinned download whose bytes changed since first installed here is accepted and
+// re-pinned), as install and run spell them. False (after a message) on a bad value.
+void addInstallSourceOptions(QCommandLineParser& p);
+bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::string& verb,
+                              InstallOptions& options);
+
 // Installs `runtimes` through a session (app/common/session) with a progress display on
 // `io`; fills `report` (JSON) and returns the exit code. Ctrl-C cancels cleanly.
 int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,

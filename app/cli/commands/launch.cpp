@@ -76,12 +76,13 @@ public:
         const bool json = p.isSet(QStringLiteral("json"));
         const bool dryRun = p.isSet(QStringLiteral("dry-run"));
         sp::cli::EventPrinter printer(io, "launch", json, false);
-        sp::session::Session session(
-            {&loaded->catalog, std::move(*snapshot), {}, {}, sp::currentEnvironment()},
-            [&](const sp::session::Event& e) {
-                if (!dryRun || std::holds_alternative<sp::session::Failed>(e))
-                    printer(e);
-            });
+        sp::session::Session session(sp::session::contextFor(&loaded->catalog, std::move(*snapshot),
+                                                             sp::currentEnvironment()),
+                                     [&](const sp::session::Event& e) {
+                                         if (!dryRun ||
+                                             std::holds_alternative<sp::session::Failed>(e))
+                                             printer(e);
+                                     });
         std::vector<std::string> extra;
         for (qsizetype i = 1; i < pos.size(); ++i)
             extra.push_back(sp::cli::toStd(pos[i]));

@@ -15,6 +15,7 @@
 #include "core/select/select.h"
 #include "core/select/workload_overrides.h"
 #include "core/settings.h"
+#include "installers/pin_store.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -50,14 +51,19 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
     if (plan.profile.empty()) {
         out << "No profile fits this machine.\n";
     } else {
-        out << "Profile: " << plan.profile << " (" << sp::toString(plan.status) << ")\n\n";
+        out << "Profile: " << plan.profile << " (" << sp::toString(plan.status) << ")\n";
+        if (!plan.localEvidence.empty())
+            out << "This machine: " << plan.localEvidence << "\n";
+        out << "\n";
         out << "Will install:\n";
         for (const auto& r : plan.runtimes) {
             out << "  " << r.id << "  " << r.kind << " " << r.version << " -> " << r.dir;
             if (r.system)
                 out << "  (system package, not downloaded)";
             else if (r.unpinned)
-                out << "  (no pinned SHA-256)";
+                out << (std::count(r.pins.begin(), r.pins.end(), "new") > 0
+                            ? "  (no pinned SHA-256: pinned on this machine when first downloaded)"
+                            : "  (no SHA-256 in the catalog; pinned on this machine)");
             out << "\n";
         }
         if (!plan.repair.empty())
@@ -150,6 +156,8 @@ public:
         }
         bundle->explain(io);
         auto settings = sp::hostSelectSettings(snap);
+        settings.localVerdicts = sp::localVerdicts(snap, sp::chooseGpu(snap));
+        settings.pinnedHere = sp::PinStore().urls();
         settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         const bool profileChosenHere = !settings.profile.empty();
         settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));

@@ -86,7 +86,8 @@ public:
             return rc;
         const std::string issue = sp::cli::toStd(args[1]);
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        sp::session::Session session({&loaded->catalog, std::move(*machine), {}, {}, {}}, {});
+        sp::session::Session session(sp::session::contextFor(&loaded->catalog, std::move(*machine)),
+                                     {});
         auto change = verb == "apply" ? session.applyRemedy(issue, workload)
                                       : session.undoRemedy(issue, workload);
         if (!change)

@@ -32,26 +32,17 @@ namespace {
 
 using namespace sp;
 
-std::uint64_t declaredSize(const Catalog& catalog, const std::vector<std::string>& ids)
-{
-    std::uint64_t n = 0;
-    for (const auto& id : ids)
-        if (const Runtime* rt = catalog.runtime(id))
-            for (const auto& a : rt->artifacts)
-                n += a.size.value_or(0);
-    return n;
-}
-
 // Without --yes an install is confirmed at the terminal; without a terminal it is
 // refused, so a script never installs by accident.
-bool confirmInstall(const Catalog& catalog, const LaunchRequest& r,
-                    const std::vector<std::string>& ids, cli::Io& io)
+bool confirmInstall(const LaunchRequest& r, const session::InstallPreview& preview, cli::Io& io)
 {
     io.err << r.plan.workload << " runs on " << r.plan.profile << ". To install:";
-    for (const auto& id : ids)
+    for (const auto& id : preview.runtimes)
         io.err << " " << id;
-    if (const auto bytes = declaredSize(catalog, ids))
-        io.err << " (at least " << format::bytes(bytes) << " to download)";
+    if (preview.downloadBytes)
+        io.err << " (" << (preview.sizesKnown ? "" : "at least ")
+               << format::bytes(preview.downloadBytes) << " to download, about "
+               << format::bytes(preview.downloadBytes * 2) << " of disk while installing)";
     io.err << "\n";
     if (!SP_ISATTY(SP_FILENO(stdin))) {
         io.err << "stackpilot-cli run: pass --yes to install without asking\n";
@@ -85,6 +76,12 @@ public:
             {QStringLiteral("yes"), QStringLiteral("Install what the plan needs without asking.")});
         p.addOption({QStringLiteral("rerun-steps"),
                      QStringLiteral("Run the setup steps even when done before.")});
+        p.addOption({QStringLiteral("auto-fallback"),
+                     QStringLiteral("When a download is gone or the smoke test fails, switch to "
+                                    "the next profile without asking.")});
+        p.addOption({QStringLiteral("no-verify"),
+                     QStringLiteral("Launch without the smoke test, even on a new stack.")});
+        cli::addInstallSourceOptions(p);
         cli::addMachineOptions(p);
         cli::addJsonOption(p);
         cli::addCatalogDirOption(p);
@@ -117,17 +114,22 @@ public:
         }
         options.profile = cli::toStd(p.value(QStringLiteral("profile")));
         options.rerunSteps = p.isSet(QStringLiteral("rerun-steps"));
+        options.autoFallback = p.isSet(QStringLiteral("auto-fallback"));
+        options.verify = !p.isSet(QStringLiteral("no-verify"));
+        if (!cli::readInstallSourceOptions(p, io, "run", options.install))
+            return 2;
         for (qsizetype i = 1; i < pos.size(); ++i)
             options.extraArgs.push_back(cli::toStd(pos[i]));
         const Catalog& catalog = loaded->catalog;
         if (!p.isSet(QStringLiteral("yes")))
-            options.confirm = [&](const LaunchRequest& r, const std::vector<std::string>& ids) {
-                return confirmInstall(catalog, r, ids, io);
+            options.confirm = [&](const LaunchRequest& r, const session::InstallPreview& preview) {
+                return confirmInstall(r, preview, io);
             };
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);
-        session::Session session({&catalog, std::move(*snapshot), {}, {}, currentEnvironment()},
-                                 [&](const session::Event& e) { printer(e); });
+        session::Session session(
+            session::contextFor(&catalog, std::move(*snapshot), currentEnvironment()),
+            [&](const session::Event& e) { printer(e); });
         cli::SessionInterrupts interrupts(session);
         std::filesystem::path log;
         auto ok = session.run(options, &log);

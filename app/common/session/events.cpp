@@ -8,12 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-template <class... F> struct Overloaded : F...
-{
-    using F::operator()...;
-};
-template <class... F> Overloaded(F...) -> Overloaded<F...>;
-
 json optional(const std::optional<std::uint64_t>& v)
 {
     return v ? json(*v) : json(nullptr);
@@ -26,6 +20,10 @@ const char* toString(Stage s)
     switch (s) {
     case Stage::Plan:
         return "plan";
+    case Stage::Preflight:
+        return "preflight";
+    case Stage::Verify:
+        return "verify";
     case Stage::Recover:
         return "recover";
     case Stage::Install:
@@ -71,64 +69,112 @@ StepState stepState(const std::string& s)
 
 } // namespace
 
+namespace {
+
+json eventJson(const RuntimeStarted& x)
+{
+    return {
+        {"event", "runtime_started"}, {"runtime", x.runtime}, {"index", x.index}, {"of", x.count}};
+}
+
+json eventJson(const ArtifactProgress& x)
+{
+    return {{"event", "progress"},     {"runtime", x.runtime},   {"artifact", x.artifact},
+            {"name", x.name},          {"received", x.received}, {"total", optional(x.total)},
+            {"rate", x.bytesPerSecond}};
+}
+
+json eventJson(const ArtifactDone& x)
+{
+    return {{"event", "artifact_done"},
+            {"runtime", x.runtime},
+            {"artifact", x.artifact},
+            {"name", x.name}};
+}
+
+json eventJson(const RuntimeInstalled& x)
+{
+    return {{"event", "runtime_installed"},
+            {"runtime", x.runtime},
+            {"dir", paths::toUtf8(x.dir)},
+            {"files", x.files},
+            {"already_installed", x.alreadyInstalled}};
+}
+
+json eventJson(const Notice& x)
+{
+    return {{"event", "notice"},
+            {"stage", toString(x.stage)},
+            {"runtime", x.runtime},
+            {"text", x.text}};
+}
+
+json eventJson(const StepChanged& x)
+{
+    return x.detail;
+}
+
+json eventJson(const ConsoleLine& x)
+{
+    return {{"event", "line"}, {"stream", x.isStderr ? "stderr" : "stdout"}, {"text", x.text}};
+}
+
+json eventJson(const UrlAnnounced& x)
+{
+    return {{"event", "url"}, {"url", x.url}};
+}
+
+json eventJson(const KnownIssueSeen& x)
+{
+    return {{"event", "known_issue"}, {"known_issue", x.id}, {"title", x.title},  {"line", x.line},
+            {"excerpt", x.excerpt},   {"remedy", x.remedy},  {"action", x.action}};
+}
+
+json eventJson(const WorkloadExited& x)
+{
+    return x.detail;
+}
+
+json eventJson(const Failed& x)
+{
+    return {{"event", "error"},
+            {"stage", toString(x.stage)},
+            {"kind", int(x.kind)},
+            {"message", x.message}};
+}
+
+json eventJson(const PreflightChecked& x)
+{
+    return {{"event", "preflight"},        {"profile", x.profile},
+            {"available", x.available},    {"reason", x.reason},
+            {"artifacts", x.artifacts},    {"download_bytes", x.downloadBytes},
+            {"sizes_known", x.sizesKnown}, {"seconds", x.seconds}};
+}
+
+json eventJson(const StackVerified& x)
+{
+    return {
+        {"event", "verified"},         {"profile", x.profile},
+        {"passed", x.passed},          {"reason", x.reason},
+        {"known_issue", x.knownIssue}, {"seconds", x.seconds ? json(*x.seconds) : json(nullptr)},
+        {"device", x.device},          {"arch", x.arch},
+        {"result", x.result}};
+}
+
+json eventJson(const ProfileSwitched& x)
+{
+    return {{"event", "profile_switch"},
+            {"from", x.from},
+            {"to", x.to},
+            {"reason", x.reason},
+            {"switched", x.switched}};
+}
+
+} // namespace
+
 json toJson(const Event& e)
 {
-    return std::visit(Overloaded{
-                          [](const RuntimeStarted& x) -> json {
-                              return {{"event", "runtime_started"},
-                                      {"runtime", x.runtime},
-                                      {"index", x.index},
-                                      {"of", x.count}};
-                          },
-                          [](const ArtifactProgress& x) -> json {
-                              return {{"event", "progress"},     {"runtime", x.runtime},
-                                      {"artifact", x.artifact},  {"name", x.name},
-                                      {"received", x.received},  {"total", optional(x.total)},
-                                      {"rate", x.bytesPerSecond}};
-                          },
-                          [](const ArtifactDone& x) -> json {
-                              return {{"event", "artifact_done"},
-                                      {"runtime", x.runtime},
-                                      {"artifact", x.artifact},
-                                      {"name", x.name}};
-                          },
-                          [](const RuntimeInstalled& x) -> json {
-                              return {{"event", "runtime_installed"},
-                                      {"runtime", x.runtime},
-                                      {"dir", paths::toUtf8(x.dir)},
-                                      {"files", x.files},
-                                      {"already_installed", x.alreadyInstalled}};
-                          },
-                          [](const Notice& x) -> json {
-                              return {{"event", "notice"},
-                                      {"stage", toString(x.stage)},
-                                      {"runtime", x.runtime},
-                                      {"text", x.text}};
-                          },
-                          [](const StepChanged& x) -> json { return x.detail; },
-                          [](const ConsoleLine& x) -> json {
-                              return {{"event", "line"},
-                                      {"stream", x.isStderr ? "stderr" : "stdout"},
-                                      {"text", x.text}};
-                          },
-                          [](const UrlAnnounced& x) -> json {
-                              return {{"event", "url"}, {"url", x.url}};
-                          },
-                          [](const KnownIssueSeen& x) -> json {
-                              return {{"event", "known_issue"}, {"known_issue", x.id},
-                                      {"title", x.title},       {"line", x.line},
-                                      {"excerpt", x.excerpt},   {"remedy", x.remedy},
-                                      {"action", x.action}};
-                          },
-                          [](const WorkloadExited& x) -> json { return x.detail; },
-                          [](const Failed& x) -> json {
-                              return {{"event", "error"},
-                                      {"stage", toString(x.stage)},
-                                      {"kind", int(x.kind)},
-                                      {"message", x.message}};
-                          },
-                      },
-                      e);
+    return std::visit([](const auto& x) { return eventJson(x); }, e);
 }
 
 Event fromLaunchEvent(const LaunchEvent& e)

@@ -20,9 +20,11 @@ namespace sp::session {
 enum class Stage
 {
     Plan,
+    Preflight,
     Recover,
     Install,
     Repair,
+    Verify,
     Launch,
 };
 const char* toString(Stage s);
@@ -116,6 +118,41 @@ struct WorkloadExited
     nlohmann::json detail; // as `launch --json` prints it
 };
 
+// Before any byte of an install: is every download of the profile still there?
+struct PreflightChecked
+{
+    std::string profile;
+    bool available = true;
+    std::string reason;              // the missing artifact, when not available
+    int artifacts = 0;               // checked
+    std::uint64_t downloadBytes = 0; // from the network, sizes known
+    bool sizesKnown = true;
+    double seconds = 0; // how long the check took
+};
+
+// A smoke test ended (docs/VERIFY.md).
+struct StackVerified
+{
+    std::string profile;
+    bool passed = false;
+    std::string reason;     // why it failed, in words
+    std::string knownIssue; // the known issue its output matched
+    std::optional<double> seconds;
+    std::string device; // as the runtime names the card
+    std::string arch;
+    nlohmann::json result; // the smoke test's JSON line
+};
+
+// The session moved from one profile to the next (a missing download, a failed smoke
+// test), or proposes to when it may not (`switched` false: --auto-fallback was not given).
+struct ProfileSwitched
+{
+    std::string from;
+    std::string to; // "" when no other profile fits
+    std::string reason;
+    bool switched = true;
+};
+
 struct Failed
 {
     Stage stage = Stage::Plan;
@@ -123,9 +160,9 @@ struct Failed
     std::string message;
 };
 
-using Event =
-    std::variant<RuntimeStarted, ArtifactProgress, ArtifactDone, RuntimeInstalled, Notice,
-                 StepChanged, ConsoleLine, UrlAnnounced, KnownIssueSeen, WorkloadExited, Failed>;
+using Event = std::variant<RuntimeStarted, ArtifactProgress, ArtifactDone, RuntimeInstalled, Notice,
+                           StepChanged, ConsoleLine, UrlAnnounced, KnownIssueSeen, WorkloadExited,
+                           Failed, PreflightChecked, StackVerified, ProfileSwitched>;
 using EventSink = std::function<void(const Event&)>;
 
 // One JSON object per event (`run --json`); a launch's events as `launch --json` prints

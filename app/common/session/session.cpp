@@ -9,6 +9,7 @@
 
 #include <QEventLoop>
 #include <QTimer>
+#include <algorithm>
 
 namespace sp::session {
 
@@ -100,20 +101,34 @@ Expected<std::vector<InstallResult>> Session::install(const std::vector<const Ru
 Expected<std::string> Session::chooseProfile(const std::string& workload,
                                              const std::string& profile)
 {
+    auto chosen = pickProfile(workload, profile);
+    if (!chosen)
+        return fail(Stage::Plan, chosen.error());
+    return chosen;
+}
+
+Expected<std::string> Session::pickProfile(const std::string& workload,
+                                           const std::string& profile) const
+{
     auto settings = this->settings();
     if (!settings)
-        return fail(Stage::Plan, settings.error());
-    SelectSettings base = hostSelectSettings(m_ctx.snapshot);
+        return settings.error();
+    auto select = selectBase();
+    if (!select)
+        return select.error();
+    SelectSettings base = std::move(*select);
     base.profile = profile;
-    auto plan = makePlan(m_ctx.snapshot, *m_ctx.catalog, workload,
-                         selectSettingsFor(*settings, workload, base));
+    SelectSettings st = selectSettingsFor(*settings, workload, base);
+    // The settings' choice gives way too once this run moved away from it.
+    if (std::find(m_skipped.begin(), m_skipped.end(), st.profile) != m_skipped.end())
+        st.profile.clear();
+    auto plan = makePlan(m_ctx.snapshot, *m_ctx.catalog, workload, st);
     if (!plan)
-        return fail(Stage::Plan, plan.error());
+        return plan.error();
     if (plan->profile.empty())
-        return fail(Stage::Plan, Error::runtime("no profile of " + workload +
-                                                " fits this machine (see: stackpilot-cli plan "
-                                                "--workload " +
-                                                workload + ")"));
+        return Error::runtime("no profile of " + workload +
+                              " fits this machine (see: stackpilot-cli plan --workload " +
+                              workload + ")");
     return plan->profile;
 }
 
@@ -127,7 +142,10 @@ Expected<LaunchRequest> Session::prepare(const std::string& profile,
     setup.catalog = m_ctx.catalog;
     setup.snapshot = m_ctx.snapshot;
     setup.profile = profile;
-    setup.select = hostSelectSettings(m_ctx.snapshot);
+    auto select = selectBase();
+    if (!select)
+        return fail(Stage::Plan, select.error());
+    setup.select = std::move(*select);
     setup.settings = std::move(*settings);
     setup.userEnv = m_ctx.userEnv;
     setup.extraArgs = extraArgs;
@@ -204,7 +222,8 @@ Expected<RemedyChange> Session::changeRemedy(bool apply, const std::string& issu
     return std::move(*change);
 }
 
-Expected<void> Session::readyToLaunch(LaunchRequest& request, bool installMissing)
+Expected<void> Session::readyToLaunch(LaunchRequest& request, bool installMissing,
+                                      const InstallOptions& base)
 {
     if (auto repaired = repair(request); !repaired)
         return repaired;
@@ -219,15 +238,24 @@ Expected<void> Session::readyToLaunch(LaunchRequest& request, bool installMissin
     for (const std::string& id : missing)
         if (const Runtime* rt = m_ctx.catalog->runtime(id))
             runtimes.push_back(rt);
-    if (auto done = install(runtimes, InstallOptions{}); !done)
+    if (auto done = install(runtimes, base); !done)
         return done.error();
     return {};
 }
 
 Expected<bool> Session::launch(LaunchRequest request, std::filesystem::path* log)
 {
+    return runLaunch(
+        std::move(request), [this](const Event& e) { send(e); }, log);
+}
+
+// The launch (or a smoke test: the same, with the smoke test as the workload) on this
+// thread, its events to `sink`.
+Expected<bool> Session::runLaunch(LaunchRequest request, const EventSink& sink,
+                                  std::filesystem::path* log)
+{
     LaunchSession launch(std::move(request),
-                         [this](const LaunchEvent& e) { send(fromLaunchEvent(e)); });
+                         [&sink](const LaunchEvent& e) { sink(fromLaunchEvent(e)); });
     std::string error;
     if (!launch.start(error))
         return fail(Stage::Launch, Error::runtime(error));
@@ -253,27 +281,6 @@ Expected<bool> Session::launch(LaunchRequest request, std::filesystem::path* log
     if (log)
         *log = launch.files().log;
     return launch.succeeded();
-}
-
-Expected<bool> Session::run(const RunOptions& options, std::filesystem::path* log)
-{
-    auto profile = chooseProfile(options.workload, options.profile);
-    if (!profile)
-        return profile.error();
-    auto request = prepare(*profile, options.extraArgs);
-    if (!request)
-        return request.error();
-    request->rerunSteps = options.rerunSteps;
-    std::vector<std::string> toInstall = request->plan.repair;
-    for (const std::string& id : missingRuntimes(request->plan))
-        toInstall.push_back(id);
-    if (options.confirm && !toInstall.empty() && !options.confirm(*request, toInstall))
-        return fail(Stage::Install, Error::cancelled("nothing was installed"));
-    if (auto ready = readyToLaunch(*request, true); !ready)
-        return ready.error();
-    if (cancelled())
-        return fail(Stage::Launch, Error::cancelled());
-    return launch(std::move(*request), log);
 }
 
 } // namespace sp::session

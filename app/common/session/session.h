@@ -4,22 +4,30 @@
 // repair, launch, run) and the window call it and only print or show its events
 // (events.h); neither holds a copy of a step.
 //
+// Before an install, a preflight checks every download (a profile whose artifact is gone
+// is skipped); before the first launch of a new or changed stack, its smoke test proves
+// it computes on this card, and a failure moves to the next profile (docs/VERIFY.md).
+//
 // A Session runs each step on the thread that calls it and blocks that thread: the
 // CLI calls it from main, the window from its own worker threads (SessionWorker). Any
 // thread, or a signal handler, may cancel it.
 
 #include "app/common/session/events.h"
 #include "core/catalog/types.h"
+#include "core/evidence/evidence.h"
 #include "core/expected.h"
 #include "core/launch/launch_prep.h"
 #include "core/remedy/remedy.h"
+#include "core/select/select.h"
 #include "core/settings.h"
 #include "core/snapshot.h"
 #include "installers/installer.h"
+#include "installers/preflight.h"
 
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -34,6 +42,27 @@ struct Context
     std::filesystem::path settingsFile; // empty: Settings::defaultFile()
     std::filesystem::path prefixRoot;   // empty: <data>/runtimes
     EnvMap userEnv;                     // what the workload's environment starts from
+    std::filesystem::path evidenceFile; // empty: EvidenceStore::defaultFile()
+    std::string catalogVersion;         // for the evidence records; "" = "shipped"
+};
+
+// The context every front end starts from: the catalog, this machine, and the
+// environment the workload's starts from; the folders and files are the defaults.
+inline Context contextFor(const Catalog* catalog, HardwareSnapshot snapshot, EnvMap userEnv = {})
+{
+    Context c;
+    c.catalog = catalog;
+    c.snapshot = std::move(snapshot);
+    c.userEnv = std::move(userEnv);
+    return c;
+}
+
+// What `run` is about to install, for the confirmation.
+struct InstallPreview
+{
+    std::vector<std::string> runtimes;
+    std::uint64_t downloadBytes = 0; // what the preflight learned
+    bool sizesKnown = true;
 };
 
 struct RunOptions
@@ -42,9 +71,22 @@ struct RunOptions
     std::string profile;                // "" = the settings' choice, else the best
     std::vector<std::string> extraArgs; // appended to the workload's argv
     bool rerunSteps = false;
+    // A failed smoke test or a missing download moves to the next-ranked profile
+    // without asking (else the run stops and names the next one).
+    bool autoFallback = false;
+    bool verify = true;     // run the smoke test when the stack is new or changed here
+    InstallOptions install; // base options of the installs: offline folder, TOFU
     // Asked once before anything is installed, with the runtimes that will be (none:
     // not asked); false ends the run as cancelled. Null: never asked.
-    std::function<bool(const LaunchRequest&, const std::vector<std::string>& toInstall)> confirm;
+    std::function<bool(const LaunchRequest&, const InstallPreview&)> confirm;
+};
+
+// Where the last passing profile was put back by `rollback`.
+struct Rollback
+{
+    std::string profile;
+    std::string passedAt;
+    std::vector<std::string> notes; // runtimes whose version moved since it passed
 };
 
 class Session
@@ -74,7 +116,37 @@ public:
     // Before a launch: reinstalls the runtimes that repair remedies asked for (their
     // steps then run again and the remedies are done), then installs the plan's missing
     // runtimes when `installMissing`, else fails naming the first missing one.
-    Expected<void> readyToLaunch(LaunchRequest& request, bool installMissing);
+    Expected<void> readyToLaunch(LaunchRequest& request, bool installMissing,
+                                 const InstallOptions& base = {});
+
+    // Checks every download of `runtimes` (installers/preflight.h) the way an install
+    // with `base` would fetch it, and reports PreflightChecked for `profile`; nothing is
+    // written. The window's installs and `run` both check before installing.
+    Preflight preflight(const std::vector<const Runtime*>& runtimes, const InstallOptions& base,
+                        const std::string& profile);
+    // The same for the runtimes the request still needs.
+    Preflight preflight(const LaunchRequest& request, const InstallOptions& base);
+
+    // Runs the plan's smoke test in the composed environment (after the setup steps),
+    // records the outcome on this machine and reports StackVerified. A usage error
+    // when the profile has no smoke test.
+    Expected<StackVerified> verify(const LaunchRequest& request,
+                                   EvidenceKind kind = EvidenceKind::Verify);
+
+    // Whether the request's stack should prove itself before this launch: it has a
+    // smoke test and no passing record here with this driver, or was just installed.
+    bool needsVerify(const LaunchRequest& request, bool installedNow) const;
+
+    // What this machine's records say about the workload's profiles, on this card.
+    Expected<std::map<std::string, LocalVerdict>> verdicts() const;
+
+    // Makes the last profile whose smoke test passed on this card the workload's
+    // choice again (settings.json); a runtime error when none passed here.
+    Expected<Rollback> rollback(const std::string& workload);
+
+    // The smoke test's timed part for every profile of the workload that fits this
+    // machine, is installed and has a smoke test: one StackVerified each.
+    Expected<std::vector<StackVerified>> bench(const std::string& workload);
 
     // After the runtimes a repair remedy asked for were reinstalled: the steps of the
     // profiles that use them run again, and the remedies are done (forgotten from the
@@ -101,6 +173,25 @@ public:
 
 private:
     Expected<void> repair(LaunchRequest& request);
+    // chooseProfile without the event: the profile, or why none fits.
+    Expected<std::string> pickProfile(const std::string& workload,
+                                      const std::string& profile) const;
+    // The host's folders, with this machine's verdicts and the profiles this run skips.
+    Expected<SelectSettings> selectBase() const;
+    Expected<bool> runLaunch(LaunchRequest request, const EventSink& sink,
+                             std::filesystem::path* log);
+    // One profile of `run`: true = launched (its result in `launched`), false = the
+    // profile was skipped (missing download, failed smoke test) and the next may go.
+    Expected<bool> runProfile(const RunOptions& options, const std::string& profile,
+                              Expected<bool>& launched, std::filesystem::path* log);
+    // Preflight, confirmation, repairs and installs; false (with `missing`) when a
+    // download of the profile is gone.
+    Expected<bool> provision(LaunchRequest& request, const RunOptions& options,
+                             std::string& missing);
+    void record(const LaunchRequest& request, const StackVerified& v, EvidenceKind kind) const;
+    // After a profile was skipped: the next one, announced (ProfileSwitched).
+    Expected<void> skip(const std::string& profile, const std::string& reason,
+                        const RunOptions& options, Stage stage);
     Expected<RemedyChange> changeRemedy(bool apply, const std::string& issue,
                                         const std::string& workload);
     // Calls the sink, one event at a time (installs report from worker threads).
@@ -112,6 +203,7 @@ private:
     EventSink m_sink;
     mutable std::mutex m_emitting;
     std::atomic<int> m_cancels{0};
+    std::vector<std::string> m_skipped; // profiles this run moved away from
     CancelToken m_installCancel;
 };
 

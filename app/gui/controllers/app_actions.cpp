@@ -15,8 +15,6 @@
 
 namespace sp::gui {
 
-namespace {
-
 // StackPilot's own log (core/app_log.h), appended off the GUI thread by one thread, so
 // the lines keep the events' order (the application waits for it when it quits).
 void logEvent(std::string text)
@@ -28,6 +26,8 @@ void logEvent(std::string text)
     }();
     writer->start([text = std::move(text)] { applog::write("gui", text); });
 }
+
+namespace {
 
 QString stepWords(session::StepState state)
 {
@@ -367,7 +367,7 @@ void AppController::applyRemedy(const QString& issueId)
     const bool running = m_phase == Phase::Running || m_phase == Phase::Launching;
     // The session applies it to the file as it is when written (the CLI may have
     // changed it meanwhile), on the writer thread.
-    session::Context context{catalog(), m_gpus.snapshot(), {}, {}, {}};
+    const session::Context context = session::contextFor(catalog(), m_gpus.snapshot());
     auto work = [context, catalog = m_catalog, issue = issueId.toStdString(),
                  id = workload.toStdString()] {
         session::Session s(context, {});

@@ -29,6 +29,13 @@ AppController::AppController(Options options, QObject* parent)
     connect(&m_runner, &LaunchRunner::eventsArrived, this, &AppController::onEvents);
     connect(&m_runner, &LaunchRunner::finished, this, &AppController::onLaunchFinished);
     connect(&m_runner, &LaunchRunner::started, this, [this] { setPhase(Phase::Running); });
+    connect(&m_runner, &LaunchRunner::stackFailed, this, &AppController::onStackFailed);
+    connect(&m_runner, &LaunchRunner::verifying, this, [this](const QString& profile) {
+        emit stepChanged(
+            tr("Checking that %1 computes on your %2…")
+                .arg(catalog() ? stackTitle(*catalog(), toStd(profile)) : profile, gpuName()),
+            true);
+    });
     connect(&m_runner, &LaunchRunner::startFailed, this, [this](const QString& why) {
         m_running.clear();
         setPhase(Phase::Ready);
@@ -82,7 +89,7 @@ QStringList detectArguments(const DetectOptions& d)
     if (!d.probes)
         args << QStringLiteral("--no-probes");
     if (!d.sysfsRoot.empty())
-        args << QStringLiteral("--sysfs-root") << QString::fromStdString(d.sysfsRoot);
+        args << QStringLiteral("--sysfs-root") << qpath(d.sysfsRoot);
     args << QStringLiteral("--probe-timeout") << QString::number(d.probeTimeoutMs);
     return args;
 }
@@ -103,9 +110,8 @@ void AppController::acceptSnapshot(const HardwareSnapshot& snap)
 void AppController::detect()
 {
     if (recordedMachine()) {
-        const std::string file = m_options.hardwareFile.toStdString();
         runInBackground(
-            this, [file] { return loadSnapshotFile(file); },
+            this, [file = m_options.hardwareFile] { return loadSnapshotFile(file); },
             [this](Expected<HardwareSnapshot> snap) {
                 if (!snap) {
                     m_detectError = QString::fromStdString(snap.error().message);
@@ -146,8 +152,7 @@ void AppController::detect()
 void AppController::loadData()
 {
     CatalogLoadOptions options;
-    for (const auto& d : m_options.catalogDirs)
-        options.extraDirs.push_back(paths::fromUtf8(d));
+    options.extraDirs = m_options.catalogDirs;
     const auto journal = pendingInstallFile(paths::dataDir());
     runInBackground(
         this,
@@ -207,10 +212,11 @@ void AppController::replan(std::function<void()> then)
     auto catalog = m_catalog;
     const HardwareSnapshot snap = m_gpus.snapshot();
     const Settings settings = m_settings;
-    const SelectSettings base = baseSettings();
     runInBackground(
         this,
-        [catalog, snap, settings, base] {
+        [catalog, snap, settings, base = baseSettings()]() mutable {
+            // This machine's smoke tests rank its profiles (read here, off the GUI thread).
+            base.localVerdicts = localVerdicts(snap, chooseGpu(snap));
             std::map<QString, PlanView> views;
             for (const auto& w : catalog->catalog.workloads) {
                 const auto st = selectSettingsFor(settings, w.id, base);
@@ -286,7 +292,7 @@ void AppController::watchSettings()
     const auto file = Settings::defaultFile();
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
-    m_settingsWatch.addPath(QString::fromStdString(paths::toUtf8(file.parent_path())));
+    m_settingsWatch.addPath(qpath(file.parent_path()));
     connect(&m_settingsWatch, &QFileSystemWatcher::directoryChanged, this, [this, file] {
         runInBackground(
             this, [file] { return Settings::loadFile(file); },
@@ -309,7 +315,10 @@ void AppController::takeSettings(Expected<Settings> saved, const std::function<v
     m_settings = std::move(*saved);
     m_settings.applyFolders();
     emit settingsChanged();
-    replan();
+    replan([this] {
+        if (std::exchange(m_launchAfterPlan, false))
+            launch();
+    });
     if (done)
         done({});
 }

@@ -39,7 +39,13 @@ struct KnownIssueNotice
     QString remedy;     // what the fix is, in words
     QString buttonText; // empty: advice only, nothing to apply
     QStringList references;
+    // A stack failed its smoke test: the button switches to this profile and launches
+    // it, instead of applying a remedy (empty: a known issue's notice).
+    QString switchTo;
 };
+
+// A line in StackPilot's own log (core/app_log.h), written off the GUI thread.
+void logEvent(std::string text);
 
 class AppController : public QObject
 {
@@ -57,11 +63,11 @@ public:
 
     struct Options
     {
-        QString cliProgram;   // stackpilot-cli, for detection in a child process
-        DetectOptions detect; // what the child is told (sysfs root, probes, timeout)
-        QString hardwareFile; // a recorded machine: plans only, nothing is run
+        QString cliProgram;                 // stackpilot-cli, for detection in a child process
+        DetectOptions detect;               // what the child is told (sysfs root, probes, timeout)
+        std::filesystem::path hardwareFile; // a recorded machine: plans only, nothing is run
         std::optional<HardwareSnapshot> snapshot;
-        std::vector<std::string> catalogDirs;
+        std::vector<std::filesystem::path> catalogDirs;
     };
 
     explicit AppController(Options options, QObject* parent = nullptr);
@@ -70,17 +76,17 @@ public:
     void start();
 
     Phase phase() const { return m_phase; }
-    bool recordedMachine() const { return !m_options.hardwareFile.isEmpty(); }
-    QString recordedFile() const { return m_options.hardwareFile; }
+    bool recordedMachine() const { return !m_options.hardwareFile.empty(); }
+    const std::filesystem::path& recordedFile() const { return m_options.hardwareFile; }
     // Detection as the window's child `stackpilot-cli detect` runs it, for code that
     // detects in-process on a worker thread (the diagnostics bundle).
     DetectOptions detectOptions() const { return m_options.detect; }
     // False when the window shows a machine it was given (a file, or a snapshot in memory).
     bool detectsThisMachine() const
     {
-        return m_options.hardwareFile.isEmpty() && !m_options.snapshot;
+        return m_options.hardwareFile.empty() && !m_options.snapshot;
     }
-    const std::vector<std::string>& catalogDirs() const { return m_options.catalogDirs; }
+    const std::vector<std::filesystem::path>& catalogDirs() const { return m_options.catalogDirs; }
     QString detectionError() const { return m_detectError; }
     const HardwareSnapshot& snapshot() const { return m_gpus.snapshot(); }
     const Catalog* catalog() const;
@@ -111,6 +117,8 @@ public:
     // The profiles menu: "" = the best one. A profile rejected for a known issue is used
     // only with acceptRejected (the window asks first).
     void chooseProfile(const QString& workload, const QString& profile, bool acceptRejected);
+    // After a failed smoke test: make `profile` the workload's choice, then launch it.
+    void switchStack(const QString& profile);
     QString activeProfile(const QString& workload) const;
     bool profileForced(const QString& workload) const;
 
@@ -160,6 +168,8 @@ private:
     void onEvents(const std::vector<LaunchEvent>& batch);
     void onLaunchFinished(bool ok, const LaunchRecord& record);
     void onSessionEvent(const session::Event& e);
+    void onStackFailed(const QString& profile, const QString& reason); // app_verify.cpp
+    QString gpuName() const;
     KnownIssueNotice noticeFor(const session::KnownIssueSeen& k) const;
     void onStep(const session::StepChanged& s);
 
@@ -178,6 +188,7 @@ private:
     QString m_url;
     QString m_lastExit;
     bool m_relaunch = false;
+    bool m_launchAfterPlan = false; // switchStack: launch once the new choice is planned
     bool m_rerunSteps = false;
     std::function<void()> m_afterInstall;
     GpuTableModel m_gpus;

@@ -158,7 +158,13 @@ void InstallJob::run(Request request)
     std::vector<const Runtime*> runtimes;
     for (const Runtime& rt : request.runtimes)
         runtimes.push_back(&rt);
-    auto installed = session->install(runtimes, request.options);
+    // Every download is checked before any byte is written, as `run` does.
+    const Preflight checked =
+        session->preflight(runtimes, request.options, request.pending.profile);
+    auto installed = checked.firstMissing()
+                         ? Expected<std::vector<InstallResult>>(
+                               Error::runtime("a download is missing: " + checked.missingReason()))
+                         : session->install(runtimes, request.options);
     if (installed && !request.repair.empty())
         if (auto repaired =
                 session->completeRepair(request.repair, request.pending.workload, request.dataDir);

@@ -1,6 +1,7 @@
 #include "app/gui/controllers/launch_runner.h"
 
 #include "core/paths.h"
+#include "core/qt_text.h"
 
 #include <QMetaObject>
 
@@ -29,6 +30,39 @@ LaunchRunner::~LaunchRunner()
     m_thread.wait();
 }
 
+bool LaunchRunner::passesSmokeTest(const LaunchRequest& request, const LaunchSetup& setup)
+{
+    session::Session check(session::contextFor(setup.catalog, setup.snapshot, setup.userEnv), {});
+    if (!check.needsVerify(request, false))
+        return true;
+    const QString profile = qs(request.plan.profile);
+    QMetaObject::invokeMethod(this, [this, profile] { emit verifying(profile); });
+    {
+        std::lock_guard lock(m_mutex);
+        m_verifying = &check;
+    }
+    auto v = check.verify(request);
+    {
+        std::lock_guard lock(m_mutex);
+        m_verifying = nullptr;
+    }
+    if (v && v->passed)
+        return true;
+    if (check.cancelled()) {
+        QMetaObject::invokeMethod(this, [this] {
+            m_running = false;
+            emit startFailed(tr("The check of the stack was stopped; nothing was launched."));
+        });
+        return false;
+    }
+    const QString why = v ? qs(v->reason) : qs(v.error().message);
+    QMetaObject::invokeMethod(this, [this, profile, why] {
+        m_running = false;
+        emit stackFailed(profile, why);
+    });
+    return false;
+}
+
 void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog> catalog,
                          bool rerunSteps)
 {
@@ -46,6 +80,8 @@ void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog>
             return;
         }
         request->rerunSteps = rerunSteps;
+        if (!passesSmokeTest(*request, setup))
+            return;
         delete m_session;
         m_session =
             new LaunchSession(std::move(*request), [this](const LaunchEvent& e) { push(e); });
@@ -70,7 +106,7 @@ void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog>
             });
             return;
         }
-        const QString log = QString::fromStdString(paths::toUtf8(m_session->files().log));
+        const QString log = qpath(m_session->files().log);
         QMetaObject::invokeMethod(this, [this, log] {
             m_logPath = log;
             emit started(log);
@@ -80,6 +116,12 @@ void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog>
 
 void LaunchRunner::stop()
 {
+    {
+        // A smoke test runs in its own session: cancel() is safe from any thread.
+        std::lock_guard lock(m_mutex);
+        if (m_verifying)
+            m_verifying->cancel();
+    }
     QMetaObject::invokeMethod(m_worker, [this] {
         if (m_session)
             m_session->stop();

@@ -5,6 +5,7 @@
 // GUI thread in batches: one queued call per batch, in order, lines and the other
 // events interleaved as they happened.
 
+#include "app/common/session/session.h"
 #include "core/catalog/loader.h"
 #include "core/launch/launch_prep.h"
 #include "core/launch/launch_session.h"
@@ -35,18 +36,25 @@ public:
     QString logPath() const { return m_logPath; }
 
 signals:
+    // The stack's smoke test runs first (docs/VERIFY.md): it began, or it failed and
+    // nothing was launched (its result is recorded; the plan ranks the stack last now).
+    void verifying(const QString& profile);
+    void stackFailed(const QString& profile, const QString& reason);
     void started(const QString& logPath);
     void startFailed(const QString& error);
     void eventsArrived(const std::vector<sp::LaunchEvent>& batch); // GUI thread, in order
     void finished(bool succeeded, const sp::LaunchRecord& record);
 
 private:
+    // Worker thread: true when the stack may launch (no smoke test needed, or it passed).
+    bool passesSmokeTest(const LaunchRequest& request, const LaunchSetup& setup);
     void push(const LaunchEvent& e); // worker thread
     void flush();                    // GUI thread
 
     QThread m_thread;
     QObject* m_worker = nullptr; // lives on m_thread; owns the session
     LaunchSession* m_session = nullptr;
+    session::Session* m_verifying = nullptr; // while a smoke test runs; under m_mutex
     std::mutex m_mutex;
     std::vector<LaunchEvent> m_pending;
     bool m_running = false;

@@ -124,7 +124,8 @@ void IssueBanner::showNotice(const KnownIssueNotice& n)
     QPalette pal = palette();
     pal.setColor(QPalette::Window, style::tint(style::Tone::Caution, pal, 0.2));
     setPalette(pal);
-    m_title->setText(tr("Known problem: %1").arg(n.title));
+    // A failed smoke test is this PC's own finding, not a known problem from reports.
+    m_title->setText(n.switchTo.isEmpty() ? tr("Known problem: %1").arg(n.title) : n.title);
     m_text->setText(
         QStringLiteral("%1 <a href=\"why\">%2</a>").arg(n.remedy.toHtmlEscaped(), tr("Why?")));
     m_action->setText(n.buttonText);

@@ -149,7 +149,10 @@ void MainWindow::connectDeferred()
             [](const QString& url) { QDesktopServices::openUrl(QUrl(url)); });
     connect(m_console, &ConsoleView::remedyRequested, this, [this](const QString& id) {
         m_console->clearIssue();
-        m_app->applyRemedy(id);
+        if (!m_lastNotice.switchTo.isEmpty())
+            m_app->switchStack(m_lastNotice.switchTo);
+        else
+            m_app->applyRemedy(id);
     });
     connect(m_console, &ConsoleView::whyRequested, this, &MainWindow::showWhy);
     connect(m_install, &InstallPanel::cancelRequested, m_app, &AppController::cancelInstall);
@@ -219,7 +222,7 @@ void MainWindow::onDetected()
     }
     m_gpu->refresh();
     if (m_app->recordedMachine())
-        m_gpu->setRecorded(QFileInfo(m_app->recordedFile()).fileName());
+        m_gpu->setRecorded(qpath(m_app->recordedFile().filename()));
     const int n = int(m_app->snapshot().gpus.size());
     statusBar()->showMessage(n == 0 ? tr("No GPU found. CPU-only stacks are still available.")
                                     : tr("%n GPU(s) found.", nullptr, n));
@@ -281,10 +284,14 @@ void MainWindow::onPhaseChanged()
 
 void MainWindow::onKnownIssue(const KnownIssueNotice& n)
 {
-    m_whyText = tr("<p><b>%1</b></p><p>Line %2 of the log:</p><pre>%3</pre><p>%4</p>")
-                    .arg(n.title.toHtmlEscaped())
-                    .arg(n.line)
-                    .arg(n.excerpt.toHtmlEscaped(), n.remedy.toHtmlEscaped());
+    m_lastNotice = n;
+    m_whyText =
+        n.excerpt.isEmpty()
+            ? tr("<p><b>%1</b></p><p>%2</p>").arg(n.title.toHtmlEscaped(), n.remedy.toHtmlEscaped())
+            : tr("<p><b>%1</b></p><p>Line %2 of the log:</p><pre>%3</pre><p>%4</p>")
+                  .arg(n.title.toHtmlEscaped())
+                  .arg(n.line)
+                  .arg(n.excerpt.toHtmlEscaped(), n.remedy.toHtmlEscaped());
     if (!n.references.isEmpty()) {
         QStringList links;
         for (const QString& r : n.references)

@@ -4,6 +4,8 @@
 // It only shows the AppController's state and forwards clicks to it; the profiles
 // menu is shared by the menu bar and the tray.
 
+#include "app/gui/controllers/app_controller.h"
+
 #include <QMainWindow>
 #include <functional>
 
@@ -108,6 +110,7 @@ private:
     std::function<bool(const QString&, const QString&)> m_confirm;
 
     QString m_whyText;
+    KnownIssueNotice m_lastNotice; // what the banner's button acts on
     bool m_painted = false;
     bool m_stepsRunning = false;
 };

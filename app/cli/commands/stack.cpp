@@ -1,0 +1,148 @@
+// The verbs around proving stacks on this machine (docs/VERIFY.md):
+//   verify-stack PROFILE [--json]      the smoke test, now (installs nothing)
+//   rollback WORKLOAD                  back to the last profile that passed here
+//   bench WORKLOAD [--json]            every installed stack's smoke test, timed
+//   evidence export [-o FILE]          this machine's records, redacted, for maintainers
+
+#include "app/cli/command.h"
+#include "app/cli/commands/catalog_common.h"
+#include "app/cli/commands/event_printer.h"
+#include "app/cli/commands/install_support.h"
+#include "app/cli/commands/machine_options.h"
+#include "app/common/diag/redact.h"
+#include "app/common/session/session.h"
+#include "core/launch/launch_prep.h"
+#include "core/output_file.h"
+#include "core/paths.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace {
+
+using namespace sp;
+
+// The catalog and this machine, or the exit code after a message.
+struct Loaded
+{
+    std::optional<LoadedCatalog> catalog;
+    std::optional<HardwareSnapshot> machine;
+    int rc = 0;
+};
+
+Loaded loadBoth(const QCommandLineParser& p, cli::Io& io, const char* verb)
+{
+    Loaded l;
+    l.catalog = cli::loadCatalogForCli(p, io, verb, &l.rc);
+    if (l.catalog)
+        l.machine = cli::machineForCli(p, io, &l.rc);
+    return l;
+}
+
+void addCommon(QCommandLineParser& p)
+{
+    cli::addMachineOptions(p);
+    cli::addJsonOption(p);
+    cli::addCatalogDirOption(p);
+}
+
+class VerifyStackCommand : public cli::Command
+{
+public:
+    QString name() const override { return QStringLiteral("verify-stack"); }
+    QString summary() const override
+    {
+        return QStringLiteral("Run a profile's smoke test on this machine and record the result.");
+    }
+    void configure(QCommandLineParser& p) override
+    {
+        p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("An installed profile."));
+        addCommon(p);
+    }
+    int run(const QCommandLineParser& p, cli::Io& io) override
+    {
+        if (p.positionalArguments().size() != 1) {
+            io.err << "stackpilot-cli verify-stack: expected one PROFILE\n";
+            return 2;
+        }
+        auto l = loadBoth(p, io, "verify-stack");
+        if (!l.machine)
+            return l.rc;
+        const bool json = p.isSet(QStringLiteral("json"));
+        cli::EventPrinter printer(io, "verify-stack", json, true);
+        session::Session s(
+            session::contextFor(&l.catalog->catalog, std::move(*l.machine), currentEnvironment()),
+            [&](const session::Event& e) { printer(e); });
+        cli::SessionInterrupts interrupts(s);
+        auto request = s.prepare(cli::toStd(p.positionalArguments().front()), {});
+        if (!request)
+            return cli::exitCodeFor(request.error());
+        if (const auto missing = missingRuntimes(request->plan); !missing.empty()) {
+            io.err << "stackpilot-cli verify-stack: not installed: " << missing.front()
+                   << " (run: stackpilot-cli install " << request->plan.profile << ")\n";
+            return 1;
+        }
+        auto v = s.verify(*request);
+        if (!v) {
+            io.err << "stackpilot-cli verify-stack: " << v.error().message << "\n";
+            return cli::exitCodeFor(v.error());
+        }
+        return v->passed ? 0 : 1;
+    }
+};
+
+class RollbackCommand : public cli::Command
+{
+public:
+    QString name() const override { return QStringLiteral("rollback"); }
+    QString summary() const override
+    {
+        return QStringLiteral(
+            "Make the last profile that passed on this machine the choice again.");
+    }
+    void configure(QCommandLineParser& p) override
+    {
+        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
+        addCommon(p);
+    }
+    int run(const QCommandLineParser& p, cli::Io& io) override
+    {
+        if (p.positionalArguments().size() != 1) {
+            io.err << "stackpilot-cli rollback: expected one WORKLOAD\n";
+            return 2;
+        }
+        auto l = loadBoth(p, io, "rollback");
+        if (!l.machine)
+            return l.rc;
+        const std::string workload = cli::toStd(p.positionalArguments().front());
+        if (!l.catalog->catalog.workload(workload)) {
+            io.err << "stackpilot-cli rollback: unknown workload " << workload << "\n";
+            return 2;
+        }
+        session::Session s(session::contextFor(&l.catalog->catalog, std::move(*l.machine)), {});
+        auto r = s.rollback(workload);
+        if (!r) {
+            io.err << "stackpilot-cli rollback: " << r.error().message << "\n";
+            return cli::exitCodeFor(r.error());
+        }
+        if (p.isSet(QStringLiteral("json"))) {
+            io.out << nlohmann::json{{"workload", workload},
+                                     {"profile", r->profile},
+                                     {"passed_at", r->passedAt},
+                                     {"notes", r->notes}}
+                          .dump(2)
+                   << "\n";
+            return 0;
+        }
+        io.out << workload << " now runs on " << r->profile << " (its smoke test passed here on "
+               << r->passedAt.substr(0, 10) << ")\n";
+        for (const auto& n : r->notes)
+            io.out << "  " << n << "\n";
+        return 0;
+    }
+};
+
+} // namespace
+
+SP_REGISTER_COMMAND(VerifyStackCommand)
+SP_REGISTER_COMMAND(RollbackCommand)

@@ -1,0 +1,55 @@
+// The window's side of self-verifying stacks (docs/VERIFY.md): when a stack fails its
+// smoke test before a launch, say so on the console's banner and offer the next stack
+// with one button, which makes it the workload's choice and launches it.
+
+#include "app/gui/controllers/app_controller.h"
+#include "core/qt_text.h"
+#include "core/select/select.h"
+
+#include <utility>
+
+namespace sp::gui {
+
+QString AppController::gpuName() const
+{
+    const HardwareSnapshot& snap = m_gpus.snapshot();
+    const auto gpu = chooseGpu(snap);
+    return gpu ? qs(snap.gpus[std::size_t(*gpu)].name) : tr("PC");
+}
+
+void AppController::onStackFailed(const QString& profile, const QString& reason)
+{
+    m_running.clear();
+    m_runningProfile.clear();
+    setPhase(Phase::Ready);
+    logEvent("smoke test of " + toStd(profile) + " failed: " + toStd(reason));
+    // The failure is recorded: planned again, the stack ranks last and the next leads.
+    replan([this, profile, reason] {
+        const PlanView* v = currentPlan();
+        QString next = v && v->profile != profile ? v->profile : QString();
+        if (next.isEmpty() && v && v->plan)
+            for (const auto& a : v->plan->alternatives)
+                if (a.verdict == "available" && qs(a.profile) != profile) {
+                    next = qs(a.profile);
+                    break;
+                }
+        auto title = [this](const QString& p) {
+            return catalog() ? stackTitle(*catalog(), toStd(p)) : p;
+        };
+        KnownIssueNotice n;
+        n.title = tr("%1 failed its check on your %2").arg(title(profile), gpuName());
+        n.remedy = next.isEmpty() ? tr("%1. No other stack fits this PC.").arg(reason)
+                                  : tr("%1. StackPilot can switch to %2.").arg(reason, title(next));
+        n.buttonText = next.isEmpty() ? QString() : tr("Switch and launch");
+        n.switchTo = next;
+        emit knownIssue(n);
+    });
+}
+
+void AppController::switchStack(const QString& profile)
+{
+    m_launchAfterPlan = true;
+    chooseProfile(m_workload, profile, false);
+}
+
+} // namespace sp::gui

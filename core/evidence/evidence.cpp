@@ -1,0 +1,259 @@
+#include "core/evidence/evidence.h"
+
+#include "core/locked_json.h"
+#include "core/paths.h"
+
+#include <algorithm>
+
+namespace sp {
+
+namespace {
+
+constexpr JsonLimits kEvidenceLimits{16u << 20, 16};
+
+// The smoke test's fields that describe the stack, not the user: what export keeps.
+const std::vector<std::string> kResultFields = {"ok",      "device",    "arch", "seconds",
+                                                "torch",   "hip",       "cuda", "rocm",
+                                                "backend", "max_error", "error"};
+
+std::string field(const nlohmann::json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+nlohmann::json machineJson(const MachineFingerprint& m)
+{
+    return {{"gpu", m.gpu},
+            {"arch", m.arch},
+            {"driver", m.driver},
+            {"os", m.os},
+            {"os_build", m.osBuild}};
+}
+
+MachineFingerprint machineFrom(const nlohmann::json& j)
+{
+    return {field(j, "gpu"), field(j, "arch"), field(j, "driver"), field(j, "os"),
+            field(j, "os_build")};
+}
+
+std::optional<EvidenceKind> kindFrom(const std::string& s)
+{
+    for (auto k : {EvidenceKind::Verify, EvidenceKind::Launch, EvidenceKind::Bench})
+        if (s == toString(k))
+            return k;
+    return std::nullopt;
+}
+
+nlohmann::json runtimesJson(const std::vector<EvidenceRuntime>& runtimes)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& r : runtimes)
+        out.push_back({{"id", r.id}, {"version", r.version}, {"sha256", r.sha256}});
+    return out;
+}
+
+std::vector<EvidenceRuntime> runtimesFrom(const nlohmann::json& j)
+{
+    std::vector<EvidenceRuntime> out;
+    if (!j.is_array())
+        return out;
+    for (const auto& r : j) {
+        if (!r.is_object())
+            continue;
+        EvidenceRuntime rt{field(r, "id"), field(r, "version"), {}};
+        if (const auto s = r.find("sha256"); s != r.end() && s->is_array())
+            for (const auto& d : *s)
+                if (d.is_string())
+                    rt.sha256.push_back(d.get<std::string>());
+        out.push_back(std::move(rt));
+    }
+    return out;
+}
+
+std::string day(const std::string& iso)
+{
+    return iso.substr(0, 10);
+}
+
+LocalVerdict verdictOf(const EvidenceRecord& r, const MachineFingerprint& here)
+{
+    LocalVerdict v;
+    v.knownIssue = r.knownIssue;
+    const std::string what = r.passed ? "passed" : "failed";
+    if (!r.machine.sameSoftware(here)) {
+        v.state = LocalVerdict::State::Unverified;
+        v.passedEarlier = r.passed;
+        v.text = "unverified here: it " + what + " on this machine on " + day(r.at) +
+                 " with driver " + (r.machine.driver.empty() ? "unknown" : r.machine.driver) +
+                 (r.machine.osBuild != here.osBuild ? " and OS build " + r.machine.osBuild : "") +
+                 "; the driver or OS changed since";
+        return v;
+    }
+    v.state = r.passed ? LocalVerdict::State::Passed : LocalVerdict::State::Failed;
+    v.text = what + " on this machine on " + day(r.at);
+    if (!r.passed && !r.reason.empty())
+        v.text += ": " + r.reason;
+    return v;
+}
+
+} // namespace
+
+MachineFingerprint fingerprintOf(const HardwareSnapshot& snap, std::optional<int> gpu)
+{
+    MachineFingerprint m;
+    m.os = snap.os.family;
+    m.osBuild = snap.os.version;
+    if (!gpu || *gpu < 0 || *gpu >= static_cast<int>(snap.gpus.size())) {
+        m.gpu = "cpu";
+        return m;
+    }
+    const GpuInfo& g = snap.gpus[static_cast<std::size_t>(*gpu)];
+    m.gpu = g.pciId + (g.pciRevision.empty() ? "" : " rev " + g.pciRevision);
+    m.arch = g.gfx ? *g.gfx : g.computeCapability ? "sm_" + *g.computeCapability : "";
+    m.arch.erase(std::remove(m.arch.begin(), m.arch.end(), '.'), m.arch.end());
+    m.driver = g.driverVersion.value_or("");
+    return m;
+}
+
+const char* toString(EvidenceKind k)
+{
+    switch (k) {
+    case EvidenceKind::Verify:
+        return "verify";
+    case EvidenceKind::Launch:
+        return "launch";
+    case EvidenceKind::Bench:
+        break;
+    }
+    return "bench";
+}
+
+nlohmann::json toJson(const EvidenceRecord& r)
+{
+    nlohmann::json j = {{"kind", toString(r.kind)},
+                        {"at", r.at},
+                        {"machine", machineJson(r.machine)},
+                        {"workload", r.workload},
+                        {"profile", r.profile},
+                        {"catalog", r.catalog},
+                        {"runtimes", runtimesJson(r.runtimes)},
+                        {"passed", r.passed},
+                        {"known_issue", r.knownIssue},
+                        {"reason", r.reason},
+                        {"result", r.result}};
+    if (r.seconds)
+        j["seconds"] = *r.seconds;
+    return j;
+}
+
+Expected<EvidenceRecord> evidenceFromJson(const nlohmann::json& j, const std::string& where)
+{
+    if (!j.is_object())
+        return Error::invalid(where + ": a record must be an object");
+    const auto kind = kindFrom(field(j, "kind"));
+    const auto passed = j.find("passed");
+    if (!kind || field(j, "profile").empty() || passed == j.end() || !passed->is_boolean())
+        return Error::invalid(where + ": a record needs \"kind\" (verify, launch or bench), "
+                                      "\"profile\" and \"passed\"");
+    EvidenceRecord r;
+    r.kind = *kind;
+    r.at = field(j, "at");
+    if (const auto m = j.find("machine"); m != j.end() && m->is_object())
+        r.machine = machineFrom(*m);
+    r.workload = field(j, "workload");
+    r.profile = field(j, "profile");
+    r.catalog = field(j, "catalog");
+    if (const auto rt = j.find("runtimes"); rt != j.end())
+        r.runtimes = runtimesFrom(*rt);
+    r.passed = passed->get<bool>();
+    if (const auto s = j.find("seconds"); s != j.end() && s->is_number())
+        r.seconds = s->get<double>();
+    r.knownIssue = field(j, "known_issue");
+    r.reason = field(j, "reason");
+    if (const auto res = j.find("result"); res != j.end() && res->is_object())
+        r.result = *res;
+    return r;
+}
+
+std::map<std::string, LocalVerdict> verdictsFor(const std::vector<EvidenceRecord>& records,
+                                                const MachineFingerprint& here)
+{
+    std::map<std::string, LocalVerdict> out;
+    // Records are kept oldest first: the last smoke test of a profile on this card wins.
+    for (const auto& r : records)
+        if (r.kind == EvidenceKind::Verify && r.machine.sameCard(here))
+            out[r.profile] = verdictOf(r, here);
+    return out;
+}
+
+std::map<std::string, LocalVerdict> localVerdicts(const HardwareSnapshot& snap,
+                                                  std::optional<int> gpu)
+{
+    auto records = EvidenceStore().records();
+    return records ? verdictsFor(*records, fingerprintOf(snap, gpu))
+                   : std::map<std::string, LocalVerdict>{};
+}
+
+EvidenceStore::EvidenceStore(std::filesystem::path file, std::size_t keep)
+    : m_file(std::move(file)), m_keep(keep)
+{}
+
+std::filesystem::path EvidenceStore::defaultFile()
+{
+    return paths::dataDir() / "evidence.json";
+}
+
+Expected<std::vector<EvidenceRecord>> EvidenceStore::records() const
+{
+    auto doc = readJsonDocument(m_file, kEvidenceLimits, "evidence");
+    if (!doc)
+        return doc.error();
+    std::vector<EvidenceRecord> out;
+    const auto list = doc->find("records");
+    if (list == doc->end())
+        return out;
+    if (!list->is_array())
+        return Error::invalid(paths::toUtf8(m_file) + ": \"records\" must be an array");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        auto r = evidenceFromJson((*list)[i],
+                                  paths::toUtf8(m_file) + ": records[" + std::to_string(i) + "]");
+        if (!r)
+            return r.error();
+        out.push_back(std::move(*r));
+    }
+    return out;
+}
+
+Expected<void> EvidenceStore::add(const EvidenceRecord& record) const
+{
+    return updateJsonDocument(m_file, kEvidenceLimits, "evidence", [&](nlohmann::json& doc) {
+        nlohmann::json& list = doc["records"];
+        if (!list.is_array())
+            list = nlohmann::json::array();
+        list.push_back(toJson(record));
+        while (list.size() > m_keep)
+            list.erase(list.begin());
+        return Expected<void>();
+    });
+}
+
+nlohmann::json exportJson(const std::vector<EvidenceRecord>& records)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& r : records) {
+        nlohmann::json j = toJson(r);
+        nlohmann::json result = nlohmann::json::object();
+        for (const auto& k : kResultFields)
+            if (r.result.contains(k) && !r.result[k].is_structured())
+                result[k] = r.result[k];
+        j["result"] = result;
+        // The reason may quote a path from the log; the known issue id says the same.
+        if (!r.knownIssue.empty())
+            j["reason"] = "known issue " + r.knownIssue;
+        list.push_back(std::move(j));
+    }
+    return {{"schema", 1}, {"records", list}};
+}
+
+} // namespace sp

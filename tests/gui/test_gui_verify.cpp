@@ -1,0 +1,108 @@
+// The window's side of self-verifying stacks: a stack whose smoke test fails before its
+// first launch is not launched; the console's banner names it, the reason and the next
+// stack, and one button switches to that stack and launches it (its smoke test passes).
+// Real parts: the window on the offscreen platform, smoke tests as real processes.
+
+#include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/profile_card.h"
+#include "gui_fixture.h"
+
+#include <QComboBox>
+#include <QPushButton>
+
+using namespace sp;
+using namespace sp::test;
+using gui::AppController;
+using Phase = AppController::Phase;
+
+namespace {
+
+// A second workload beside the fixture's: gc-a ranks first but its smoke test prints the
+// fixture failure line and exits 1; gc-b's passes.
+void writeCheckCatalog(const GuiWorld& w)
+{
+    using nlohmann::json;
+    auto profile = [](const char* id, const char* status, const char* smoke) {
+        return json{{"id", id},
+                    {"workload", "guicheck"},
+                    {"status", status},
+                    {"match", {{"os", {"linux"}}}},
+                    {"verify", {"sh", "-c", smoke}},
+                    {"references", {"https://example.org/gui-fixture"}}};
+    };
+    const json doc = {
+        {"schema_version", 1},
+        {"workloads",
+         {{{"id", "guicheck"},
+           {"name", "Checked stand-in"},
+           {"command", {"sh", "-c", "echo checked workload running; sleep 60"}},
+           {"references", {"https://example.org/gui-fixture"}}}}},
+        {"profiles",
+         {profile("gc-a", "tested",
+                  "echo 'fixture kernel failed in the check'; echo '{\"ok\": false}'; exit 1"),
+          profile("gc-b", "community",
+                  "echo '{\"ok\": true, \"device\": \"Stand-in GPU\", \"seconds\": 0.01}'")}}};
+    std::ofstream(w.catalogDir / "check.json") << doc.dump(2);
+}
+
+} // namespace
+
+class TestGuiVerify : public QObject
+{
+    Q_OBJECT
+private slots:
+    void aFailedSmokeTestOffersTheNextStack()
+    {
+        GuiWorld w;
+        writeCheckCatalog(w);
+        auto app = w.controller();
+        gui::MainWindow window(app.get());
+        window.resize(1180, 780);
+        window.show();
+        app->start();
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }));
+        QComboBox* chooser = window.workloadChooser();
+        const int i = chooser->findData(QStringLiteral("guicheck"));
+        QVERIFY(i >= 0);
+        chooser->setCurrentIndex(i);
+        emit chooser->activated(i);
+        QVERIFY(waitFor([&] {
+            return app->currentPlan() && app->currentPlan()->profile == QStringLiteral("gc-a");
+        }));
+
+        std::optional<gui::KnownIssueNotice> notice;
+        connect(app.get(), &AppController::knownIssue, this,
+                [&](const gui::KnownIssueNotice& k) { notice = k; });
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return notice.has_value(); }, 60000));
+        const gui::KnownIssueNotice n = *notice;
+        QCOMPARE(n.switchTo, QStringLiteral("gc-b"));
+        // The reason is the known issue its output matched.
+        QVERIFY2(n.remedy.contains(QStringLiteral("gui-fixture-crash")), qPrintable(n.remedy));
+        QCOMPARE(app->phase(), Phase::Ready); // nothing was launched
+        auto* banner = window.findChild<gui::IssueBanner*>();
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY(banner->actionButton()->isVisible());
+        window.grab().save(QString::fromStdString((w.root / "smoke-failed.png").string()));
+        if (const QByteArray dir = qgetenv("STACKPILOT_SHOTS"); !dir.isEmpty())
+            window.grab().save(QString::fromUtf8(dir) + QStringLiteral("/smoke-test-failed.png"));
+
+        QTest::mouseClick(banner->actionButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
+        QCOMPARE(app->currentPlan()->profile, QStringLiteral("gc-b"));
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
+
+        std::ifstream in(w.home / "data" / "evidence.json");
+        const auto evidence = nlohmann::json::parse(in, nullptr, false);
+        QCOMPARE(evidence["records"].size(), std::size_t(2));
+        QCOMPARE(evidence["records"][0].value("profile", ""), std::string("gc-a"));
+        QCOMPARE(evidence["records"][0].value("passed", true), false);
+        QCOMPARE(evidence["records"][1].value("profile", ""), std::string("gc-b"));
+        QCOMPARE(evidence["records"][1].value("passed", false), true);
+    }
+};
+
+QTEST_MAIN(TestGuiVerify)
+#include "test_gui_verify.moc"
