@@ -1,5 +1,6 @@
 #include "app/gui/controllers/launch_runner.h"
 
+#include "app/common/diag/log_filter.h"
 #include "core/paths.h"
 
 #include <QMetaObject>
@@ -46,6 +47,7 @@ void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog>
             return;
         }
         request->rerunSteps = rerunSteps;
+        diag::redactLaunchLog(*request, setup); // no secret in the log on disk
         delete m_session;
         m_session =
             new LaunchSession(std::move(*request), [this](const LaunchEvent& e) { push(e); });
