@@ -9,8 +9,10 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
+#include <linux/magic.h>
 #include <sstream>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 namespace sp::tree {
@@ -99,9 +101,11 @@ bool isTreeCgroup(const std::string& dir)
     const std::string digits = dir.substr(slash + 16);
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
         return false;
-    struct stat st
-    {};
-    return stat((dir + "/cgroup.procs").c_str(), &st) == 0;
+    // On the cgroup2 file system itself, not a folder made to look like one.
+    struct statfs info = {};
+    struct stat st = {};
+    return statfs(dir.c_str(), &info) == 0 && info.f_type == CGROUP2_SUPER_MAGIC &&
+           stat((dir + "/cgroup.procs").c_str(), &st) == 0;
 }
 
 bool joinCgroup(const std::string& dir)

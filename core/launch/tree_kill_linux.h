@@ -26,8 +26,8 @@ std::string ownCgroupDir();
 // `why` (no cgroup v2, no delegation: EACCES, EROFS, ...).
 std::string createTreeCgroup(std::string& why);
 
-// Whether `dir` is a cgroup this helper makes: an absolute path whose last part is
-// "stackpilot-run.<digits>" and that holds a cgroup.procs file. The launcher checks
+// Whether `dir` is a cgroup this helper makes: an absolute path on the cgroup2 file
+// system whose last part is "stackpilot-run.<digits>". The launcher checks
 // this before writing to a path it read from the helper's status file.
 bool isTreeCgroup(const std::string& dir);
 

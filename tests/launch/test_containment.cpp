@@ -355,6 +355,26 @@ private slots:
         QVERIFY2(gone, "the tree outlived its helper");
     }
 
+    // The launcher writes cgroup.kill only into a cgroup named as the helper names its
+    // own: never a parent, the root, or a path a workload planted in the status file.
+    void onlyTheHelpersCgroupIsKilled()
+    {
+        const std::string own = sp::tree::ownCgroupDir();
+        QTemporaryDir dir;
+        const std::string fake = dir.filePath(QStringLiteral("stackpilot-run.12")).toStdString();
+        fs::create_directories(fake);
+        for (const std::string& path :
+             {own, own + "/", std::string("/sys/fs/cgroup"), fake, std::string("stackpilot-run.1"),
+              own + "/stackpilot-run.", own + "/stackpilot-run.1a", std::string()})
+            QVERIFY2(!sp::tree::isTreeCgroup(path), path.c_str());
+        std::ofstream(fake + "/cgroup.procs") << "1\n";
+        QVERIFY(!sp::tree::isTreeCgroup(fake)); // named so, but not on cgroup2
+        // Nothing to kill: no cgroup of ours, and no session 0 or 1.
+        sp::tree::stopOrphanedTree(own, 1, 100);
+        sp::tree::stopOrphanedTree({}, 0, 100);
+        QCOMPARE(sp::tree::killSession(1), 0);
+    }
+
     void workloadKillsTheHelper() { helperKilled(true); }
     void workloadKillsTheHelperWithoutCgroup() { helperKilled(false); }
 
