@@ -3,7 +3,7 @@
 // workload's whole process tree stays contained and ends when StackPilot says so or
 // when StackPilot itself dies, even by kill -9 / TerminateProcess.
 //
-//   stackpilot-run [--grace-ms N] [--status FILE] -- PROGRAM [ARGS...]
+//   stackpilot-run [--grace-ms N] [--status FILE] [--no-cgroup] -- PROGRAM [ARGS...]
 //
 // The helper is the launcher's direct child (QProcess starts it with the composed
 // environment and working folder, which the workload inherits). Then:
@@ -14,6 +14,9 @@
 //    through an inner parent (which dies with it, PR_SET_PDEATHSIG): a workload that
 //    kills its parent kills that one, the guardian adopts the orphans and stops the
 //    tree ("helper-killed"). The workload gets its own session and process group.
+//    Where a cgroup v2 of its own can be made (core/launch/tree_kill_linux.h; not with
+//    --no-cgroup), the workload joins it before exec; a kill is cgroup.kill too, and a
+//    launcher whose helper was killed kills the tree through it.
 //    PR_SET_PDEATHSIG (SIGHUP) on the helper is a second trigger for the launcher's
 //    death, besides the control channel's EOF.
 //  - Windows (reaper_windows.cpp): a job object with
@@ -37,7 +40,8 @@
 //   {"main_pid": 1234, "exit": {"code": 0} | {"signal": 11} | {"ntstatus": 3221225477},
 //    "main_ended_ms": <ms since helper start>, "tree_ended_ms": <ms>,
 //    "stopped_by": "none" | "stop" | "kill" | "launcher-gone" | "helper-killed"}
-// and, right after the workload started, {"main_pid": 1234, "started": true}.
+// and, right after the workload started, {"main_pid": 1234, "started": true,
+// "cgroup": "/sys/fs/cgroup/…/stackpilot-run.99"} ("cgroup" only when there is one).
 // On a start failure: {"error": "cannot start PROGRAM: reason"} and exit status 127.
 //
 // Exit status of the helper: the first process's exit code; 128 + signal when it was
@@ -53,6 +57,7 @@ struct Options
 {
     int graceMs = 5000;
     std::string statusFile;        // empty: none
+    bool cgroup = true;            // --no-cgroup: the /proc walk only (Linux; tests)
     std::vector<std::string> argv; // PROGRAM ARGS..., UTF-8
     // --env-hex NAME=VALUE, both hex: variables whose bytes are not UTF-8, which the
     // launcher's QProcess cannot pass as they are; set before the workload starts (POSIX).
@@ -90,7 +95,7 @@ struct ExitInfo
 // The status file's JSON text (no trailing newline), and the atomic write of it.
 std::string statusJson(long long mainPid, const ExitInfo& exit, long long mainEndedMs,
                        long long treeEndedMs, StopRequest stoppedBy);
-std::string startedJson(long long mainPid);
+std::string startedJson(long long mainPid, const std::string& cgroup = {});
 std::string errorJson(const std::string& message);
 bool writeStatusFile(const std::string& file, const std::string& json);
 

@@ -93,6 +93,8 @@ bool parseOptions(const std::vector<std::string>& args, Options& out, std::strin
             }
         } else if (a == "--status") {
             out.statusFile = args[++i];
+        } else if (a == "--no-cgroup") {
+            out.cgroup = false;
         } else if (a == "--env-hex") {
             std::pair<std::string, std::string> v;
             if (!parseHexPair(args[++i], v)) {
@@ -145,9 +147,12 @@ std::string statusJson(long long mainPid, const ExitInfo& exit, long long mainEn
     return s.str();
 }
 
-std::string startedJson(long long mainPid)
+std::string startedJson(long long mainPid, const std::string& cgroup)
 {
-    return "{\"main_pid\": " + std::to_string(mainPid) + ", \"started\": true}";
+    std::string out = "{\"main_pid\": " + std::to_string(mainPid) + ", \"started\": true";
+    if (!cgroup.empty())
+        out += ", \"cgroup\": " + quoted(cgroup);
+    return out + "}";
 }
 
 std::string errorJson(const std::string& message)

@@ -7,9 +7,13 @@
 // the workload's exit and the kill deadline of a stop in progress. Descendants are
 // found by walking /proc parent links, so a process that left the workload's session
 // with setsid() is still found: while it lives, its ancestors up to us live too, or it
-// was re-parented to us.
+// was re-parented to us. Where a cgroup v2 of our own can be made (core/launch/
+// tree_kill_linux.h), the workload joins it before exec and a kill is cgroup.kill too:
+// one step no fork can race, and what a launcher uses when this helper was killed.
 #include "app/reaper/reaper.h"
+#include "core/launch/tree_kill_linux.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -118,6 +122,15 @@ struct Loop
     StopRequest stoppedBy = StopRequest::None;
     bool killing = false;
     SteadyClock::time_point killAt{};
+    std::string cgroup; // the tree's cgroup v2; empty when there is none
+
+    // SIGKILL to the whole tree (but `spare`): its cgroup at once, and the /proc walk.
+    void killTree(pid_t spare)
+    {
+        if (!cgroup.empty())
+            tree::killCgroup(cgroup);
+        signalTree(SIGKILL, spare);
+    }
 
     void requestStop(StopRequest why, int graceMs)
     {
@@ -125,7 +138,7 @@ struct Loop
             stoppedBy = why;
         if (why == StopRequest::Kill || graceMs == 0) {
             killing = true;
-            signalTree(SIGKILL, innerPid);
+            killTree(innerPid);
             return;
         }
         const auto at = SteadyClock::now() + std::chrono::milliseconds(graceMs);
@@ -186,7 +199,7 @@ struct Loop
                     // Killed by the workload (or anyone but us): its orphans are ours now.
                     stoppedBy = StopRequest::HelperKilled;
                     killing = true;
-                    signalTree(SIGKILL, -1);
+                    killTree(-1);
                 }
             } else if (pid == mainPid && mainEndedMs < 0) {
                 // Re-parented to us after the inner parent died.
@@ -240,14 +253,18 @@ struct Loop
                 readControl();
             if (killing || (killAt != SteadyClock::time_point{} && SteadyClock::now() >= killAt)) {
                 killing = true;
-                signalTree(SIGKILL, innerPid);
+                killTree(innerPid);
             }
         }
     }
 };
 
-[[noreturn]] void execWorkload(const Options& options, const sigset_t& oldMask, int errPipe)
+[[noreturn]] void execWorkload(const Options& options, const sigset_t& oldMask, int errPipe,
+                               const std::string& cgroup)
 {
+    // Before anything can fork: all it ever starts is born inside.
+    if (!cgroup.empty())
+        tree::joinCgroup(cgroup);
     // The helper ignores SIGINT (the launcher turns Ctrl-C into "stop"); the workload
     // must not inherit that, nor our blocked signals.
     std::signal(SIGINT, SIG_DFL);
@@ -269,14 +286,14 @@ struct Loop
 // The inner parent: forks the workload, reports its pid and then its wait status to
 // the guardian over `report`, and ends. It dies with the guardian (PR_SET_PDEATHSIG).
 [[noreturn]] void runInner(const Options& options, const sigset_t& oldMask, pid_t guardian,
-                           int errPipe, int report)
+                           int errPipe, int report, const std::string& cgroup)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != guardian)
         _exit(1);
     const pid_t pid = fork();
     if (pid == 0)
-        execWorkload(options, oldMask, errPipe);
+        execWorkload(options, oldMask, errPipe, cgroup);
     if (pid < 0) {
         const int err = errno;
         (void)!write(errPipe, &err, sizeof err);
@@ -316,7 +333,7 @@ pid_t startTree(const Options& options, const sigset_t& oldMask, Loop& loop, std
     if (inner == 0) {
         close(errPipe[0]);
         close(report[0]);
-        runInner(options, oldMask, guardian, errPipe[1], report[1]);
+        runInner(options, oldMask, guardian, errPipe[1], report[1], loop.cgroup);
     }
     close(errPipe[1]);
     close(report[1]);
@@ -379,18 +396,33 @@ int runContained(const Options& options)
 
     Loop loop(options);
     std::string error;
+    std::string noCgroup;
+    if (options.cgroup)
+        loop.cgroup = tree::createTreeCgroup(noCgroup); // none: the /proc walk alone
     loop.mainPid = startTree(options, oldMask, loop, error);
     if (loop.mainPid < 0) {
         std::fprintf(stderr, "stackpilot-run: %s\n", error.c_str());
         writeStatusFile(options.statusFile, errorJson(error));
+        if (!loop.cgroup.empty())
+            tree::removeCgroup(loop.cgroup, 1000);
         return 127;
     }
-    writeStatusFile(options.statusFile, startedJson(loop.mainPid));
+    // The workload has exec'd (its error pipe closed), so it joined, or could not.
+    const std::vector<pid_t> members =
+        loop.cgroup.empty() ? std::vector<pid_t>{} : tree::cgroupPids(loop.cgroup);
+    if (!loop.cgroup.empty() &&
+        std::find(members.begin(), members.end(), loop.mainPid) == members.end()) {
+        tree::removeCgroup(loop.cgroup, 0);
+        loop.cgroup.clear();
+    }
+    writeStatusFile(options.statusFile, startedJson(loop.mainPid, loop.cgroup));
     // The launcher may have died before PR_SET_PDEATHSIG took hold.
     if (getppid() != launcher)
         loop.requestStop(StopRequest::LauncherGone,
                          std::min(options.graceMs, kLauncherGoneGraceMs));
     loop.run(sigfd);
+    if (!loop.cgroup.empty())
+        tree::removeCgroup(loop.cgroup, 1000);
     if (getppid() != launcher) {
         // The launcher is dead: nobody will read the status, so leave nothing behind.
         removeStatusFolder(options.statusFile);

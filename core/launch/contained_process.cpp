@@ -10,6 +10,10 @@
 #include <QDir>
 #include <QProcessEnvironment>
 
+#ifndef _WIN32
+#include "core/launch/tree_kill_linux.h"
+#endif
+
 namespace sp {
 
 namespace {
@@ -59,6 +63,20 @@ ProcessEnd endFromStatus(const nlohmann::json& j)
     e.mainEndedMs = j.value("main_ended_ms", -1LL);
     e.treeEndedMs = j.value("tree_ended_ms", -1LL);
     return e;
+}
+
+// The helper was killed while its tree lived (the started status is its last word):
+// on Linux the tree was re-parented to init, so it is killed here, through the cgroup
+// the helper made, else through the workload's session. On Windows the job died with
+// the helper's handle to it, and the tree with the job.
+void stopWhatTheHelperLeft(const nlohmann::json& started)
+{
+#ifdef _WIN32
+    (void)started;
+#else
+    const auto mainPid = static_cast<pid_t>(started.value("main_pid", 0LL));
+    tree::stopOrphanedTree(started.value("cgroup", std::string()), mainPid, 3000);
+#endif
 }
 
 } // namespace
@@ -146,6 +164,8 @@ void ContainedProcess::start(const Spec& spec)
     QFile::remove(qpath(m_statusFile));
     QStringList args{QStringLiteral("--grace-ms"), QString::number(spec.graceMs),
                      QStringLiteral("--status"), qpath(m_statusFile)};
+    if (!spec.cgroup)
+        args << QStringLiteral("--no-cgroup");
     for (const auto& [name, value] : spec.env)
         if (!passesAsText(name, value))
             args << QStringLiteral("--env-hex") << hex(name) + QLatin1Char('=') + hex(value);
@@ -207,12 +227,17 @@ ProcessEnd ContainedProcess::readStatus(int exitCode, QProcess::ExitStatus statu
         e = endFromStatus(*j);
     } else {
         e.value = exitCode;
+        if (j && j->value("started", false) && status == QProcess::CrashExit) {
+            stopWhatTheHelperLeft(*j);
+            e.mainPid = j->value("main_pid", 0LL);
+            e.stoppedBy = "helper-killed";
+        }
     }
     e.text = describeEnd(e.kind, e.value);
     if (e.stoppedBy == "helper-killed") // the workload's parent, the helper's inner half
         e.text = "the containment helper was killed; the workload tree was stopped";
     else if ((!j || !j->contains("exit")) && status == QProcess::CrashExit)
-        e.text = "the containment helper (stackpilot-run) was killed"; // not its code
+        e.text = "the containment helper (stackpilot-run) was killed"; // before the tree began
     return e;
 }
 

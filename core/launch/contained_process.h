@@ -3,7 +3,9 @@
 // the helper with the composed environment and working folder; the helper starts the
 // program as a contained tree and outlives it only as long as any process of the tree
 // lives. Stop and kill go to the helper over its stdin; when StackPilot dies the pipe
-// closes and the helper ends the tree by itself.
+// closes and the helper ends the tree by itself. When the helper is killed while the
+// tree lives, the tree is killed here (its cgroup, else its session) and the end says
+// "the containment helper was killed; the workload tree was stopped".
 
 #include "core/launch/env_composer.h"
 
@@ -59,6 +61,9 @@ public:
         EnvMap env;
         std::string cwd;
         int graceMs = 5000;
+        // A cgroup v2 of its own where one can be made (Linux; false: the fallback, for
+        // tests).
+        bool cgroup = true;
     };
 
     explicit ContainedProcess(QObject* parent = nullptr);

@@ -39,6 +39,10 @@ struct LaunchRequest
     std::shared_ptr<const logmatch::LogMatcher> matcher; // null: no live diagnosis
     bool rerunSteps = false;                             // repair: ignore the receipt
     std::optional<int> port;                             // checked before the launch
+    // What the log file gets of each line: the front ends redact the secrets of the
+    // environment and of the settings here (app/common/diag, launchLogFilter), so no
+    // log on disk holds them. Unset: lines as they are.
+    std::function<std::string(std::string_view)> logFilter;
 };
 
 // The plan's SHA-256, for the launch record.

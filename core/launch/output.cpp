@@ -247,7 +247,8 @@ void OutputPipeline::onLine(const char* stream, std::string_view bytes)
     std::string text = m_decoder.decode(bytes);
     const std::string plain = stripAnsi(text);
     if (m_log) {
-        std::fwrite(plain.data(), 1, plain.size(), m_log);
+        const std::string logged = m_logFilter ? m_logFilter(plain) : plain;
+        std::fwrite(logged.data(), 1, logged.size(), m_log);
         std::fputc('\n', m_log);
     }
     const std::size_t fresh = m_scan ? m_scan->feed(plain) : 0;

@@ -109,6 +109,12 @@ public:
 
     void feed(bool isStderr, std::string_view chunk);
     void finish();
+    // What the log file gets of each line (the front ends' redaction of secrets);
+    // unset: the line as it is. Events, the matcher and the URL finder see the line.
+    void setLogFilter(std::function<std::string(std::string_view)> filter)
+    {
+        m_logFilter = std::move(filter);
+    }
 
     const std::vector<logmatch::LogMatch>& matches() const;
     const std::vector<std::string>& urls() const { return m_urls; }
@@ -122,6 +128,7 @@ private:
     std::optional<logmatch::LogScan> m_scan;
     EventSink m_sink;
     std::FILE* m_log;
+    std::function<std::string(std::string_view)> m_logFilter;
     LineSplitter m_out, m_err;
     std::vector<std::string> m_urls;
     std::size_t m_lines = 0;

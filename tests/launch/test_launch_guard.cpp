@@ -1,9 +1,9 @@
 // The launcher's guards, with the real stackpilot-cli, the real helper and the
 // stand-in workload: one launch per profile at a time (the second is refused before
-// any setup step and told who holds the profile), signals honoured within 1 s while
-// nobody reads stdout, a record left without an end by a killed launcher closed at
-// the next launch, the "steps skipped" line, and a caller's environment value that is
-// not UTF-8 reaching the workload unchanged.
+// any setup step and told who holds the profile; so is a repair of it), signals honoured within 1 s
+// while nobody reads stdout, a record left without an end by a killed launcher closed at the next
+// launch, no secret in the launch log, the "steps skipped" line, and a caller's environment value
+// that is not UTF-8 reaching the workload unchanged.
 
 #include "core/launch/launch_log.h"
 #include "launch_fixture.h"
@@ -137,6 +137,74 @@ private slots:
         QVERIFY2(plain.contains("==> Setup steps skipped: done before"), plain.constData());
         QVERIFY2(!plain.contains("Step 0/"), plain.constData());
         QCOMPARE(lineCount(steps), 1);
+    }
+
+    // repair PROFILE removes the venv and the step receipt: not under a running launch.
+    void aRepairOfALaunchedProfileIsRefused()
+    {
+        StandinWorld w;
+        useHome(w);
+        const std::string steps = w.stepsFile().string();
+        w.write(50, {{"sh", "-c", "echo ran >> '" + steps + "'; sleep 3"}});
+        QProcess first;
+        first.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(first.waitForStarted());
+        QVERIFY2(waitFor([&] { return lineCount(steps) == 1; }, 10000), "the step never ran");
+        const QStringList repairArgs{QStringLiteral("repair"), QStringLiteral("standin-exit-early"),
+                                     QStringLiteral("--catalog-dir"),
+                                     QString::fromStdString(w.catalogDir.string())};
+        QProcess repair;
+        repair.start(cliPath(), repairArgs);
+        QVERIFY(repair.waitForFinished(10000));
+        const QByteArray err = repair.readAllStandardError();
+        QCOMPARE(repair.exitCode(), 1);
+        const QByteArray expected = "profile standin-exit-early is already running (process " +
+                                    QByteArray::number(first.processId()) + ")";
+        QVERIFY2(err.contains(expected), err.constData());
+        QVERIFY(first.waitForFinished(30000));
+        // Nothing was reset: the next launch finds its steps done.
+        QProcess again;
+        again.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", false)));
+        QVERIFY(again.waitForFinished(30000));
+        const QByteArray plain = again.readAllStandardOutput();
+        QVERIFY2(plain.contains("==> Setup steps skipped: done before"), plain.constData());
+        // Once the profile is free the repair runs, and the steps run again after it.
+        repair.start(cliPath(), repairArgs);
+        QVERIFY(repair.waitForFinished(10000));
+        QVERIFY2(repair.exitCode() == 0, repair.readAllStandardError().constData());
+        again.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", false)));
+        QVERIFY(again.waitForFinished(30000));
+        QCOMPARE(lineCount(steps), 2);
+    }
+
+    // The launch log is redacted as it is written: the values of the caller's
+    // secret-named variables (however short) and secret shapes never reach the disk.
+    void theLaunchLogHoldsNoSecret()
+    {
+        StandinWorld w;
+        useHome(w);
+        w.write(50, {{"sh", "-c",
+                      "echo \"token $HF_TOKEN\"; echo \"db $DB_PASS\"; "
+                      "echo https://hooks.slack.com/services/T0AB/B0CD/Zq9XwHook7"}});
+        QProcess cli;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HF_TOKEN"), QStringLiteral("hf_Sh0rt9"));
+        env.insert(QStringLiteral("DB_PASS"), QStringLiteral("pa55w0rd"));
+        cli.setProcessEnvironment(env);
+        cli.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
+        QVERIFY(cli.waitForFinished(30000));
+        std::vector<fs::path> logs;
+        for (const auto& e : fs::recursive_directory_iterator(w.root / "home"))
+            if (e.path().extension() == ".log" &&
+                e.path().parent_path().filename() == "standin-exit-early")
+                logs.push_back(e.path());
+        QCOMPARE(logs.size(), std::size_t(1));
+        std::ifstream in(logs.front(), std::ios::binary);
+        const std::string log{std::istreambuf_iterator<char>(in), {}};
+        QVERIFY2(log.find("token <redacted:") != std::string::npos, log.c_str());
+        QVERIFY2(log.find("db <redacted:") != std::string::npos, log.c_str());
+        for (const char* secret : {"hf_Sh0rt9", "pa55w0rd", "Zq9XwHook7"})
+            QVERIFY2(log.find(secret) == std::string::npos, log.c_str());
     }
 
     void sigtermStopsTheTreeWithinOneSecondWhileStdoutIsBlocked()

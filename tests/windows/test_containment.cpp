@@ -1,5 +1,6 @@
 // Checks stackpilot-run.exe's containment under Wine (or Windows): the workload's
-// tree dies with the helper, on "stop", on EOF, not before the tree is empty, and the
+// tree dies with the helper (killed by the test or by the workload itself), with a
+// terminated launcher, on "stop", on EOF, not before the tree is empty, and the
 // exit status and status file say how the first process ended.
 // Expects stackpilot-run.exe and tree_child.exe next to itself. One line per check;
 // exits non-zero when any check fails.
@@ -201,6 +202,51 @@ void helperKilled()
     checkTreeEnds(t, 2000, label);
 }
 
+// The workload terminates the helper, its parent: the helper held the only handle to
+// the job, so the job closes and takes the tree with it.
+void workloadKillsTheHelper()
+{
+    const std::string label = "(h) the workload kills the helper";
+    Helper h;
+    Tree t;
+    const std::wstring pids = tempPath(L"pids-h.txt");
+    const std::wstring go = tempPath(L"pids-h.txt.go");
+    check(startHelper(h, L"--grace-ms 30000", L"\"" + pids + L"\" --kill-parent --ignore-break"),
+          label + ": helper started");
+    if (!openTree(pids, t, label))
+        return;
+    std::ofstream(go.c_str()) << "go\n";
+    const long long code = h.waitExit(3000);
+    check(code == 9, label + ": the helper was terminated by the workload (exit " +
+                         std::to_string(code) + ")");
+    checkTreeEnds(t, 2000, label);
+}
+
+// A stand-in launcher holding the helper's stdin is terminated (kill -9, Task Manager):
+// the pipe closes and the helper stops the tree within 1 s, whatever the grace.
+void launcherKilled()
+{
+    const std::string label = "(i) launcher terminated, grace 30000 ms, break ignored";
+    const std::wstring pids = tempPath(L"pids-i.txt");
+    std::wstring line = L"\"" + dir + L"tree_child.exe\" --launch \"" + pids + L"\" 30000";
+    STARTUPINFOW si{};
+    si.cb = sizeof si;
+    PROCESS_INFORMATION launcher{};
+    const bool started = CreateProcessW(nullptr, line.data(), nullptr, nullptr, FALSE, 0, nullptr,
+                                        nullptr, &si, &launcher);
+    check(started, label + ": launcher started");
+    if (!started)
+        return;
+    Tree t;
+    if (openTree(pids, t, label)) {
+        TerminateProcess(launcher.hProcess, 9);
+        checkTreeEnds(t, 3000, label);
+    }
+    TerminateProcess(launcher.hProcess, 9);
+    CloseHandle(launcher.hThread);
+    CloseHandle(launcher.hProcess);
+}
+
 // How one control-channel check drives the helper and what it expects.
 struct Control
 {
@@ -272,7 +318,7 @@ void firstExitsEarly()
     const std::string label = "(d) first process exits 7, grandchild lives";
     Helper h;
     Tree t;
-    const std::wstring pids = tempPath(L"pids-d.txt");
+    const std::wstring pids = tempPath(L"pids-h.txt");
     const std::wstring status = tempPath(L"status-d.json");
     check(startHelper(h, L"--status \"" + status + L"\"", L"\"" + pids + L"\" --exit-code 7"),
           label + ": helper started");
@@ -354,6 +400,8 @@ void argumentsQuoted()
 int main()
 {
     helperKilled();
+    workloadKillsTheHelper();
+    launcherKilled();
     controlChannel();
     firstExitsEarly();
     firstCrashes();

@@ -1,7 +1,12 @@
 // A workload for test_containment under Wine: a process that starts a grandchild.
-//   tree_child PIDFILE [--exit-code N] [--ignore-break]
+//   tree_child PIDFILE [--exit-code N] [--ignore-break] [--kill-parent]
 //       starts a grandchild (a copy of itself that sleeps), writes "PID GRANDCHILD_PID"
 //       to PIDFILE, then sleeps, or exits with N at once (the grandchild stays).
+//       --kill-parent: once PIDFILE.go exists, it kills its parent (the helper), as a
+//       hostile workload would, then sleeps.
+//   tree_child --launch PIDFILE GRACE_MS   a stand-in launcher: starts stackpilot-run
+//       (next to itself) with a pipe as its stdin that only this process can write,
+//       running "tree_child PIDFILE --ignore-break"; then sleeps.
 //   tree_child --grandchild [--ignore-break]   sleeps ten minutes.
 //   tree_child --crash                         dies of an access violation.
 //   tree_child --args-out FILE ARGS...         writes its ARGS to FILE, one a line.
@@ -10,6 +15,7 @@
 // clang-format off
 #include <windows.h>
 #include <shellapi.h>
+#include <tlhelp32.h>
 // clang-format on
 
 #include <cstdio>
@@ -87,6 +93,61 @@ int argsOut(const std::vector<std::wstring>& args)
     return writeFile(args[2], text) ? 0 : 3;
 }
 
+std::wstring ownFolder()
+{
+    wchar_t self[MAX_PATH];
+    const DWORD n = GetModuleFileNameW(nullptr, self, MAX_PATH);
+    const std::wstring path(self, n);
+    return path.substr(0, path.find_last_of(L"\\/") + 1);
+}
+
+// Waits for PIDFILE.go, then terminates this process's parent.
+void killParent(const std::wstring& pidFile)
+{
+    const std::wstring go = pidFile + L".go";
+    for (int i = 0; i < 200 && GetFileAttributesW(go.c_str()) == INVALID_FILE_ATTRIBUTES; ++i)
+        Sleep(50);
+    const HANDLE snap = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
+    PROCESSENTRY32W e{};
+    e.dwSize = sizeof e;
+    DWORD parent = 0;
+    for (BOOL more = Process32FirstW(snap, &e); more; more = Process32NextW(snap, &e))
+        if (e.th32ProcessID == GetCurrentProcessId())
+            parent = e.th32ParentProcessID;
+    CloseHandle(snap);
+    const HANDLE h = OpenProcess(PROCESS_TERMINATE, FALSE, parent);
+    if (h) {
+        TerminateProcess(h, 9);
+        CloseHandle(h);
+    }
+}
+
+// The stand-in launcher: the helper's stdin is a pipe whose write end only we hold.
+int launch(const std::vector<std::wstring>& args)
+{
+    SECURITY_ATTRIBUTES sa{sizeof sa, nullptr, TRUE};
+    HANDLE readEnd = nullptr, writeEnd = nullptr;
+    if (!CreatePipe(&readEnd, &writeEnd, &sa, 0))
+        return 4;
+    SetHandleInformation(writeEnd, HANDLE_FLAG_INHERIT, 0);
+    const std::wstring dir = ownFolder();
+    std::wstring line = L"\"" + dir + L"stackpilot-run.exe\" --grace-ms " + args[3] + L" -- \"" +
+                        dir + L"tree_child.exe\" \"" + args[2] + L"\" --ignore-break";
+    STARTUPINFOW si{};
+    si.cb = sizeof si;
+    si.dwFlags = STARTF_USESTDHANDLES;
+    si.hStdInput = readEnd;
+    si.hStdOutput = GetStdHandle(STD_OUTPUT_HANDLE);
+    si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+    PROCESS_INFORMATION pi{};
+    if (!CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si,
+                        &pi))
+        return 5;
+    CloseHandle(readEnd);
+    Sleep(600000);
+    return 0;
+}
+
 } // namespace
 
 int main()
@@ -105,6 +166,8 @@ int main()
         return crash();
     if (args.size() >= 3 && args[1] == L"--args-out")
         return argsOut(args);
+    if (args.size() >= 4 && args[1] == L"--launch")
+        return launch(args);
     if (args.size() < 2 || args[1] != L"--grandchild") {
         if (args.size() < 2)
             return 2;
@@ -115,6 +178,9 @@ int main()
             return 3;
         if (exitCode >= 0)
             return exitCode;
+        for (const std::wstring& a : args)
+            if (a == L"--kill-parent")
+                killParent(args[1]);
     }
     Sleep(600000);
     return 0;

@@ -5,6 +5,7 @@
 // next launch creates the venv and runs every step again) and its runtimes repaired.
 
 #include "app/cli/commands/install_support.h"
+#include "core/launch/launch_lock.h"
 #include "core/launch/profile_env.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
@@ -98,6 +99,11 @@ private:
                              const PrefixStore& store, const QCommandLineParser& parser, Io& io)
     {
         const bool json = parser.isSet(QStringLiteral("json"));
+        // The profile's launch lock: not while it is launched (its steps may be filling
+        // the venv this removes), and no launch of it until the repair is done.
+        auto held = LaunchLock::acquire(paths::dataDir(), profile.id);
+        if (!held)
+            return fail(io, "repair", held.error());
         std::vector<const Runtime*> damaged;
         for (const std::string& rid : profile.runtimes) {
             const Runtime* rt = catalog.runtime(rid);

@@ -1,5 +1,6 @@
 #include "app/common/session/session.h"
 
+#include "app/common/diag/log_filter.h"
 #include "core/clock.h"
 #include "core/launch/launch_session.h"
 #include "core/launch/step_receipt.h"
@@ -154,6 +155,8 @@ Expected<LaunchRequest> Session::prepare(const std::string& profile,
     auto request = prepareLaunch(setup);
     if (!request)
         return fail(Stage::Plan, request.error());
+    // No log on disk holds a secret of the environment or of the settings.
+    diag::redactLaunchLog(*request, setup);
     return request;
 }
 

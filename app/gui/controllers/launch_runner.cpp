@@ -1,5 +1,6 @@
 #include "app/gui/controllers/launch_runner.h"
 
+#include "app/common/diag/log_filter.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 
@@ -80,6 +81,7 @@ void LaunchRunner::start(LaunchSetup setup, std::shared_ptr<const LoadedCatalog>
             return;
         }
         request->rerunSteps = rerunSteps;
+        diag::redactLaunchLog(*request, setup); // no secret in the log on disk
         if (!passesSmokeTest(*request, setup))
             return;
         delete m_session;
