@@ -49,6 +49,7 @@ void probeNetwork(PreflightArtifact& out, const Artifact& a, const Fetcher& fetc
     }
     if (out.state != UrlState::Unknown)
         out.state = last.state;
+    out.unresolved = out.state == UrlState::Missing && last.unresolved;
     out.reason = last.reason + " at " + out.url;
     out.size = a.size;
 }
@@ -86,7 +87,7 @@ PreflightArtifact checkArtifact(const Runtime& rt, const Artifact& a, const Fetc
 
 bool dnsFailure(const PreflightArtifact& a)
 {
-    return a.state == UrlState::Missing && a.reason.rfind("the host does not resolve", 0) == 0;
+    return a.state == UrlState::Missing && a.unresolved;
 }
 
 } // namespace

@@ -23,7 +23,8 @@ struct PreflightArtifact
     UrlState state = UrlState::Unknown;
     std::string source; // "network" | "cache" | "offline" | "git"
     std::optional<std::uint64_t> size;
-    std::string reason; // why it is missing or unknown
+    std::string reason;      // why it is missing or unknown
+    bool unresolved = false; // missing because its host did not resolve
 };
 
 struct Preflight

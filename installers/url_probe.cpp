@@ -83,6 +83,7 @@ UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinn
     } else if (rc == CURLE_COULDNT_RESOLVE_HOST) {
         r.reason = "the host does not resolve: " + detail;
         r.state = UrlState::Missing;
+        r.unresolved = true;
     } else {
         r.reason = detail;
     }

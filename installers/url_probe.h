@@ -26,6 +26,7 @@ struct UrlProbe
     long httpStatus = 0;               // 0 when no response came
     std::optional<std::uint64_t> size; // Content-Length (or the Content-Range total)
     std::string reason;                // in words, for the user ("HTTP 404")
+    bool unresolved = false;           // the host name did not resolve
 };
 
 UrlProbe probeUrl(const std::string& url, const DownloaderOptions& options, bool pinned);

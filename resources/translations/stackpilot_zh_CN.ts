@@ -278,7 +278,7 @@
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="34"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
@@ -293,12 +293,12 @@
         <translation>无法启动 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="18"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="19"/>
         <source>PC</source>
         <translation>电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="42"/>
         <source>%1 failed its check on your %2</source>
         <translation>%1 未通过在您的 %2 上的检查</translation>
     </message>
@@ -316,6 +316,11 @@
         <location filename="../../app/gui/controllers/app_verify.cpp" line="45"/>
         <source>Switch and launch</source>
         <translation>切换并启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="68"/>
+        <source>%1 is back on %2, which passed its check on this PC on %3.</source>
+        <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
 </context>
 <context>
@@ -750,7 +755,7 @@ Found by: %4</source>
 <context>
     <name>sp::gui::LaunchRunner</name>
     <message>
-        <location filename="../../app/gui/controllers/launch_runner.cpp" line="54"/>
+        <location filename="../../app/gui/controllers/launch_runner.cpp" line="55"/>
         <source>The check of the stack was stopped; nothing was launched.</source>
         <translation>方案检查已停止，未启动任何程序。</translation>
     </message>
@@ -845,7 +850,7 @@ Found by: %4</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="289"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="290"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
@@ -1001,21 +1006,26 @@ Found by: %4</source>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profiles_menu.cpp" line="81"/>
+        <source>Back to the last stack that worked here</source>
+        <translation>回到上次在这台电脑上可用的方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="89"/>
         <source>Stop %1</source>
         <translation>停止 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="82"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="90"/>
         <source>Launch %1</source>
         <translation>启动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="99"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="107"/>
         <source>Use a rejected profile?</source>
         <translation>使用已排除的配置？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="100"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="108"/>
         <source>StackPilot rejected %1 on this machine:
 
 %2

@@ -36,7 +36,7 @@ sp::Plan planWith(std::vector<std::string> args)
     sp::Plan plan;
     plan.workload = "comfyui";
     plan.profile = "p";
-    plan.runtimes.push_back({"big", "python", "1", "", false, false});
+    plan.runtimes.push_back({"big", "python", "1", "", false, false, false, {}});
     plan.command = {"python", "main.py"};
     plan.args = std::move(args);
     return plan;

@@ -9,6 +9,7 @@
 #include "gui_fixture.h"
 
 #include <QComboBox>
+#include <QMenu>
 #include <QPushButton>
 
 using namespace sp;
@@ -101,6 +102,17 @@ private slots:
         QCOMPARE(evidence["records"][0].value("passed", true), false);
         QCOMPARE(evidence["records"][1].value("profile", ""), std::string("gc-b"));
         QCOMPARE(evidence["records"][1].value("passed", false), true);
+
+        // The user forces gc-a again; the menu's "Back to the last stack that worked
+        // here" returns to gc-b.
+        app->chooseProfile(QStringLiteral("guicheck"), QStringLiteral("gc-a"), false);
+        QVERIFY(waitFor([&] { return app->currentPlan()->profile == QStringLiteral("gc-a"); }));
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("workload:guicheck"));
+        QVERIFY(menu);
+        auto* back = menu->findChild<QAction*>(QStringLiteral("rollback"));
+        QVERIFY(back && back->isEnabled());
+        back->trigger();
+        QVERIFY(waitFor([&] { return app->currentPlan()->profile == QStringLiteral("gc-b"); }));
     }
 };
 

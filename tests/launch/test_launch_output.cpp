@@ -196,7 +196,7 @@ private slots:
     {
         Plan p;
         p.steps = {{"python", "-m", "venv", "v"}};
-        p.runtimes = {{"python-3.11", "python", "3.11.15", "/d/python", false, false}};
+        p.runtimes = {{"python-3.11", "python", "3.11.15", "/d/python", false, false, false, {}}};
         const std::string h = stepsHash(p);
         QCOMPARE(stepsHash(p), h);
         Plan steps = p;

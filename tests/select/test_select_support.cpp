@@ -303,7 +303,7 @@ private slots:
     {
         const auto& cat = shippedCatalog();
         sp::Plan p;
-        p.runtimes.push_back({"zluda-3.9.5-rocm5", "zluda", "3.9.5", "", false, false});
+        p.runtimes.push_back({"zluda-3.9.5-rocm5", "zluda", "3.9.5", "", false, false, false, {}});
         sp::relocateCaches(p, machine("windows", {}, "cifs"), cat, settings());
         QVERIFY(p.env.count("TORCH_HOME"));
         QVERIFY(!p.env.count("ZLUDA_CACHE_DIR")); // 3.9.5 has no such variable

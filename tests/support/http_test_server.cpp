@@ -222,7 +222,7 @@ bool HttpTestServer::Impl::sendAll(int fd, const char* data, std::size_t size)
 
 HttpTestServer::Impl::Found
 HttpTestServer::Impl::lookup(const std::string& path,
-                             const std::map<std::string, std::string>& headers)
+                             const std::map<std::string, std::string>& headers, bool head)
 {
     const auto header = [&](const char* name) {
         auto it = headers.find(name);
@@ -248,7 +248,8 @@ HttpTestServer::Impl::lookup(const std::string& path,
             f.found = true;
         }
     }
-    if (auto it = faults.find(path); it != faults.end() && it->second.times != 0) {
+    if (auto it = faults.find(path); it != faults.end() && it->second.times != 0 &&
+                                     (!head || it->second.kind == Fault::Kind::Status)) {
         f.fault = it->second;
         if (it->second.times > 0)
             --it->second.times;
@@ -273,7 +274,7 @@ bool HttpTestServer::Impl::handle(int fd, const http::RequestHead& request)
     const auto send = [&](const std::string& text) {
         return sendAll(fd, text.data(), text.size());
     };
-    auto [entry, found, fault] = lookup(path, request.headers);
+    auto [entry, found, fault] = lookup(path, request.headers, head);
 
     if (fault && fault->kind == Fault::Kind::Status)
         return send(http::emptyResponse(fault->status, conn));

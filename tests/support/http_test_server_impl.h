@@ -65,7 +65,10 @@ struct HttpTestServer::Impl
     void acceptLoop();
     void serve(int fd);
     // The entry for `path` and the fault to apply, counting the request.
-    Found lookup(const std::string& path, const std::map<std::string, std::string>& headers);
+    // A HEAD request sends no body: only a status fault applies to it (and is used up);
+    // a body fault (stall, drop, corrupt, ...) is kept for the GET that follows.
+    Found lookup(const std::string& path, const std::map<std::string, std::string>& headers,
+                 bool head);
     // False: close the connection.
     bool handle(int fd, const http::RequestHead& request);
     bool sendAll(int fd, const char* data, std::size_t size);

@@ -139,6 +139,11 @@ private slots:
         QVERIFY2(row("v-d").find("0.1000") != std::string::npos, r.out.c_str());
         QVERIFY2(row("v-d").find("1.00") != std::string::npos, r.out.c_str());
         QVERIFY2(row("v-b").find("failed") != std::string::npos, r.out.c_str());
+        // The records travel in the diagnostics bundle too.
+        const auto diag =
+            w.cli({QStringLiteral("diag"), QStringLiteral("export"), QStringLiteral("--list")});
+        QVERIFY2(diag.rc == 0 && diag.out.find("evidence.json") != std::string::npos,
+                 (diag.out + diag.err).c_str());
     }
 };
 

@@ -125,6 +125,7 @@ public:
         p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                      QStringLiteral("Write to FILE instead of stdout."),
                      QStringLiteral("FILE")});
+        cli::addJsonOption(p); // the export is JSON either way
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {

@@ -181,6 +181,7 @@ std::vector<RawEntry> fileEntries(const Machine& m, const std::vector<std::strin
     append(detail::receiptEntries(PrefixStore::defaultRoot(), ids));
     append(detail::launchEntries(paths::logDir(), launches));
     append(detail::appLogEntries());
+    append(detail::evidenceEntries());
     return raw;
 }
 

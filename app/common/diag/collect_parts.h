@@ -46,6 +46,8 @@ std::vector<RawEntry> launchEntries(const std::filesystem::path& logsDir,
                                     const std::vector<LaunchRecord>& newestFirst);
 // StackPilot's own log, the rotated one first.
 std::vector<RawEntry> appLogEntries();
+// This machine's smoke-test records as `evidence export` writes them (docs/VERIFY.md).
+std::vector<RawEntry> evidenceEntries();
 
 // ---- gather.cpp
 struct Plans

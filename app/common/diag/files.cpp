@@ -4,6 +4,7 @@
 #include "app/common/diag/bundle.h"
 #include "app/common/diag/collect_parts.h"
 #include "core/app_log.h"
+#include "core/evidence/evidence.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -161,6 +162,16 @@ std::vector<RawEntry> appLogEntries()
     if (auto e = readCapped(applog::file(), "logs/stackpilot.log", kLogTailBytes, true, false))
         out.push_back(std::move(*e));
     return out;
+}
+
+std::vector<RawEntry> evidenceEntries()
+{
+    auto records = EvidenceStore().records();
+    if (!records)
+        return {{"evidence.json", {}, false, records.error().message}};
+    if (records->empty())
+        return {};
+    return {{"evidence.json", exportJson(*records).dump(2) + "\n", true, {}}};
 }
 
 } // namespace sp::diag::detail

@@ -119,6 +119,8 @@ public:
     void chooseProfile(const QString& workload, const QString& profile, bool acceptRejected);
     // After a failed smoke test: make `profile` the workload's choice, then launch it.
     void switchStack(const QString& profile);
+    // Makes the last profile whose smoke test passed on this PC the workload's choice.
+    void rollbackStack();
     QString activeProfile(const QString& workload) const;
     bool profileForced(const QString& workload) const;
 

@@ -2,7 +2,9 @@
 // smoke test before a launch, say so on the console's banner and offer the next stack
 // with one button, which makes it the workload's choice and launches it.
 
+#include "app/common/session/session.h"
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/controllers/background.h"
 #include "core/qt_text.h"
 #include "core/select/select.h"
 
@@ -44,6 +46,32 @@ void AppController::onStackFailed(const QString& profile, const QString& reason)
         n.switchTo = next;
         emit knownIssue(n);
     });
+}
+
+void AppController::rollbackStack()
+{
+    const QString workload = m_workload;
+    const session::Context context = session::contextFor(catalog(), m_gpus.snapshot());
+    // On the writer thread: the session changes settings.json under its lock.
+    auto work = [context, catalog = m_catalog, id = toStd(workload)] {
+        session::Session s(context, {});
+        auto back = s.rollback(id);
+        return std::make_pair(std::move(back), s.settings());
+    };
+    auto then = [this, workload](auto result) {
+        auto& [back, settings] = result;
+        if (!back) {
+            emit notice(qs(back.error().message), true);
+            return;
+        }
+        const QString title = catalog() ? stackTitle(*catalog(), back->profile) : qs(back->profile);
+        emit notice(tr("%1 is back on %2, which passed its check on this PC on %3.")
+                        .arg(workloadName(workload), title, qs(back->passedAt.substr(0, 10))),
+                    false);
+        logEvent("rollback " + toStd(workload) + " to " + back->profile);
+        takeSettings(std::move(settings), {});
+    };
+    runInBackground(this, std::move(work), std::move(then), &m_writer);
 }
 
 void AppController::switchStack(const QString& profile)

@@ -77,6 +77,14 @@ void ProfilesMenu::addWorkload(const QString& workload)
     for (const AlternativeRow& a : v->alternatives)
         add(a.profile, a.title, a.rejected, a.reasons);
     sub->addSeparator();
+    // docs/VERIFY.md: the last stack whose smoke test passed on this PC.
+    QAction* back = sub->addAction(tr("Back to the last stack that worked here"));
+    back->setObjectName(QStringLiteral("rollback"));
+    back->setEnabled(!m_app->recordedMachine());
+    connect(back, &QAction::triggered, this, [this, workload] {
+        m_app->setWorkload(workload);
+        m_app->rollbackStack();
+    });
     const bool running = m_app->runningWorkload() == workload;
     QAction* go = sub->addAction(running ? tr("Stop %1").arg(m_app->workloadName(workload))
                                          : tr("Launch %1").arg(m_app->workloadName(workload)));
