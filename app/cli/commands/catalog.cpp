@@ -38,15 +38,6 @@ QString opt(const char* name)
     return QString::fromLatin1(name);
 }
 
-bool sameFeed(std::string a, std::string b)
-{
-    while (!a.empty() && a.back() == '/')
-        a.pop_back();
-    while (!b.empty() && b.back() == '/')
-        b.pop_back();
-    return a == b;
-}
-
 std::unique_ptr<FeedSource> sourceFor(const std::string& feed, const QCommandLineParser& p)
 {
     if (!isFeedUrl(feed))
@@ -60,23 +51,14 @@ std::unique_ptr<FeedSource> sourceFor(const std::string& feed, const QCommandLin
 Expected<TrustOptions> trustFor(const QCommandLineParser& p, const std::optional<FeedState>& st,
                                 const std::string& location, const std::vector<FeedEntry>& listed)
 {
-    TrustOptions t;
-    t.keys = feed::shippedKeys();
+    // Shipped keys, the key settings list with the feed, the key it was first taken with.
+    TrustOptions t = feed::trustFor(location, listed, st);
     if (p.isSet(opt("pubkey"))) {
         auto k = parsePublicKey(toStd(p.value(opt("pubkey"))));
         if (!k)
             return Error::usage("--pubkey: " + k.error().message);
         t.keys.push_back(*k);
     }
-    // The key a lab feed was first taken with stays trusted for that feed.
-    if (st && st->source == location && !st->key.empty())
-        if (auto k = parsePublicKey(st->key))
-            t.keys.push_back(*k);
-    // So does the key settings.json lists with it ("feeds").
-    for (const auto& f : listed)
-        if (sameFeed(f.url, location) && !f.pubkey.empty())
-            if (auto k = parsePublicKey(f.pubkey))
-                t.keys.push_back(*k);
     return t;
 }
 

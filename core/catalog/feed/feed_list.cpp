@@ -62,6 +62,30 @@ bool isLoopbackHttp(const std::string& url)
     return parts == 3 && digits > 0 && digits <= 3 && host.rfind("127.", 0) == 0;
 }
 
+bool sameFeed(std::string a, std::string b)
+{
+    while (!a.empty() && a.back() == '/')
+        a.pop_back();
+    while (!b.empty() && b.back() == '/')
+        b.pop_back();
+    return a == b;
+}
+
+TrustOptions trustFor(const std::string& location, const std::vector<FeedEntry>& listed,
+                      const std::optional<FeedState>& state)
+{
+    TrustOptions t;
+    t.keys = shippedKeys();
+    if (state && sameFeed(state->source, location) && !state->key.empty())
+        if (auto k = parsePublicKey(state->key))
+            t.keys.push_back(*k);
+    for (const auto& f : listed)
+        if (sameFeed(f.url, location) && !f.pubkey.empty())
+            if (auto k = parsePublicKey(f.pubkey))
+                t.keys.push_back(*k);
+    return t;
+}
+
 Expected<void> checkFeedUrl(const std::string& url)
 {
     if (lower(url.substr(0, 8)) == "https://" || isLoopbackHttp(url))

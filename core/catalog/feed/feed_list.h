@@ -9,6 +9,8 @@
 // is accepted.
 
 #include "core/catalog/feed/minisign.h"
+#include "core/catalog/feed/store.h"
+#include "core/catalog/feed/update.h"
 #include "core/expected.h"
 #include "core/settings.h"
 
@@ -30,6 +32,13 @@ Expected<std::vector<FeedEntry>> feedsFrom(const Settings& settings, const std::
 Expected<void> rememberFeed(Settings& settings, const FeedEntry& entry);
 // Records `entry` in `file` under its lock (Settings::update).
 Expected<void> rememberFeedIn(const std::filesystem::path& file, const FeedEntry& entry);
+
+// The same feed, whatever trailing '/' either spelling has.
+bool sameFeed(std::string a, std::string b);
+// The keys a feed at `location` may be signed with: the shipped ones, the key `listed`
+// names with it, and the key it was first taken with (`state`, when it is that feed's).
+TrustOptions trustFor(const std::string& location, const std::vector<FeedEntry>& listed,
+                      const std::optional<FeedState>& state);
 
 // Refuses a URL that is neither https:// nor http:// to a loopback address.
 Expected<void> checkFeedUrl(const std::string& url);
