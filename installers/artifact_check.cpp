@@ -90,7 +90,10 @@ Probe probe(const std::string& url, const DownloaderOptions& o, bool head)
 void checkShallow(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& out)
 {
     Probe p = probe(a.url, o.downloader, true);
-    const bool headRefused = p.error.empty() && (p.status == 405 || p.status == 501);
+    // Some servers and signed-URL stores refuse HEAD (405, 501, or 403 for a signature
+    // made for GET): ask for the first byte instead.
+    const bool headRefused =
+        p.error.empty() && (p.status == 405 || p.status == 501 || p.status == 403);
     if (headRefused)
         p = probe(a.url, o.downloader, false);
     if (!p.error.empty()) {
@@ -184,15 +187,6 @@ ArtifactCheck checkArtifact(const std::string& runtime, const Artifact& artifact
         checkDeep(artifact, options, out);
     else
         checkShallow(artifact, options, out);
-    return out;
-}
-
-std::vector<ArtifactCheck> checkCatalog(const Catalog& catalog, const ArtifactCheckOptions& options)
-{
-    std::vector<ArtifactCheck> out;
-    for (const auto& rt : catalog.runtimes)
-        for (const auto& a : rt.artifacts)
-            out.push_back(checkArtifact(rt.id, a, options));
     return out;
 }
 

@@ -2,7 +2,8 @@
 // `stackpilot-cli catalog check`: is every artifact of a catalog still where the catalog
 // says, and what the catalog says (docs/FEED.md, "Checking a catalog"). One result per
 // artifact, in the catalog's order:
-//   - a download URL answers a HEAD (or a one-byte GET where HEAD is refused) with 2xx
+//   - a download URL answers a HEAD (or a one-byte GET where HEAD is refused: 403, 405,
+//     501) with 2xx
 //     and, when the server declares a length, the catalog's size; with `deep` it is
 //     downloaded (never kept) and its size and SHA-256 compared as the installer would;
 //   - a git URL is listed (git ls-remote over libgit2): the pinned commit is a branch or
@@ -15,7 +16,6 @@
 #include "installers/downloader.h"
 
 #include <string>
-#include <vector>
 
 namespace sp {
 
@@ -44,8 +44,6 @@ struct ArtifactCheck
 
 ArtifactCheck checkArtifact(const std::string& runtime, const Artifact& artifact,
                             const ArtifactCheckOptions& options);
-std::vector<ArtifactCheck> checkCatalog(const Catalog& catalog,
-                                        const ArtifactCheckOptions& options);
 
 // The git part (git_remote_check.cpp): ls-remote, and with `deep` a fetch.
 ArtifactCheck checkGitArtifact(const std::string& runtime, const Artifact& artifact,

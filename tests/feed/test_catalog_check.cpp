@@ -216,6 +216,32 @@ private slots:
                  r.out.c_str());
     }
 
+    void aServerRefusingHeadIsAskedForOneByte()
+    {
+        const fs::path cat = dir / "nohead";
+        server.addBlob("/nohead.bin", good);
+        writeRuntimes(cat, nlohmann::json::array(
+                               {{{"id", "rt-nohead"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {fileArtifact(server.url("/nohead.bin"), good)}}}}));
+        server.setFault("/nohead.bin", Fault::statusFor(403, 1)); // the HEAD
+        auto r = check(cat, false);
+        QVERIFY2(r.rc == 0, r.out.c_str());
+        QVERIFY2(r.out.find("ok        rt-nohead ") != std::string::npos, r.out.c_str());
+        const auto st = server.stats("/nohead.bin");
+        QCOMPARE(st.requests, 2);
+        QCOMPARE(st.rangeRequests, 1);
+        QVERIFY(st.bodyBytes <= 1);
+        // Refused for the GET as well: a failure.
+        server.setFault("/nohead.bin", Fault::statusFor(403, 2));
+        r = check(cat, false);
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.out.find("FAILED    rt-nohead ") != std::string::npos &&
+                     r.out.find("HTTP 403") != std::string::npos,
+                 r.out.c_str());
+    }
+
     void gitCommitsAndTags()
     {
 #ifndef __linux__
