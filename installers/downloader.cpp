@@ -1,5 +1,6 @@
 #include "installers/downloader.h"
 
+#include "core/catalog/feed/feed_list.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 #include "installers/byte_pipe.h"
@@ -59,7 +60,8 @@ Expected<UsableUrls> usableUrls(const DownloadRequest& request)
 {
     UsableUrls out;
     for (const auto& u : request.urls) {
-        if (isPlainHttp(u) && !request.sha256)
+        if (isPlainHttp(u) && !request.sha256 &&
+            !(request.loopbackHttpUnpinned && feed::isLoopbackHttp(u)))
             out.refused += (out.refused.empty() ? "" : ", ") + u;
         else
             out.urls.push_back(u);

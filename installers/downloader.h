@@ -36,6 +36,9 @@ struct DownloadRequest
     std::optional<std::uint64_t> size; // bytes; more than this stops the transfer
     // Resume file. Empty: <cacheDir>/downloads/partial/<sha256 or hash of url>.part
     std::filesystem::path partialFile;
+    // Plain http:// to this machine (127.0.0.0/8, ::1, localhost) without a pinned
+    // SHA-256: for a caller that checks the bytes itself (a signed feed manifest).
+    bool loopbackHttpUnpinned = false;
 };
 
 struct DownloadProgress

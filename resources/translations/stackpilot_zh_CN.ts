@@ -753,6 +753,24 @@ Found by: %4</source>
     </message>
 </context>
 <context>
+    <name>sp::gui::KnowledgeStatus</name>
+    <message>
+        <location filename="../../app/gui/widgets/knowledge_status.cpp" line="29"/>
+        <source>Knowledge shipped with StackPilot %1</source>
+        <translation>知识库：StackPilot %1 自带</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/knowledge_status.cpp" line="32"/>
+        <source>Knowledge from %1 (feed %2)</source>
+        <translation>知识库：%1（更新源第 %2 版）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/knowledge_status.cpp" line="36"/>
+        <source>; feed %1 is used from the next start</source>
+        <translation>；更新源第 %1 版将在下次启动时使用</translation>
+    </message>
+</context>
+<context>
     <name>sp::gui::LaunchRunner</name>
     <message>
         <location filename="../../app/gui/controllers/launch_runner.cpp" line="55"/>

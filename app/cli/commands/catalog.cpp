@@ -3,9 +3,13 @@
 // and prints.
 
 #include "app/cli/command.h"
+#include "app/cli/commands/catalog_verbs.h"
+#include "app/cli/commands/machine_options.h"
+#include "core/catalog/feed/feed_list.h"
 #include "core/catalog/feed/publish.h"
 #include "core/catalog/feed/update.h"
 #include "core/paths.h"
+#include "core/settings.h"
 #include "installers/feed_http_source.h"
 #include "stackpilot_version.h"
 
@@ -19,6 +23,7 @@ namespace sp::cli {
 namespace {
 
 using feed::DirectorySource;
+using feed::FeedEntry;
 using feed::FeedSource;
 using feed::FeedState;
 using feed::FeedStore;
@@ -44,20 +49,16 @@ std::unique_ptr<FeedSource> sourceFor(const std::string& feed, const QCommandLin
 }
 
 Expected<TrustOptions> trustFor(const QCommandLineParser& p, const std::optional<FeedState>& st,
-                                const std::string& location)
+                                const std::string& location, const std::vector<FeedEntry>& listed)
 {
-    TrustOptions t;
-    t.keys = feed::shippedKeys();
+    // Shipped keys, the key settings list with the feed, the key it was first taken with.
+    TrustOptions t = feed::trustFor(location, listed, st);
     if (p.isSet(opt("pubkey"))) {
         auto k = parsePublicKey(toStd(p.value(opt("pubkey"))));
         if (!k)
             return Error::usage("--pubkey: " + k.error().message);
         t.keys.push_back(*k);
     }
-    // The key a lab feed was first taken with stays trusted for that feed.
-    if (st && st->source == location && !st->key.empty())
-        if (auto k = parsePublicKey(st->key))
-            t.keys.push_back(*k);
     return t;
 }
 
@@ -93,6 +94,23 @@ nlohmann::json statusJson(const FeedStore& store, const std::optional<FeedState>
     return j;
 }
 
+void printListedFeeds(Io& io)
+{
+    auto settings = Settings::load();
+    if (!settings)
+        return;
+    auto listed = feed::feedsFrom(*settings, paths::toUtf8(Settings::defaultFile()));
+    if (!listed) {
+        io.err << "stackpilot-cli catalog: " << listed.error().message << "\n";
+        return;
+    }
+    for (const auto& f : *listed) {
+        auto k = parsePublicKey(f.pubkey);
+        io.out << "feed in settings: " << f.url << " ("
+               << (k ? "key " + feed::keyIdHex(k->keyId) : std::string("shipped keys")) << ")\n";
+    }
+}
+
 int printStatus(const FeedStore& store, Io& io, bool json)
 {
     if (json) {
@@ -103,6 +121,7 @@ int printStatus(const FeedStore& store, Io& io, bool json)
         return 0;
     }
     io.out << "shipped: catalog of StackPilot " << STACKPILOT_VERSION << "\n";
+    printListedFeeds(io);
     auto st = store.state();
     if (!st) {
         io.err << "stackpilot-cli catalog: " << st.error().message << "\n";
@@ -134,39 +153,116 @@ int printStatus(const FeedStore& store, Io& io, bool json)
     return 0;
 }
 
-int runUpdate(const QCommandLineParser& p, Io& io, bool verifyOnly, const std::string& where)
+// The feeds `update` tries, in order: the one named, else settings.json's "feeds", else
+// the one installed last.
+std::vector<std::string> feedsToTry(const QCommandLineParser& p, const std::string& where,
+                                    const std::optional<FeedState>& st,
+                                    const std::vector<FeedEntry>& listed)
+{
+    if (!where.empty())
+        return {where};
+    if (p.isSet(opt("feed")))
+        return {toStd(p.value(opt("feed")))};
+    std::vector<std::string> out;
+    for (const auto& f : listed)
+        out.push_back(f.url);
+    if (out.empty() && st)
+        out.push_back(st->source);
+    return out;
+}
+
+Expected<feed::UpdateResult> updateFrom(const QCommandLineParser& p, const std::string& feed,
+                                        bool verifyOnly, const std::optional<FeedState>& st,
+                                        const std::vector<FeedEntry>& listed)
 {
     const FeedStore store;
-    auto st = store.state();
-    if (!st)
-        return failWith(io, st.error());
-    std::string feed = where.empty() ? toStd(p.value(opt("feed"))) : where;
-    if (feed.empty() && *st)
-        feed = (*st)->source;
-    if (feed.empty())
-        return failWith(io, Error::usage("no feed installed yet: give --feed URL (and --pubkey "
-                                         "KEY for a lab's feed)"));
     const auto source = sourceFor(feed, p);
-    auto trust = trustFor(p, *st, source->location());
+    auto trust = trustFor(p, st, source->location(), listed);
     if (!trust)
-        return failWith(io, trust.error());
+        return trust.error();
     auto r =
         verifyOnly ? feed::verifyFeed(*source, *trust) : feed::updateFeed(*source, *trust, store);
-    if (!r)
-        return failWith(io, r.error());
+    if (!r || verifyOnly || !p.isSet(opt("pubkey")) || !p.isSet(opt("feed")))
+        return r;
+    // A feed taken with its key is kept in settings.json, so `update` finds it again.
+    if (auto kept = feed::rememberFeedIn(Settings::defaultFile(),
+                                         {source->location(), toStd(p.value(opt("pubkey")))});
+        !kept)
+        r->message += " (not recorded in settings: " + kept.error().message + ")";
+    return r;
+}
+
+void printUpdate(const QCommandLineParser& p, Io& io, const feed::UpdateResult& r)
+{
     if (p.isSet(opt("json"))) {
         static const char* const names[] = {"installed", "up-to-date", "skipped", "verified"};
-        io.out << nlohmann::json{{"outcome", names[static_cast<int>(r->outcome)]},
-                                 {"version", r->manifest.version},
-                                 {"key_id", r->keyId},
-                                 {"message", r->message}}
+        io.out << nlohmann::json{{"outcome", names[static_cast<int>(r.outcome)]},
+                                 {"version", r.manifest.version},
+                                 {"key_id", r.keyId},
+                                 {"message", r.message}}
                       .dump(2)
                << "\n";
-        return 0;
+        return;
     }
-    io.out << r->message << "\n";
-    return 0;
+    io.out << r.message << "\n";
 }
+
+int runUpdate(const QCommandLineParser& p, Io& io, bool verifyOnly, const std::string& where)
+{
+    auto st = FeedStore().state();
+    if (!st)
+        return failWith(io, st.error());
+    auto settings = Settings::load();
+    if (!settings)
+        return failWith(io, settings.error());
+    auto listed = feed::feedsFrom(*settings, paths::toUtf8(Settings::defaultFile()));
+    if (!listed)
+        return failWith(io, listed.error());
+    const auto feeds = feedsToTry(p, where, *st, *listed);
+    if (feeds.empty())
+        return failWith(io, Error::usage("no feed installed yet: give --feed URL (and --pubkey "
+                                         "KEY for a lab's feed)"));
+    Error last = Error::usage("no feed");
+    for (const auto& feed : feeds) {
+        auto r = updateFrom(p, feed, verifyOnly, *st, *listed);
+        if (r) {
+            printUpdate(p, io, *r);
+            return 0;
+        }
+        if (feeds.size() > 1)
+            io.err << "stackpilot-cli catalog: " << feed << ": " << r.error().message << "\n";
+        last = r.error();
+    }
+    return feeds.size() > 1 ? exitCodeFor(last) : failWith(io, last);
+}
+
+} // namespace
+
+Expected<feed::UpdateResult> verifyFeedForDiff(const QCommandLineParser& p,
+                                               const std::string& where,
+                                               const std::filesystem::path& dir)
+{
+    auto st = FeedStore().state();
+    if (!st)
+        return st.error();
+    auto settings = Settings::load();
+    if (!settings)
+        return settings.error();
+    auto listed = feed::feedsFrom(*settings, paths::toUtf8(Settings::defaultFile()));
+    if (!listed)
+        return listed.error();
+    const auto feeds = feedsToTry(p, where, *st, *listed);
+    if (feeds.empty())
+        return Error::usage("no feed to compare with: give a feed URL or folder, or a catalog "
+                            "folder");
+    const auto source = sourceFor(feeds.front(), p);
+    auto trust = trustFor(p, *st, source->location(), *listed);
+    if (!trust)
+        return trust.error();
+    return feed::verifyFeedInto(*source, *trust, dir);
+}
+
+namespace {
 
 int runPublish(const QCommandLineParser& p, Io& io, const std::string& dir)
 {
@@ -197,12 +293,14 @@ public:
     QString name() const override { return opt("catalog"); }
     QString summary() const override
     {
-        return opt("Signed catalog feed: status, update, rollback, verify, publish.");
+        return opt("Signed catalog feed: status, update, rollback, verify, publish, check, diff.");
     }
     void configure(QCommandLineParser& p) override
     {
-        p.addPositionalArgument(opt("status|update|rollback|verify|publish"), opt("What to do."));
-        p.addPositionalArgument(opt("DIR|URL"), opt("verify: the feed; publish: the catalog."));
+        p.addPositionalArgument(opt("status|update|rollback|verify|publish|check|diff"),
+                                opt("What to do."));
+        p.addPositionalArgument(
+            opt("DIR|URL"), opt("verify, diff: the feed; publish, check, diff: a catalog folder."));
         p.addOption({opt("feed"), opt("update: the feed's URL or folder."), opt("URL")});
         p.addOption({opt("pubkey"),
                      opt("A minisign public key (RW...) the feed may be signed "
@@ -215,6 +313,10 @@ public:
         p.addOption({opt("expires"), opt("publish: expiry, ISO 8601 UTC."), opt("TIME")});
         p.addOption({opt("min-stackpilot"), opt("publish: oldest StackPilot."), opt("VERSION")});
         p.addOption({opt("name"), opt("publish: the feed's name."), opt("NAME")});
+        p.addOption({opt("deep"), opt("check: download every artifact and compare its size and "
+                                      "SHA-256; fetch git histories.")});
+        addCatalogDirOption(p);
+        addMachineOptions(p);
         addJsonOption(p);
     }
     int run(const QCommandLineParser& p, Io& io) override
@@ -223,12 +325,18 @@ public:
         const std::string verb = args.isEmpty() ? std::string() : toStd(args[0]);
         const std::string arg = args.size() > 1 ? toStd(args[1]) : std::string();
         const bool needsArg = verb == "verify" || verb == "publish";
-        if (args.size() != (needsArg ? 2 : 1) ||
-            (verb != "status" && verb != "update" && verb != "rollback" && !needsArg)) {
+        const bool mayArg = verb == "check" || verb == "diff";
+        if (args.size() > 2 || (args.size() != (needsArg ? 2 : 1) && !mayArg) ||
+            (verb != "status" && verb != "update" && verb != "rollback" && !needsArg && !mayArg)) {
             io.err << "stackpilot-cli catalog: expected status | update [--feed URL] | rollback "
-                      "| verify DIR|URL | publish DIR -o OUT --version N --expires TIME\n";
+                      "| verify DIR|URL | publish DIR -o OUT --version N --expires TIME | check "
+                      "[DIR] [--deep] | diff [URL|DIR]\n";
             return 2;
         }
+        if (verb == "check")
+            return runCatalogCheck(p, io, arg);
+        if (verb == "diff")
+            return runCatalogDiff(p, io, arg);
         if (verb == "status")
             return printStatus(FeedStore(), io, p.isSet(opt("json")));
         if (verb == "update" || verb == "verify")

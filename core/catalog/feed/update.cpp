@@ -158,23 +158,29 @@ Expected<void> DirectorySource::fetchFile(const FeedFile& file, const fs::path& 
     return writeFileAtomic(dest, *bytes);
 }
 
-Expected<UpdateResult> verifyFeed(const FeedSource& source, const TrustOptions& options)
+Expected<UpdateResult> verifyFeedInto(const FeedSource& source, const TrustOptions& options,
+                                      const fs::path& dir)
 {
     auto c = checkManifest(source, options);
     if (!c)
         return c.error();
     if (auto skip = skipForVersion(*c, options))
         return *skip;
-    QTemporaryDir tmp;
-    if (!tmp.isValid())
-        return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
-    if (auto r = stage(source, *c, toPath(tmp.path())); !r)
+    if (auto r = stage(source, *c, dir); !r)
         return r.error();
     UpdateResult r{Outcome::Verified, c->manifest, keyIdHex(c->verified.key.keyId), {}};
     r.message = "feed " + std::to_string(c->manifest.version) +
                 " verified: " + std::to_string(c->manifest.files.size()) +
                 " file(s), signed by key " + r.keyId;
     return r;
+}
+
+Expected<UpdateResult> verifyFeed(const FeedSource& source, const TrustOptions& options)
+{
+    QTemporaryDir tmp;
+    if (!tmp.isValid())
+        return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
+    return verifyFeedInto(source, options, toPath(tmp.path()));
 }
 
 Expected<UpdateResult> updateFeed(const FeedSource& source, const TrustOptions& options,

@@ -73,6 +73,12 @@ struct UpdateResult
 // Every check but the store's: signature, manifest, expiry, files, the catalog loads.
 [[nodiscard]] Expected<UpdateResult> verifyFeed(const FeedSource& source,
                                                 const TrustOptions& options);
+// verifyFeed, keeping what it checked in `dir`: dir/catalog/*.json (the feed's catalog,
+// loaded once), manifest.json and its signature. Nothing is staged when the outcome is
+// Skipped. `catalog diff` plans from dir/catalog.
+[[nodiscard]] Expected<UpdateResult> verifyFeedInto(const FeedSource& source,
+                                                    const TrustOptions& options,
+                                                    const std::filesystem::path& dir);
 // The checks, the rollback rule against `store`, then the switch.
 [[nodiscard]] Expected<UpdateResult>
 updateFeed(const FeedSource& source, const TrustOptions& options, const FeedStore& store);

@@ -1,0 +1,324 @@
+// `catalog check` against a loopback HTTP server and repositories made with the real
+// git: one line per artifact, and exactly the broken ones reported (a 404, a wrong
+// digest with --deep, a size the server contradicts, a tag moved to another commit).
+
+#include "core/paths.h"
+#include "feed_fixture.h"
+#include "installers/sha256.h"
+#include "support/cli_runner.h"
+#include "support/http_test_server.h"
+
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#ifdef __linux__
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
+
+using namespace sp;
+using namespace sp::test;
+
+namespace {
+
+std::string bytesOf(int n, int seed)
+{
+    std::string s(static_cast<std::size_t>(n), '\0');
+    for (int i = 0; i < n; ++i)
+        s[static_cast<std::size_t>(i)] = static_cast<char>((i * 31 + seed) & 0xff);
+    return s;
+}
+
+bool git(const fs::path& dir, const QStringList& args, std::string* out = nullptr)
+{
+    QProcess p;
+    p.setWorkingDirectory(q(dir));
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("GIT_AUTHOR_NAME"), QStringLiteral("t"));
+    env.insert(QStringLiteral("GIT_AUTHOR_EMAIL"), QStringLiteral("t@example.org"));
+    env.insert(QStringLiteral("GIT_COMMITTER_NAME"), QStringLiteral("t"));
+    env.insert(QStringLiteral("GIT_COMMITTER_EMAIL"), QStringLiteral("t@example.org"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("git"), args);
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return false;
+    if (out)
+        *out = p.readAllStandardOutput().trimmed().toStdString();
+    return true;
+}
+
+#ifdef __linux__
+bool accepts(std::uint16_t port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+    ::close(fd);
+    return ok;
+}
+
+std::uint16_t freePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// `git daemon` serving the repositories under `dir` on 127.0.0.1; "" when it did not start.
+std::string startGitDaemon(QProcess& daemon, const fs::path& dir)
+{
+    std::string execPath;
+    if (!git(dir, {QStringLiteral("--exec-path")}, &execPath))
+        return {};
+    const auto port = freePort();
+    // git-daemon itself, not the `git` wrapper, so killing it stops the server; and it
+    // dies with the test.
+    daemon.setProgram(QString::fromStdString(execPath) + QStringLiteral("/git-daemon"));
+    daemon.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    daemon.setArguments({QStringLiteral("--reuseaddr"), QStringLiteral("--base-path=") + q(dir),
+                         QStringLiteral("--export-all"), QStringLiteral("--listen=127.0.0.1"),
+                         QStringLiteral("--port=") + QString::number(port), q(dir)});
+    daemon.setStandardOutputFile(QProcess::nullDevice());
+    daemon.setStandardErrorFile(QProcess::nullDevice());
+    daemon.start();
+    if (!daemon.waitForStarted())
+        return {};
+    for (int i = 0; i < 200 && !accepts(port); ++i)
+        QThread::msleep(25);
+    return accepts(port) ? "git://127.0.0.1:" + std::to_string(port) : std::string();
+}
+#endif
+
+nlohmann::json fileArtifact(const std::string& url, const std::string& bytes)
+{
+    return {{"url", url},
+            {"format", "file"},
+            {"file_name", "a.bin"},
+            {"sha256", Sha256::ofBytes(bytes.data(), bytes.size())},
+            {"size", bytes.size()}};
+}
+
+void writeRuntimes(const fs::path& dir, const nlohmann::json& runtimes)
+{
+    fs::create_directories(dir);
+    writeAll(dir / "runtimes.json",
+             nlohmann::json{{"schema_version", 1}, {"runtimes", runtimes}}.dump(2));
+}
+
+std::vector<std::string> failedLines(const std::string& out)
+{
+    std::vector<std::string> v;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("FAILED", 0) == 0)
+            v.push_back(line);
+    return v;
+}
+
+} // namespace
+
+class TestCatalogCheck : public QObject
+{
+    Q_OBJECT
+
+    fs::path dir;
+    HttpTestServer server;
+    std::string good, missing, wrong, served;
+
+    CliRun check(const fs::path& catalog, bool deep)
+    {
+        QStringList a{QStringLiteral("catalog"), QStringLiteral("check"), q(catalog)};
+        if (deep)
+            a << QStringLiteral("--deep");
+        return runCliInProcess(a);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        dir = fs::path(qEnvironmentVariable("STACKPILOT_HOME").toStdString()) / "check";
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        good = bytesOf(5000, 1);
+        wrong = bytesOf(4000, 2);
+        served = bytesOf(4000, 3); // same size, other bytes: only --deep can tell
+        server.addBlob("/good.bin", good);
+        server.addBlob("/wrong.bin", served);
+        QVERIFY2(server.start(), server.error().c_str());
+    }
+
+    void reportsExactlyTheMissingAndTheWrongDigest()
+    {
+        const fs::path cat = dir / "http";
+        writeRuntimes(cat, nlohmann::json::array(
+                               {{{"id", "rt-good"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {fileArtifact(server.url("/good.bin"), good)}}},
+                                {{"id", "rt-missing"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {fileArtifact(server.url("/gone.bin"), good)}}},
+                                {{"id", "rt-wrong"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {fileArtifact(server.url("/wrong.bin"), wrong)}}}}));
+        auto deep = check(cat, true);
+        QCOMPARE(deep.rc, 1);
+        const auto failed = failedLines(deep.out);
+        QVERIFY2(failed.size() == 2, deep.out.c_str());
+        QVERIFY2(failed[0].find("rt-missing") != std::string::npos &&
+                     failed[0].find("404") != std::string::npos,
+                 failed[0].c_str());
+        QVERIFY2(failed[1].find("rt-wrong") != std::string::npos &&
+                     failed[1].find(Sha256::ofBytes(served.data(), served.size())) !=
+                         std::string::npos,
+                 failed[1].c_str());
+        QVERIFY2(deep.out.find("ok        rt-good ") != std::string::npos, deep.out.c_str());
+        QVERIFY2(deep.out.find("3 artifact(s): 1 ok, 2 failed") != std::string::npos,
+                 deep.out.c_str());
+        // Without --deep only the 404 shows (HEAD); the digest needs the bytes.
+        const auto bodyBefore = server.stats("/good.bin").bodyBytes;
+        auto shallow = check(cat, false);
+        QCOMPARE(shallow.rc, 1);
+        const auto shallowFailed = failedLines(shallow.out);
+        QVERIFY2(shallowFailed.size() == 1 &&
+                     shallowFailed[0].find("rt-missing") != std::string::npos,
+                 shallow.out.c_str());
+        QCOMPARE(server.stats("/good.bin").bodyBytes, bodyBefore); // HEAD: no body
+    }
+
+    void aSizeTheServerContradictsFailsWithoutDeep()
+    {
+        const fs::path cat = dir / "size";
+        auto a = fileArtifact(server.url("/good.bin"), good);
+        a["size"] = good.size() + 1;
+        writeRuntimes(
+            cat,
+            nlohmann::json::array(
+                {{{"id", "rt-size"}, {"kind", "source"}, {"version", "1"}, {"artifacts", {a}}}}));
+        auto r = check(cat, false);
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.out.find("the server declares 5000 bytes, the catalog says 5001") !=
+                     std::string::npos,
+                 r.out.c_str());
+    }
+
+    void aServerRefusingHeadIsAskedForOneByte()
+    {
+        const fs::path cat = dir / "nohead";
+        server.addBlob("/nohead.bin", good);
+        writeRuntimes(cat, nlohmann::json::array(
+                               {{{"id", "rt-nohead"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {fileArtifact(server.url("/nohead.bin"), good)}}}}));
+        server.setFault("/nohead.bin", Fault::statusFor(403, 1)); // the HEAD
+        auto r = check(cat, false);
+        QVERIFY2(r.rc == 0, r.out.c_str());
+        QVERIFY2(r.out.find("ok        rt-nohead ") != std::string::npos, r.out.c_str());
+        const auto st = server.stats("/nohead.bin");
+        QCOMPARE(st.requests, 2);
+        QCOMPARE(st.rangeRequests, 1);
+        QVERIFY(st.bodyBytes <= 1);
+        // Refused for the GET as well: a failure.
+        server.setFault("/nohead.bin", Fault::statusFor(403, 2));
+        r = check(cat, false);
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.out.find("FAILED    rt-nohead ") != std::string::npos &&
+                     r.out.find("HTTP 403") != std::string::npos,
+                 r.out.c_str());
+    }
+
+    void gitCommitsAndTags()
+    {
+#ifndef __linux__
+        QSKIP("git daemon is started the Linux way");
+#else
+        const fs::path work = dir / "work", repos = dir / "repos", bare = repos / "repo.git";
+        fs::create_directories(repos);
+        fs::create_directories(work);
+        std::string first, second;
+        QVERIFY(git(work, {QStringLiteral("init"), QStringLiteral("-q"), QStringLiteral(".")}));
+        writeAll(work / "a.txt", "one\n");
+        QVERIFY(git(work, {QStringLiteral("add"), QStringLiteral("a.txt")}));
+        QVERIFY(git(work, {QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("1")}));
+        QVERIFY(git(work, {QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, &first));
+        writeAll(work / "a.txt", "two\n");
+        QVERIFY(git(work, {QStringLiteral("commit"), QStringLiteral("-qam"), QStringLiteral("2")}));
+        QVERIFY(git(work, {QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, &second));
+        QVERIFY(git(work, {QStringLiteral("tag"), QStringLiteral("-a"), QStringLiteral("v2"),
+                           QStringLiteral("-m"), QStringLiteral("v2")}));
+        QVERIFY(git(dir, {QStringLiteral("clone"), QStringLiteral("-q"), QStringLiteral("--bare"),
+                          q(work), q(bare)}));
+        QProcess daemon;
+        const std::string base = startGitDaemon(daemon, repos);
+        struct Stop
+        {
+            QProcess& p;
+            ~Stop()
+            {
+                p.kill();
+                p.waitForFinished(5000);
+            }
+        } stop{daemon};
+        QVERIFY2(!base.empty(), "git daemon does not accept connections");
+        const std::string url = base + "/repo.git";
+        auto gitArt = [&](const std::string& commit, const std::string& tag) {
+            return nlohmann::json{
+                {"url", url}, {"format", "git"}, {"commit", commit}, {"tag", tag}};
+        };
+        const fs::path cat = dir / "git";
+        writeRuntimes(cat,
+                      nlohmann::json::array({{{"id", "rt-tag"},
+                                              {"kind", "source"},
+                                              {"version", "1"},
+                                              {"artifacts", {gitArt(second, "v2")}}},
+                                             {{"id", "rt-moved"},
+                                              {"kind", "source"},
+                                              {"version", "1"},
+                                              {"artifacts", {gitArt(first, "v2")}}},
+                                             {{"id", "rt-old"},
+                                              {"kind", "source"},
+                                              {"version", "1"},
+                                              {"artifacts", {gitArt(first, "")}}},
+                                             {{"id", "rt-absent"},
+                                              {"kind", "source"},
+                                              {"version", "1"},
+                                              {"artifacts", {gitArt(std::string(40, 'a'), "")}}}}));
+        auto r = check(cat, false);
+        QVERIFY2(r.rc == 1, (r.out + r.err).c_str());
+        QVERIFY2(r.out.find("ok        rt-tag " + url + ": commit " + second +
+                            " is refs/tags/v2") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY2(r.out.find("FAILED    rt-moved " + url + ": tag v2 points at " + second) !=
+                     std::string::npos,
+                 r.out.c_str());
+        QVERIFY2(r.out.find("unchecked rt-old ") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("unchecked rt-absent ") != std::string::npos, r.out.c_str());
+        auto deep = check(cat, true);
+        QVERIFY2(deep.out.find("ok        rt-old " + url + ": commit " + first +
+                               " is in the history") != std::string::npos,
+                 deep.out.c_str());
+        QVERIFY2(deep.out.find("FAILED    rt-absent " + url + ": commit " + std::string(40, 'a') +
+                               " is not in the repository") != std::string::npos,
+                 deep.out.c_str());
+        QVERIFY2(failedLines(deep.out).size() == 2, deep.out.c_str());
+#endif
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogCheck)
+#include "test_catalog_check.moc"
