@@ -2,6 +2,7 @@
 
 #include "app/gui/controllers/background.h"
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "core/select/select.h"
 #include "core/select/workload_overrides.h"
 #include "core/snapshot.h"

@@ -23,6 +23,7 @@ void AppController::onStackFailed(const QString& profile, const QString& reason)
 {
     m_running.clear();
     m_runningProfile.clear();
+    emit stepChanged(QString(), false); // "Checking that ..." is over
     setPhase(Phase::Ready);
     logEvent("smoke test of " + toStd(profile) + " failed: " + toStd(reason));
     // The failure is recorded: planned again, the stack ranks last and the next leads.

@@ -10,6 +10,7 @@
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
 #include "app/gui/widgets/settings_dialog.h"
+#include "core/qt_text.h"
 
 #include <QApplication>
 #include <QCloseEvent>
