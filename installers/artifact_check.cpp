@@ -1,6 +1,7 @@
 #include "installers/artifact_check.h"
 
 #include "core/paths.h"
+#include "core/qt_text.h"
 #include "installers/url_probe.h"
 
 #include <QTemporaryDir>
@@ -56,7 +57,7 @@ void checkDeep(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& 
         return;
     }
     DownloaderOptions d = o.downloader;
-    d.cacheDir = paths::fromUtf8(tmp.path().toStdString());
+    d.cacheDir = toPath(tmp.path());
     d.maxTriesPerUrl = 1;
     DownloadRequest rq;
     rq.urls = {a.url};

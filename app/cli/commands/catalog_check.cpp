@@ -47,7 +47,7 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
     ArtifactCheckOptions o;
     o.deep = p.isSet(QStringLiteral("deep"));
     if (p.isSet(QStringLiteral("ca-file")))
-        o.downloader.caFile = paths::fromUtf8(toStd(p.value(QStringLiteral("ca-file"))));
+        o.downloader.caFile = toPath(p.value(QStringLiteral("ca-file")));
     if (auto s = Settings::load(); s && s->proxy)
         o.downloader.proxy = s->proxy;
     int failed = 0, unchecked = 0, total = 0;

@@ -156,7 +156,7 @@ Expected<fs::path> newCatalogDir(const QCommandLineParser& p, const std::string&
     }
     if (!tmp.isValid())
         return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
-    const fs::path dir = paths::fromUtf8(tmp.path().toStdString());
+    const fs::path dir = toPath(tmp.path());
     auto r = verifyFeedForDiff(p, where, dir);
     if (!r)
         return r.error();
@@ -207,7 +207,7 @@ int runCatalogDiff(const QCommandLineParser& p, Io& io, const std::string& where
     CatalogLoadOptions o;
     o.builtinDir = *dir;
     for (const auto& extra : p.values(QStringLiteral("catalog-dir")))
-        o.extraDirs.push_back(paths::fromUtf8(toStd(extra)));
+        o.extraDirs.push_back(toPath(extra));
     auto next = loadCatalog(o);
     if (!next) {
         io.err << "stackpilot-cli catalog: the new catalog does not load: " << next.error().message

@@ -92,7 +92,7 @@ public:
         FetchOptions o;
         o.settings = *settings;
         if (p.isSet(QStringLiteral("offline")))
-            o.offlineDir = paths::fromUtf8(toStd(p.value(QStringLiteral("offline"))));
+            o.offlineDir = toPath(p.value(QStringLiteral("offline")));
         const std::string dir = toStd(args.back());
         auto r = exportMirror(runtimes, paths::fromUtf8(dir), o);
         if (!r)
