@@ -119,6 +119,12 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
         if (!w)
             return w.error();
         s.workloads = std::move(*w);
+    } else if (key == "allowed_profiles") {
+        if (!v.is_array() || !std::all_of(v.begin(), v.end(), [](const json& e) {
+                return e.is_string() && !e.get<std::string>().empty();
+            }))
+            return p.at(where, "\"allowed_profiles\" must be a list of profile ids");
+        s.allowedProfiles = v.get<std::vector<std::string>>();
     }
     return {};
 }
@@ -192,6 +198,8 @@ std::string Settings::toJson() const
     j["open_browser"] = openBrowser;
     j["language"] = language;
     j["workloads"] = settings_json::workloadsToJson(workloads);
+    if (!allowedProfiles.empty())
+        j["allowed_profiles"] = allowedProfiles;
     return document.empty() ? j.dump(2) + "\n" : settings_json::mergeDocument(document, j);
 }
 

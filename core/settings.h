@@ -97,6 +97,9 @@ struct Settings
     bool openBrowser = false;
     std::string language;                               // "" = the system's
     std::map<std::string, WorkloadOverrides> workloads; // by workload id
+    // A lab's list ("allowed_profiles", docs/LAB.md): only these profiles are ever
+    // chosen; the others are listed as rejected with the reason. Empty = all.
+    std::vector<std::string> allowedProfiles;
     // The JSON text these settings were read from ("" = defaults): its keys that this
     // version does not know are written back by toJson() and save().
     std::string document;

@@ -134,11 +134,17 @@ Expected<void> checkExpanded(const Plan& plan)
 // alternatives say why.
 void excludeProfiles(std::vector<Candidate>& candidates, const SelectSettings& settings)
 {
-    for (auto& c : candidates)
+    const auto& allowed = settings.allowedProfiles;
+    for (auto& c : candidates) {
         if (std::find(settings.excludeProfiles.begin(), settings.excludeProfiles.end(),
                       c.profile->id) != settings.excludeProfiles.end())
             c.rejections.push_back(
-                {"excluded by the settings: a remedy asked for another profile", {}});
+                {"excluded: a remedy or this run's fallback asked for another profile", {}});
+        if (!allowed.empty() &&
+            std::find(allowed.begin(), allowed.end(), c.profile->id) == allowed.end())
+            c.rejections.push_back(
+                {"not among the profiles this machine's settings allow (allowed_profiles)", {}});
+    }
 }
 
 // Stage 6: what the user (by hand or through a remedy) wrote into settings.json for

@@ -50,6 +50,8 @@ struct SelectSettings
     // URLs of artifacts the catalog does not pin whose digest this machine recorded on
     // first download (installers/pin_store.h): the plan says "pinned here" for them.
     std::set<std::string> pinnedHere;
+    // A lab's "allowed_profiles" (settings.json): every other profile is rejected.
+    std::vector<std::string> allowedProfiles;
 };
 
 // The reason a plan gives a variable of the workload's settings (`env`), set by hand or

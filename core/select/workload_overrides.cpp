@@ -5,6 +5,7 @@ namespace sp {
 SelectSettings selectSettingsFor(const Settings& settings, const std::string& workload,
                                  SelectSettings base)
 {
+    base.allowedProfiles = settings.allowedProfiles;
     const auto it = settings.workloads.find(workload);
     if (it == settings.workloads.end())
         return base;

@@ -121,6 +121,21 @@ private slots:
         QVERIFY2(back == "v-c", back.c_str());
     }
 
+    // A lab's settings name the profiles its machines may use (docs/LAB.md).
+    void allowedProfilesLimitTheChoice()
+    {
+        VerifyWorld w;
+        const auto settings = w.home / "config" / "settings.json";
+        std::filesystem::create_directories(settings.parent_path());
+        std::ofstream(settings) << R"({"allowed_profiles": ["v-d"], "lab_note": "kept"})";
+        QCOMPARE(plannedProfile(w), std::string("v-d"));
+        const auto r = w.cli({QStringLiteral("plan"), QStringLiteral("--workload"),
+                              QStringLiteral("vwork"), QStringLiteral("--json")});
+        QVERIFY2(r.out.find("not among the profiles this machine's settings allow") !=
+                     std::string::npos,
+                 r.out.c_str());
+    }
+
     void benchTimesEveryInstalledStack()
     {
         VerifyWorld w;
