@@ -23,17 +23,29 @@ Expected<nlohmann::json> readJsonDocument(const std::filesystem::path& file,
     return j;
 }
 
-Expected<void> updateJsonDocument(const std::filesystem::path& file, const JsonLimits& limits,
-                                  const std::string& what, const JsonChange& change)
+Expected<std::unique_ptr<QLockFile>> lockDocument(const std::filesystem::path& file)
 {
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
     auto lockPath = file;
     lockPath += ".lock";
-    QLockFile lock(qpath(lockPath));
-    lock.setStaleLockTime(30000); // a holder that died is taken over after 30 s
-    if (!lock.tryLock(10000))
-        return Error::runtime(paths::toUtf8(file) + " is locked by another StackPilot; try again");
+    auto lock = std::make_unique<QLockFile>(qpath(lockPath));
+    lock->setStaleLockTime(30000);
+    if (lock->tryLock(10000))
+        return lock;
+    qint64 pid = 0;
+    QString host, app;
+    lock->getLockInfo(&pid, &host, &app);
+    return Error::runtime(paths::toUtf8(file) + " is locked by process " + std::to_string(pid) +
+                          " (" + toStd(app) + "); try again");
+}
+
+Expected<void> updateJsonDocument(const std::filesystem::path& file, const JsonLimits& limits,
+                                  const std::string& what, const JsonChange& change)
+{
+    auto lock = lockDocument(file);
+    if (!lock)
+        return lock.error();
     auto doc = readJsonDocument(file, limits, what);
     if (!doc)
         return doc.error();

@@ -9,10 +9,18 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+class QLockFile;
+
 namespace sp {
+
+// The cross-process lock of `file` (FILE.lock, created with its folder): taken within
+// 10 s, or a runtime error naming the process that holds it. A holder that died is
+// taken over after 30 s. Settings::update and updateJsonDocument hold it.
+Expected<std::unique_ptr<QLockFile>> lockDocument(const std::filesystem::path& file);
 
 // The document, or an empty object when the file does not exist yet.
 Expected<nlohmann::json> readJsonDocument(const std::filesystem::path& file,

@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/json_file.h"
+#include "core/locked_json.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 #include "core/settings_json.h"
@@ -215,19 +216,9 @@ Expected<void> Settings::save(const std::filesystem::path& file) const
 
 Expected<Settings> Settings::update(const std::filesystem::path& file, const Change& change)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(file.parent_path(), ec);
-    auto lockPath = file;
-    lockPath += ".lock";
-    QLockFile lock(qpath(lockPath));
-    lock.setStaleLockTime(30000); // a holder that died is taken over after 30 s
-    if (!lock.tryLock(10000)) {
-        qint64 pid = 0;
-        QString host, app;
-        lock.getLockInfo(&pid, &host, &app);
-        return Error::runtime(paths::toUtf8(file) + " is locked by process " + std::to_string(pid) +
-                              " (" + app.toStdString() + "); try again");
-    }
+    auto lock = lockDocument(file); // read, change and write under one cross-process lock
+    if (!lock)
+        return lock.error();
     auto current = loadFile(file);
     if (!current)
         return current.error();
