@@ -44,6 +44,8 @@ nlohmann::json toJson(const Plan& plan)
     j["alternatives"] = json::array();
     for (const auto& a : plan.alternatives) {
         json aj{{"profile", a.profile}, {"verdict", a.verdict}, {"reasons", json::array()}};
+        if (a.failedHere)
+            aj["failed_here"] = true;
         for (const auto& r : a.reasons)
             aj["reasons"].push_back(
                 {{"text", r.text},

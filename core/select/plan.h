@@ -24,6 +24,7 @@ struct PlanAlternative
     std::string profile;
     std::string verdict; // "rejected" | "available"
     std::vector<PlanReason> reasons;
+    bool failedHere = false; // its smoke test failed on this machine (docs/VERIFY.md)
 };
 
 struct PlanRuntime

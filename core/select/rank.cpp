@@ -194,14 +194,14 @@ std::vector<PlanAlternative> describeAlternatives(const std::vector<Candidate>& 
     for (const Candidate* c : fitting) {
         if (c == chosen)
             continue;
-        PlanAlternative alt{c->profile->id, "available", {}};
+        PlanAlternative alt{c->profile->id, "available", {}, c->failedHere()};
         if (chosen)
             alt.reasons.push_back({rankedBelow(*c, *chosen, cat), {}});
         out.push_back(std::move(alt));
     }
     for (const auto& c : all)
         if (!c.rejections.empty())
-            out.push_back({c.profile->id, "rejected", c.rejections});
+            out.push_back({c.profile->id, "rejected", c.rejections, c.failedHere()});
     return out;
 }
 

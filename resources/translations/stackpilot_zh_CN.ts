@@ -84,12 +84,12 @@
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="146"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="147"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="164"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="165"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -107,22 +107,27 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="31"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="33"/>
         <source>rejected</source>
         <translation>已排除</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="31"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="34"/>
+        <source>failed here</source>
+        <translation>在此失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="35"/>
         <source>available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="43"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="47"/>
         <source>Known issues: %1</source>
         <translation>已知问题：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="49"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="53"/>
         <source>%n profile(s) made for another GPU, OS or vendor</source>
         <translation>
             <numerusform>%n 个配置适用于其他显卡、系统或厂商</numerusform>
@@ -193,7 +198,7 @@
         <translation>没有可启动的内容：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="43"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
@@ -278,17 +283,17 @@
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="35"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="36"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="136"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="137"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="145"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="146"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -298,27 +303,27 @@
         <translation>电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="43"/>
         <source>%1 failed its check on your %2</source>
         <translation>%1 未通过在您的 %2 上的检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="43"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="44"/>
         <source>%1. No other stack fits this PC.</source>
         <translation>%1。没有其他方案适合这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="45"/>
         <source>%1. StackPilot can switch to %2.</source>
         <translation>%1。StackPilot 可以切换到 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="45"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="46"/>
         <source>Switch and launch</source>
         <translation>切换并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="68"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="69"/>
         <source>%1 is back on %2, which passed its check on this PC on %3.</source>
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
@@ -781,119 +786,119 @@ Found by: %4</source>
 <context>
     <name>sp::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="53"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="54"/>
         <source>Detecting GPUs…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="72"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="73"/>
         <source>Workload:</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="144"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="163"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="164"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="166"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="167"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="168"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="169"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="170"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="171"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="175"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="176"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="176"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="177"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="177"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="178"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="227"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="229"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="274"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
         <source>An install of %1 was interrupted on %2. Press “Resume install” to continue where it stopped.</source>
         <translation>%1 的安装在 %2 被中断。点击“继续安装”从中断处接着安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="290"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="292"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="291"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="293"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="301"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="308"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="335"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="337"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="347"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -917,6 +922,7 @@ Found by: %4</source>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profile_card.cpp" line="39"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="99"/>
         <source>Recommended stack</source>
         <translation>推荐的软件栈</translation>
     </message>
@@ -931,54 +937,59 @@ Found by: %4</source>
         <translation>环境变量…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="105"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="99"/>
+        <source>Your choice</source>
+        <translation>您的选择</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="110"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="111"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="111"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="116"/>
         <source>No stack fits this machine</source>
         <translation>没有适合本机的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="112"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="117"/>
         <source>This profile cannot be used here</source>
         <translation>此配置不能在本机使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="123"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="128"/>
         <source>Note:</source>
         <translation>注意：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="137"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="134"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="139"/>
         <source>size unknown</source>
         <translation>大小未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="148"/>
         <source>Everything is installed.</source>
         <translation>全部已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="151"/>
         <source>To install: %n runtime(s), at least %1 (some sizes are not published).</source>
         <translation>
             <numerusform>待安装：%n 个运行时，至少 %1（部分大小未公布）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="149"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="154"/>
         <source>To install: %n runtime(s), %1.</source>
         <translation>
             <numerusform>待安装：%n 个运行时，共 %1。</numerusform>

@@ -3,14 +3,17 @@
 // stack, and one button switches to that stack and launches it (its smoke test passes).
 // Real parts: the window on the offscreen platform, smoke tests as real processes.
 
+#include "app/gui/widgets/alternatives_view.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
 #include "gui_fixture.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QTreeWidgetItem>
 
 using namespace sp;
 using namespace sp::test;
@@ -82,6 +85,11 @@ private slots:
         // The reason is the known issue its output matched.
         QVERIFY2(n.remedy.contains(QStringLiteral("gui-fixture-crash")), qPrintable(n.remedy));
         QCOMPARE(app->phase(), Phase::Ready); // nothing was launched
+        // The stack that failed here is labelled so under "Other profiles".
+        auto* others = window.findChild<gui::AlternativesView*>();
+        QVERIFY(others && others->topLevelItemCount() >= 1);
+        QCOMPARE(others->topLevelItem(0)->text(0).isEmpty(), false);
+        QCOMPARE(others->topLevelItem(0)->text(1), QStringLiteral("failed here"));
         auto* banner = window.findChild<gui::IssueBanner*>();
         QVERIFY(banner && banner->isVisible());
         QVERIFY(banner->actionButton()->isVisible());
@@ -107,12 +115,19 @@ private slots:
         // here" returns to gc-b.
         app->chooseProfile(QStringLiteral("guicheck"), QStringLiteral("gc-a"), false);
         QVERIFY(waitFor([&] { return app->currentPlan()->profile == QStringLiteral("gc-a"); }));
+        auto captionIs = [&](const QString& text) {
+            const auto labels = window.card()->findChildren<QLabel*>();
+            return std::any_of(labels.begin(), labels.end(),
+                               [&](const QLabel* l) { return l->text() == text; });
+        };
+        QVERIFY(waitFor([&] { return captionIs(QStringLiteral("Your choice")); }));
         auto* menu = window.findChild<QMenu*>(QStringLiteral("workload:guicheck"));
         QVERIFY(menu);
         auto* back = menu->findChild<QAction*>(QStringLiteral("rollback"));
         QVERIFY(back && back->isEnabled());
         back->trigger();
         QVERIFY(waitFor([&] { return app->currentPlan()->profile == QStringLiteral("gc-b"); }));
+        QVERIFY(captionIs(QStringLiteral("Your choice"))); // rollback chose it for the user
     }
 };
 

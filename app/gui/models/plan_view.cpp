@@ -109,7 +109,8 @@ void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& sna
     const auto groups = groupAlternatives(plan);
     for (const PlanAlternative* a : groups.explained) {
         AlternativeRow row{
-            qs(a->profile), stackTitle(catalog, a->profile), a->verdict == "rejected", {}, {}};
+            qs(a->profile), stackTitle(catalog, a->profile), a->verdict == "rejected", {}, {},
+            a->failedHere};
         for (const auto& r : a->reasons) {
             row.reasons << qs(r.text);
             if (!r.knownIssue.empty() && !row.knownIssues.contains(qs(r.knownIssue)))

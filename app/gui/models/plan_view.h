@@ -34,6 +34,7 @@ struct AlternativeRow
     bool rejected = false;
     QStringList reasons;
     QStringList knownIssues;
+    bool failedHere = false; // its smoke test failed on this PC
 };
 
 struct PlanView

@@ -28,9 +28,13 @@ void AlternativesView::setPlan(const PlanView* v)
         auto* item = new QTreeWidgetItem(this);
         item->setText(0, a.title);
         item->setToolTip(0, a.profile);
-        item->setText(1, a.rejected ? tr("rejected") : tr("available"));
+        // A stack that failed its check here is not "available" in any sense a user means.
+        const bool bad = a.rejected || a.failedHere;
+        item->setText(1, a.rejected     ? tr("rejected")
+                         : a.failedHere ? tr("failed here")
+                                        : tr("available"));
         item->setForeground(
-            1, style::toneColor(a.rejected ? style::Tone::Bad : style::Tone::Good, palette()));
+            1, style::toneColor(bad ? style::Tone::Bad : style::Tone::Good, palette()));
         item->setData(0, Qt::UserRole, a.profile);
         for (const QString& r : a.reasons) {
             auto* child = new QTreeWidgetItem(item);

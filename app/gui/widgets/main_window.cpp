@@ -242,6 +242,7 @@ void MainWindow::onPlansChanged()
     m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
     const PlanView* v = m_app->currentPlan();
     m_card->setPlan(v);
+    m_card->setChosenByUser(m_app->profileForced(m_app->workload()));
     if (m_alternatives)
         m_alternatives->setPlan(v);
     onPhaseChanged();

@@ -36,9 +36,9 @@ ProfileCard::ProfileCard(QWidget* parent) : QFrame(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(16, 14, 16, 14);
     layout->setSpacing(10);
-    auto* caption = new QLabel(tr("Recommended stack"), this);
-    caption->setForegroundRole(QPalette::PlaceholderText);
-    layout->addWidget(caption);
+    m_caption = new QLabel(tr("Recommended stack"), this);
+    m_caption->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_caption);
     auto* top = new QHBoxLayout;
     m_title = new QLabel(this);
     m_title->setFont(style::titleFont(font(), 1.3));
@@ -92,6 +92,11 @@ QString ProfileCard::badgeText() const
 QString ProfileCard::installText() const
 {
     return m_install->text();
+}
+
+void ProfileCard::setChosenByUser(bool chosen)
+{
+    m_caption->setText(chosen ? tr("Your choice") : tr("Recommended stack"));
 }
 
 void ProfileCard::setPlan(const PlanView* v)

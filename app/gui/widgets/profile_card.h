@@ -21,6 +21,8 @@ public:
     explicit ProfileCard(QWidget* parent = nullptr);
 
     void setPlan(const PlanView* view);
+    // "Your choice" for a profile the user (or a remedy) chose, else "Recommended stack".
+    void setChosenByUser(bool chosen);
     QPushButton* primaryButton() const { return m_primary; }
     QString titleText() const;
     QString badgeText() const;
@@ -31,6 +33,7 @@ signals:
     void environmentRequested();
 
 private:
+    QLabel* m_caption = nullptr;
     QLabel* m_title = nullptr;
     QLabel* m_badge = nullptr;
     QLabel* m_why = nullptr;
