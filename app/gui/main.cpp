@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QScreen>
 #include <QStyleHints>
 #include <QTimer>
 #include <QTranslator>
@@ -126,6 +127,15 @@ void setUpApplication()
 #endif
 }
 
+// The first size: the window's own, or 90 % of the screen's free area when that is
+// smaller, so that on a 1366×768 laptop the status bar, where errors go, stays visible.
+QSize firstSize()
+{
+    const QSize wanted(1180, 780);
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    return screen ? wanted.boundedTo(screen->availableSize() * 0.9) : wanted;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -143,7 +153,7 @@ int main(int argc, char** argv)
 
     sp::gui::AppController controller(controllerOptions(cli, settings));
     sp::gui::MainWindow window(&controller);
-    window.resize(1180, 780);
+    window.resize(firstSize());
     if (cli.parser.isSet(cli.firstPaint)) {
         QObject::connect(&window, &sp::gui::MainWindow::firstPainted, &app, [&] {
             std::printf("first-paint-ms %lld\n", static_cast<long long>(sinceStart.elapsed()));
