@@ -93,6 +93,12 @@ private slots:
         QCOMPARE(m.totalLines(), qint64(1630));
         QCOMPARE(m.lineAt(99).number(), qint64(1630));
         QCOMPARE(m.lineAt(99).text(), QStringLiteral("line 1630"));
+        // A long line is there whole in its tooltip; a short one needs none.
+        const QString oom = QStringLiteral("torch.OutOfMemoryError: HIP out of memory. ") +
+                            QString(200, QLatin1Char('x'));
+        m.append({{oom, true}});
+        QCOMPARE(m.data(m.index(99), Qt::ToolTipRole).toString(), oom);
+        QVERIFY(!m.data(m.index(98), Qt::ToolTipRole).isValid());
     }
 
     void severities()

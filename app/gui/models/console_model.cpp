@@ -30,6 +30,12 @@ int ConsoleModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : int(m_lines.size());
 }
 
+namespace {
+
+constexpr qsizetype kToolTipFrom = 100; // characters; shorter lines fit the view
+
+} // namespace
+
 QVariant ConsoleModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
@@ -38,6 +44,8 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return l.text();
+    case Qt::ToolTipRole: // a long line (an out-of-memory report) is read whole here
+        return l.text().size() > kToolTipFrom ? QVariant(l.text()) : QVariant();
     case SeverityRole:
         return int(l.severity());
     case SpansRole:
