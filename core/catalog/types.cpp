@@ -76,6 +76,12 @@ const CacheRelocation* Catalog::cacheRelocation(const std::string& os) const
 
 namespace sp {
 
+const std::string& UserText::in(std::string_view language) const
+{
+    const bool chinese = language.substr(0, 2) == "zh";
+    return chinese && !zhCN.empty() ? zhCN : en;
+}
+
 std::string toString(ProfileStatus s)
 {
     switch (s) {

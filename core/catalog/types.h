@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sp {
@@ -24,6 +25,36 @@ struct SourceLocation
     {
         return file + ":" + std::to_string(line) + ":" + std::to_string(column);
     }
+};
+
+// One text a user reads, in each language the catalog carries (docs: catalog "ui").
+struct UserText
+{
+    std::string en;
+    std::string zhCN; // "" = not translated (the check refuses that for shipped entries)
+    // The text for a Qt/POSIX locale name: "zh_CN", "zh", "zh_CN.UTF-8", "zh-Hans" -> zhCN
+    // when not empty; anything else -> en.
+    const std::string& in(std::string_view language) const;
+    bool empty() const { return en.empty(); }
+};
+
+struct ProfileUi
+{
+    UserText route;   // the way it runs, in a few words: "AMD's ZLUDA route"
+    UserText summary; // one or two plain sentences: what this stack is and why it fits
+    std::vector<UserText> warnings; // the user's form of Profile::warnings, same order
+};
+
+struct WorkloadUi
+{
+    UserText name;  // "SD.Next"
+    UserText about; // one line: what it is for
+};
+
+struct KnownIssueUi
+{
+    UserText title; // what the user sees happening, in plain words
+    UserText fix;   // what to do, in plain words
 };
 
 struct Artifact
@@ -120,6 +151,7 @@ struct Workload
     // template run like a step, in the composed environment, printing one JSON line
     // {"ok": true|false, "device", "arch", "seconds", ...}. Empty: none.
     std::vector<std::string> verify;
+    WorkloadUi ui;
 };
 
 enum class ProfileStatus
@@ -156,6 +188,7 @@ struct Profile
     // over Vulkan), the profile says so here and its notes say why.
     int preference = 0;
     std::vector<std::string> verify; // replaces the workload's smoke test when not empty
+    ProfileUi ui;
 };
 
 // What to do about a known issue. Every action but Info can be applied (and undone)
@@ -199,6 +232,7 @@ struct KnownIssue
     std::vector<std::string> references;
     SourceLocation where;
     bool rejectsProfiles = false; // selection rejects a profile for which `applies` holds
+    KnownIssueUi ui;
 };
 
 // Policy tables (docs/CATALOG.md, "Policy tables"): knowledge that selection applies

@@ -80,6 +80,7 @@ LocalVerdict verdictOf(const EvidenceRecord& r, const MachineFingerprint& here)
 {
     LocalVerdict v;
     v.knownIssue = r.knownIssue;
+    v.at = r.at;
     const std::string what = r.passed ? "passed" : "failed";
     if (!r.machine.sameSoftware(here)) {
         v.state = LocalVerdict::State::Unverified;

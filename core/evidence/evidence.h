@@ -85,6 +85,7 @@ struct LocalVerdict
     };
     State state = State::Unverified;
     std::string text; // "passed on this machine on 2026-11-20"
+    std::string at;   // when that smoke test ran, ISO 8601 UTC
     std::string knownIssue;
     // Unverified, but it passed here with the driver before: a better bet than a
     // stack never tried here, so it ranks just below a current pass (and is re-checked).

@@ -124,33 +124,40 @@ bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
     return a.profile->id < b.profile->id;
 }
 
-std::string rankedBelow(const Candidate& c, const Candidate& w, const Catalog& cat)
+PlanReason rankedBelow(const Candidate& c, const Candidate& w, const Catalog& cat)
 {
-    std::string why = "ranked below " + w.profile->id + ": ";
+    const std::string why = "ranked below " + w.profile->id + ": ";
+    auto reason = [&why](std::string code, const std::string& text) {
+        return PlanReason{why + text, {}, std::move(code)};
+    };
     // (A forced choice can rank above a better candidate: only a reason that holds is given.)
     if (c.failedHere() && !w.failedHere())
-        return why + "it " + c.verdict->text;
+        return reason("failed-here", "it " + c.verdict->text);
     if (c.profile->fallback != w.profile->fallback)
-        return why + "a fallback ranks after every GPU profile";
+        return reason("fallback", "a fallback ranks after every GPU profile");
     if (w.localRank() < c.localRank())
-        return why + w.profile->id + " " + w.verdict->text;
+        return reason("evidence", w.profile->id + " " + w.verdict->text);
     if (c.profile->status != w.profile->status)
-        return why + "status " + toString(c.profile->status) + " is below " +
-               toString(w.profile->status);
+        return reason("status", "status " + toString(c.profile->status) + " is below " +
+                                    toString(w.profile->status));
     if (c.profile->preference != w.profile->preference)
-        return why + "the catalog prefers " + w.profile->id + " for this GPU (preference " +
-               std::to_string(w.profile->preference) + " over " +
-               std::to_string(c.profile->preference) + ")";
+        return reason("preference", "the catalog prefers " + w.profile->id +
+                                        " for this GPU (preference " +
+                                        std::to_string(w.profile->preference) + " over " +
+                                        std::to_string(c.profile->preference) + ")");
     if (!c.unverifiedUrls.empty() && w.unverifiedUrls.empty())
-        return why + "no public source shows the download URL of " + c.unverifiedUrls.front() +
-               " (url_unverified), while every download of " + w.profile->id + " has evidence";
+        return reason("unverified-url", "no public source shows the download URL of " +
+                                            c.unverifiedUrls.front() +
+                                            " (url_unverified), while every download of " +
+                                            w.profile->id + " has evidence");
     if (c.support.level != w.support.level)
-        return why + "its support for this GPU is weaker (" + c.support.explanation + ")";
+        return reason("support",
+                      "its support for this GPU is weaker (" + c.support.explanation + ")");
     if (c.specificity != w.specificity)
-        return why + "its match is less specific to this GPU";
+        return reason("specificity", "its match is less specific to this GPU");
     if (compareNewness(*c.profile, *w.profile, cat) != 0)
-        return why + "its runtimes are older";
-    return why + "same rank, ordered by id";
+        return reason("older", "its runtimes are older");
+    return reason("same", "same rank, ordered by id");
 }
 
 } // namespace
@@ -196,7 +203,7 @@ std::vector<PlanAlternative> describeAlternatives(const std::vector<Candidate>& 
             continue;
         PlanAlternative alt{c->profile->id, "available", {}, c->failedHere()};
         if (chosen)
-            alt.reasons.push_back({rankedBelow(*c, *chosen, cat), {}});
+            alt.reasons.push_back(rankedBelow(*c, *chosen, cat));
         out.push_back(std::move(alt));
     }
     for (const auto& c : all)

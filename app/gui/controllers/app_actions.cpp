@@ -7,6 +7,7 @@
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
+#include "app/gui/models/plain_words.h"
 #include "core/qt_text.h"
 #include "core/remedy/remedy.h"
 
@@ -150,6 +151,8 @@ void AppController::install(const QStringList& runtimeIds, std::function<void()>
     req.pending.started = isoTime(Clock::system().now());
     m_afterInstall = std::move(then);
     m_pending.reset();
+    m_preflightGone = false;
+    clearFailure();
     logEvent("install " + runtimeIds.join(QLatin1Char(' ')).toStdString());
     setPhase(Phase::Installing);
     m_install.start(std::move(req));
@@ -198,8 +201,10 @@ void AppController::onInstallFinished(bool ok, bool cancelled, const QString& er
     m_afterInstall = nullptr;
     if (!ok) {
         emit notice(cancelled ? tr("Install cancelled; nothing half-installed was kept.")
-                              : tr("Install failed: %1").arg(error),
+                              : tr("The install did not finish."),
                     !cancelled);
+        if (!cancelled)
+            reportInstallFailure(error);
         replan();
         return;
     }
@@ -230,6 +235,8 @@ void AppController::startLaunch()
     m_console.clear();
     m_url.clear();
     m_lastExit.clear();
+    m_seenIssue.clear();
+    clearFailure();
     m_running = m_workload;
     m_runningProfile = v->profile;
     setPhase(Phase::Launching);
@@ -274,15 +281,22 @@ void AppController::onEvents(const std::vector<LaunchEvent>& batch)
 
 void AppController::onLaunchFinished(bool ok, const LaunchRecord& record)
 {
+    const QString workload = m_running;
     m_running.clear();
     m_runningProfile.clear();
+    m_url.clear(); // nothing serves it any more
     if (m_lastExit.isEmpty())
         m_lastExit = qs(record.exit.value("text", ""));
     logEvent("launch " + record.profile + " ended: " + m_lastExit.toStdString());
     setPhase(Phase::Ready);
-    emit notice(ok ? tr("The workload ended: %1").arg(m_lastExit)
-                   : tr("The workload stopped: %1. Log: %2").arg(m_lastExit, logPath()),
-                !ok && record.stoppedBy == "none");
+    const bool byItself = record.stoppedBy == "none";
+    emit notice(ok || !byItself ? tr("%1 ended.").arg(workloadName(workload))
+                                : tr("%1 ended with an error.").arg(workloadName(workload)),
+                !ok && byItself);
+    // A crash is not a Stop: it gets its card, with the way forward.
+    if (!ok && byItself && !m_relaunch)
+        reportCrash(workload, qs(record.profile), m_lastExit,
+                    record.exit.contains("signal") || record.exit.contains("ntstatus"));
     replan([this] {
         if (std::exchange(m_relaunch, false))
             launch();
@@ -297,7 +311,9 @@ void AppController::onSessionEvent(const session::Event& e)
         emit urlAnnounced(m_url);
     } else if (const auto* k = std::get_if<session::KnownIssueSeen>(&e)) {
         m_console.markIssue(k->line);
-        emit knownIssue(noticeFor(*k));
+        const KnownIssueNotice n = noticeFor(*k);
+        m_seenIssue = n.title + QLatin1Char('.') + QLatin1Char(' ') + n.remedy;
+        emit knownIssue(n);
     } else if (const auto* s = std::get_if<session::StepChanged>(&e)) {
         onStep(*s);
     } else if (const auto* x = std::get_if<session::WorkloadExited>(&e)) {
@@ -320,10 +336,12 @@ KnownIssueNotice AppController::noticeFor(const session::KnownIssueSeen& k) cons
 {
     KnownIssueNotice n;
     n.id = qs(k.id);
-    n.title = qs(k.title);
+    n.title = issueTitle(k.id);
+    if (n.title.isEmpty())
+        n.title = qs(k.title);
     n.line = k.line;
     n.excerpt = qs(k.excerpt);
-    n.remedy = qs(k.remedy);
+    n.remedy = issueFix(k.id, k.remedy);
     n.buttonText = remedyButtonText(k.id);
     if (const KnownIssue* issue = catalog()->knownIssue(k.id))
         for (const auto& r : issue->references)
@@ -349,8 +367,10 @@ QString AppController::remedyButtonText(const std::string& issueId) const
         if (!change || !change->planned || change->planAfter.profile.empty())
             return tr("Switch profile and relaunch");
         QString target = stackTitle(*catalog(), change->planAfter.profile);
-        if (target == stackTitle(*catalog(), change->planBefore.profile))
-            target += QStringLiteral(" (%1)").arg(qs(change->planAfter.profile));
+        const Profile* after = catalog()->profile(change->planAfter.profile);
+        if (after && !after->ui.route.empty() &&
+            target == stackTitle(*catalog(), change->planBefore.profile))
+            target += QStringLiteral(" (%1)").arg(userText(after->ui.route));
         return tr("Switch to %1 and relaunch").arg(target);
     }
     case RemedyAction::RepairRuntime:
@@ -412,7 +432,9 @@ void AppController::chooseProfile(const QString& workload, const QString& profil
             emit notice(
                 profile.isEmpty()
                     ? tr("%1 uses the recommended profile again.").arg(workloadName(workload))
-                    : tr("%1 now uses %2.").arg(workloadName(workload), profile),
+                    : tr("%1 now uses %2.")
+                          .arg(workloadName(workload),
+                               catalog() ? stackTitle(*catalog(), profile.toStdString()) : QString()),
                 false);
     });
 }

@@ -20,6 +20,19 @@ struct DataLoad
     std::optional<PendingInstall> pending;
 };
 
+// Who chose a workload's profile: nobody (the recommendation), the user, or a known
+// problem's fix that switched it.
+PlanChoice choiceOf(const Settings& settings, const std::string& workload)
+{
+    const auto it = settings.workloads.find(workload);
+    if (it == settings.workloads.end() || it->second.profile.empty())
+        return PlanChoice::Recommended;
+    for (const AppliedRemedy& r : it->second.remedies)
+        if (r.action == RemedyAction::SwitchProfile && r.before.profile)
+            return PlanChoice::Remedy;
+    return PlanChoice::User;
+}
+
 } // namespace
 
 AppController::AppController(Options options, QObject* parent)
@@ -36,6 +49,14 @@ AppController::AppController(Options options, QObject* parent)
             tr("Checking that %1 computes on your %2…")
                 .arg(catalog() ? stackTitle(*catalog(), toStd(profile)) : profile, gpuName()),
             true);
+    });
+    connect(this, &AppController::detected, this, [this] {
+        if (!m_detectError.isEmpty())
+            reportDetectionFailure();
+    });
+    connect(&m_install, &InstallJob::sessionEvent, this, [this](const session::Event& e) {
+        if (const auto* p = std::get_if<session::PreflightChecked>(&e); p && !p->available)
+            m_preflightGone = true;
     });
     connect(&m_runner, &LaunchRunner::startFailed, this, [this](const QString& why) {
         m_running.clear();
@@ -221,8 +242,11 @@ void AppController::replan(std::function<void()> then)
             std::map<QString, PlanView> views;
             for (const auto& w : catalog->catalog.workloads) {
                 const auto st = selectSettingsFor(settings, w.id, base);
-                views[QString::fromStdString(w.id)] = buildPlanView(
-                    catalog->catalog, snap, w.id, makePlan(snap, catalog->catalog, w.id, st));
+                PlanView v = buildPlanView(catalog->catalog, snap, w.id,
+                                           makePlan(snap, catalog->catalog, w.id, st),
+                                           base.localVerdicts);
+                v.choice = choiceOf(settings, w.id);
+                views[QString::fromStdString(w.id)] = std::move(v);
             }
             return views;
         },

@@ -7,6 +7,7 @@
 // Tests drive it directly, without showing a window.
 
 #include "app/common/session/events.h"
+#include "app/gui/controllers/failure.h"
 #include "app/gui/controllers/install_job.h"
 #include "app/gui/controllers/launch_runner.h"
 #include "app/gui/models/console_model.h"
@@ -124,6 +125,12 @@ public:
     QString activeProfile(const QString& workload) const;
     bool profileForced(const QString& workload) const;
 
+    // The failure the window shows now, if any (app_failures.cpp), and its actions.
+    const std::optional<FailureNotice>& currentFailure() const { return m_failure; }
+    void retry(); // the failed install, or detection, again
+    void continueWithCpu(); // after a failed detection: plan for the processor only
+    void clearFailure();
+
     QString remedyButtonText(const std::string& issueId) const;
     void applyRemedy(const QString& issueId);
 
@@ -152,6 +159,8 @@ signals:
     // A setup step started or ended; `running` is false once none runs any more.
     void stepChanged(const QString& text, bool running);
     void notice(const QString& text, bool error);
+    void failure(const sp::gui::FailureNotice& f);
+    void failureCleared();
 
 private:
     void setPhase(Phase p);
@@ -170,7 +179,15 @@ private:
     void onEvents(const std::vector<LaunchEvent>& batch);
     void onLaunchFinished(bool ok, const LaunchRecord& record);
     void onSessionEvent(const session::Event& e);
-    void onStackFailed(const QString& profile, const QString& reason); // app_verify.cpp
+    void onStackFailed(const QString& profile, const QString& reason,
+                       const QString& issue); // app_verify.cpp
+    void reportInstallFailure(const QString& error);
+    void reportDetectionFailure();
+    void reportCrash(const QString& workload, const QString& profile, const QString& exitText,
+                     bool crashed);
+    void setSwitchOffer(FailureNotice& f, const QString& failed) const;
+    QString issueTitle(const std::string& id) const;
+    QString issueFix(const std::string& id, const std::string& fallback) const;
     QString gpuName() const;
     KnownIssueNotice noticeFor(const session::KnownIssueSeen& k) const;
     void onStep(const session::StepChanged& s);
@@ -192,6 +209,9 @@ private:
     bool m_relaunch = false;
     bool m_launchAfterPlan = false; // switchStack: launch once the new choice is planned
     bool m_rerunSteps = false;
+    std::optional<FailureNotice> m_failure;
+    bool m_preflightGone = false; // the install's preflight found a download missing
+    QString m_seenIssue;          // the known problem this launch's output showed, in words
     std::function<void()> m_afterInstall;
     GpuTableModel m_gpus;
     ConsoleModel m_console;

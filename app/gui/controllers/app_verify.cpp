@@ -19,15 +19,19 @@ QString AppController::gpuName() const
     return gpu ? qs(snap.gpus[std::size_t(*gpu)].name) : tr("PC");
 }
 
-void AppController::onStackFailed(const QString& profile, const QString& reason)
+void AppController::onStackFailed(const QString& profile, const QString& rawReason,
+                                  const QString& issue)
 {
+    // A known problem is said in its user words; the raw reason goes to the log.
+    const QString reason =
+        issue.isEmpty() ? tr("its check did not pass") : issueTitle(toStd(issue));
     m_running.clear();
     m_runningProfile.clear();
     emit stepChanged(QString(), false); // "Checking that ..." is over
     setPhase(Phase::Ready);
-    logEvent("smoke test of " + toStd(profile) + " failed: " + toStd(reason));
+    logEvent("smoke test of " + toStd(profile) + " failed: " + toStd(rawReason));
     // The failure is recorded: planned again, the stack ranks last and the next leads.
-    replan([this, profile, reason] {
+    replan([this, profile, reason, rawReason] {
         const PlanView* v = currentPlan();
         QString next = v && v->profile != profile ? v->profile : QString();
         if (next.isEmpty() && v && v->plan)
@@ -40,6 +44,7 @@ void AppController::onStackFailed(const QString& profile, const QString& reason)
             return catalog() ? stackTitle(*catalog(), toStd(p)) : p;
         };
         KnownIssueNotice n;
+        n.excerpt = rawReason;
         n.title = tr("%1 failed its check on your %2").arg(title(profile), gpuName());
         n.remedy = next.isEmpty() ? tr("%1. No other stack fits this PC.").arg(reason)
                                   : tr("%1. StackPilot can switch to %2.").arg(reason, title(next));

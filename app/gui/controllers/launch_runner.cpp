@@ -57,9 +57,10 @@ bool LaunchRunner::passesSmokeTest(const LaunchRequest& request, const LaunchSet
         return false;
     }
     const QString why = v ? qs(v->reason) : qs(v.error().message);
-    QMetaObject::invokeMethod(this, [this, profile, why] {
+    const QString issue = v ? qs(v->knownIssue) : QString();
+    QMetaObject::invokeMethod(this, [this, profile, why, issue] {
         m_running = false;
-        emit stackFailed(profile, why);
+        emit stackFailed(profile, why, issue);
     });
     return false;
 }

@@ -39,7 +39,7 @@ signals:
     // The stack's smoke test runs first (docs/VERIFY.md): it began, or it failed and
     // nothing was launched (its result is recorded; the plan ranks the stack last now).
     void verifying(const QString& profile);
-    void stackFailed(const QString& profile, const QString& reason);
+    void stackFailed(const QString& profile, const QString& reason, const QString& knownIssue);
     void started(const QString& logPath);
     void startFailed(const QString& error);
     void eventsArrived(const std::vector<sp::LaunchEvent>& batch); // GUI thread, in order

@@ -2,13 +2,32 @@
 
 #include "core/format.h"
 #include "core/launch/launch_prep.h"
+#include "app/gui/models/plain_words.h"
 #include "core/qt_text.h"
+
+#include <QDate>
 
 #include <algorithm>
 
 namespace sp::gui {
 
 namespace {
+
+// The backend of a llama.cpp build, from the last part of its id: "Vulkan", "CUDA 12.4".
+QString llamaBackend(const std::string& id)
+{
+    const QString last = qs(id.substr(id.rfind('-') + 1));
+    if (last.startsWith(QLatin1String("rocm")))
+        return QStringLiteral("ROCm ") + last.mid(4);
+    if (last.startsWith(QLatin1String("cuda")))
+        return QStringLiteral("CUDA ") + last.mid(4);
+    if (last == QLatin1String("hip"))
+        return QStringLiteral("HIP");
+    if (last == QLatin1String("vulkan"))
+        return QStringLiteral("Vulkan");
+    return last == QLatin1String("cpu") ? QCoreApplication::translate("PlanView", "processor")
+                                        : last;
+}
 
 QString kindLabel(const Runtime& r)
 {
@@ -25,6 +44,9 @@ QString kindLabel(const Runtime& r)
         return QCoreApplication::translate("PlanView", "ROCm %1").arg(qs(r.version));
     if (r.kind == "torch-wheels")
         return QCoreApplication::translate("PlanView", "PyTorch %1").arg(qs(r.version));
+    if (r.kind == "llama-cpp")
+        return QCoreApplication::translate("PlanView", "llama.cpp build %1 (%2)")
+            .arg(qs(r.version), llamaBackend(r.id));
     if (r.kind == "llamafile")
         return QCoreApplication::translate("PlanView", "llamafile %1").arg(qs(r.version));
     if (r.kind == "python")
@@ -92,25 +114,48 @@ void addRuntimes(PlanView& v, const Catalog& catalog, const Plan& plan)
             v.toInstall << qs(id);
 }
 
-void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap, const Plan& plan)
+// Why an alternative is not first, in a user's words: a known problem's own title, a
+// failed check, or the planner's rank code.
+QString plainReason(const Catalog& catalog, const PlanAlternative& a)
 {
-    const Profile* prof = catalog.profile(plan.profile);
-    v.why = prof && !prof->notes.empty()
-                ? qs(prof->notes)
-                : QCoreApplication::translate("PlanView", "The best-ranked profile of %1 for %2.")
-                      .arg(v.workloadName, gpuWords(snap, plan));
-    v.details << QCoreApplication::translate("PlanView", "GPU: %1").arg(gpuWords(snap, plan));
-    for (const auto& w : plan.warnings)
-        v.details << QCoreApplication::translate("PlanView", "Warning: %1").arg(qs(w));
-    for (const auto& [name, why] : plan.envWhy)
-        v.details << QCoreApplication::translate("PlanView", "%1: %2").arg(qs(name), qs(why));
-    for (const auto& ref : plan.references)
-        v.details << QCoreApplication::translate("PlanView", "Source: %1").arg(qs(ref));
+    if (a.failedHere)
+        return rankPhrase("failed-here");
+    for (const auto& r : a.reasons) {
+        if (!r.knownIssue.empty()) {
+            const KnownIssue* k = catalog.knownIssue(r.knownIssue);
+            const QString title = k && !k->ui.title.empty() ? userText(k->ui.title)
+                                                            : QString::fromStdString(k ? k->title : "");
+            return QCoreApplication::translate("PlanView", "Known problem on your card: %1")
+                .arg(title);
+        }
+        if (!r.rank.empty())
+            return rankPhrase(r.rank);
+    }
+    return a.verdict == "rejected"
+               ? QCoreApplication::translate("PlanView", "It does not fit this PC's graphics "
+                                                         "card or system.")
+               : rankPhrase("same");
+}
+
+QString evidenceOf(const std::map<std::string, LocalVerdict>& verdicts, const std::string& id)
+{
+    const auto it = verdicts.find(id);
+    return it == verdicts.end() ? QString() : evidencePhrase(it->second, QDate::currentDate());
+}
+
+void addAlternatives(PlanView& v, const Catalog& catalog, const Plan& plan,
+                     const std::map<std::string, LocalVerdict>& verdicts)
+{
     const auto groups = groupAlternatives(plan);
     for (const PlanAlternative* a : groups.explained) {
-        AlternativeRow row{
-            qs(a->profile), stackTitle(catalog, a->profile), a->verdict == "rejected", {}, {},
-            a->failedHere};
+        AlternativeRow row{qs(a->profile),
+                           stackTitle(catalog, a->profile),
+                           a->verdict == "rejected",
+                           {},
+                           {},
+                           a->failedHere,
+                           plainReason(catalog, *a),
+                           evidenceOf(verdicts, a->profile)};
         for (const auto& r : a->reasons) {
             row.reasons << qs(r.text);
             if (!r.knownIssue.empty() && !row.knownIssues.contains(qs(r.knownIssue)))
@@ -121,15 +166,64 @@ void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& sna
     for (const auto& id : groups.otherMachine)
         v.otherMachine << qs(id);
     // Profiles with the same runtimes (they differ in arguments or variables) are told
-    // apart by their ids.
+    // apart by their route, or by a number.
     QStringList titles{v.title};
     for (const AlternativeRow& a : v.alternatives)
         titles << a.title;
-    for (AlternativeRow& a : v.alternatives)
-        if (titles.count(a.title) > 1)
-            a.title += QStringLiteral(" (%1)").arg(a.profile);
-    if (!v.title.isEmpty() && titles.count(v.title) > 1)
-        v.title += QStringLiteral(" (%1)").arg(v.profile);
+    int variant = 1;
+    for (AlternativeRow& a : v.alternatives) {
+        if (titles.count(a.title) < 2)
+            continue;
+        const Profile* p = catalog.profile(toStd(a.profile));
+        const QString route = p ? userText(p->ui.route) : QString();
+        a.title += route.isEmpty()
+                       ? QCoreApplication::translate("PlanView", " (variant %1)").arg(++variant)
+                       : QStringLiteral(" (%1)").arg(route);
+    }
+}
+
+void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap, const Plan& plan)
+{
+    v.details << QCoreApplication::translate("PlanView", "GPU: %1").arg(gpuWords(snap, plan));
+    for (const auto& w : plan.warnings)
+        v.details << QCoreApplication::translate("PlanView", "Warning: %1").arg(qs(w));
+    for (const auto& [name, why] : plan.envWhy)
+        v.details << QCoreApplication::translate("PlanView", "%1: %2").arg(qs(name), qs(why));
+    for (const auto& ref : plan.references)
+        v.details << QCoreApplication::translate("PlanView", "Source: %1").arg(qs(ref));
+    if (const Profile* prof = catalog.profile(plan.profile); prof && !prof->notes.empty())
+        v.details << QCoreApplication::translate("PlanView", "Maintainers' notes: %1")
+                         .arg(qs(prof->notes));
+}
+
+// The card's words for a user (plain_words.h): no id, no maintainer's term.
+void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap,
+                  const Plan& plan, const std::map<std::string, LocalVerdict>& verdicts)
+{
+    const Profile* prof = catalog.profile(plan.profile);
+    const bool onGpu = plan.gpu && prof && !prof->fallback;
+    v.headline = onGpu ? QCoreApplication::translate("PlanView", "%1 on your %2")
+                             .arg(v.workloadName, qs(snap.gpus[std::size_t(*plan.gpu)].name))
+                       : QCoreApplication::translate("PlanView", "%1 on this PC's processor")
+                             .arg(v.workloadName);
+    const QString route = prof ? userText(prof->ui.route) : QString();
+    v.verdictLine = statusPhrase(v.status);
+    v.verdictLine[0] = v.verdictLine[0].toUpper();
+    if (!route.isEmpty())
+        v.verdictLine += QStringLiteral(" · ") + route;
+    v.summary = prof && !prof->ui.summary.empty()
+                    ? userText(prof->ui.summary)
+                    : QCoreApplication::translate("PlanView", "The stack that fits %1 best.")
+                          .arg(gpuWords(snap, plan));
+    if (prof && !prof->ui.warnings.empty())
+        for (const auto& w : prof->ui.warnings)
+            v.warnings << userText(w);
+    else
+        for (const auto& w : plan.warnings)
+            v.warnings << qs(w);
+    v.evidence = evidenceOf(verdicts, plan.profile);
+    const auto it = verdicts.find(plan.profile);
+    v.failedHere = it != verdicts.end() && it->second.state == LocalVerdict::State::Failed;
 }
 
 } // namespace
@@ -149,12 +243,17 @@ QString stackTitle(const Catalog& catalog, const std::string& profileId)
 }
 
 PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
-                       const std::string& workload, const Expected<Plan>& plan)
+                       const std::string& workload, const Expected<Plan>& plan,
+                       const std::map<std::string, LocalVerdict>& verdicts)
 {
     PlanView v;
     v.workload = qs(workload);
     const Workload* w = catalog.workload(workload);
-    v.workloadName = w && !w->name.empty() ? qs(w->name) : v.workload;
+    v.workloadName = w && !w->ui.name.empty() ? userText(w->ui.name)
+                     : w && !w->name.empty()   ? qs(w->name)
+                                               : v.workload;
+    if (w)
+        v.about = userText(w->ui.about);
     if (!plan) {
         v.error = qs(plan.error().message);
         return v;
@@ -166,12 +265,16 @@ PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
                     "PlanView", "No profile of %1 fits this machine; the other profiles say why.")
                     .arg(v.workloadName);
         addReasons(v, catalog, snapshot, *plan);
+        addAlternatives(v, catalog, *plan, verdicts);
         return v;
     }
     v.title = stackTitle(catalog, plan->profile);
     v.status = qs(toString(plan->status));
     addRuntimes(v, catalog, *plan);
     addReasons(v, catalog, snapshot, *plan);
+    addUserWords(v, catalog, snapshot, *plan, verdicts);
+    v.why = v.summary;
+    addAlternatives(v, catalog, *plan, verdicts);
     return v;
 }
 

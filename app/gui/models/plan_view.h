@@ -5,6 +5,7 @@
 // their verdicts, and what is missing before a launch. Pure data: widgets only read it.
 
 #include "core/catalog/types.h"
+#include "core/evidence/evidence.h"
 #include "core/expected.h"
 #include "core/select/plan.h"
 #include "core/snapshot.h"
@@ -35,6 +36,16 @@ struct AlternativeRow
     QStringList reasons;
     QStringList knownIssues;
     bool failedHere = false; // its smoke test failed on this PC
+    QString plainReason;     // why it is not first (or cannot be used), in a user's words
+    QString evidence;        // what its smoke test found on this PC, "" = never checked
+};
+
+// Who chose the workload's profile: the card's caption says so.
+enum class PlanChoice
+{
+    Recommended,
+    User,  // the profiles menu, or "back to the last stack that worked here"
+    Remedy // a known problem's fix switched to it
 };
 
 struct PlanView
@@ -44,9 +55,20 @@ struct PlanView
     std::optional<Plan> plan; // absent when planning failed
     QString error;            // why planning failed
     QString profile;          // empty: nothing fits
-    QString title;            // the stack in words
+    QString title;            // the stack in words: "HIP SDK 5.7.1 + ZLUDA 3.9.5"
     QString status;           // tested | community | experimental
     QString why;              // one or two sentences
+    // The card's words for a user: "SD.Next on your Radeon RX 6750 XT", "works, reported
+    // by users · AMD's ZLUDA route", the profile's plain summary and warnings, what the
+    // workload is for, and what this PC's smoke test found.
+    QString headline;
+    QString verdictLine;
+    QString summary;
+    QStringList warnings;
+    QString about;
+    QString evidence;
+    bool failedHere = false;
+    PlanChoice choice = PlanChoice::Recommended;
     QStringList details;      // every reason, one per entry
     QVector<RuntimeRow> runtimes;
     quint64 downloadBytes = 0; // of the runtimes not installed yet
@@ -63,7 +85,9 @@ QString stackTitle(const Catalog& catalog, const std::string& profileId);
 
 // Builds the view; `installed(dir)` says whether a runtime folder is there (the real
 // one checks the disk, so call this off the GUI thread).
+// `verdicts`: this PC's smoke-test verdicts by profile id (core/evidence).
 PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
-                       const std::string& workload, const Expected<Plan>& plan);
+                       const std::string& workload, const Expected<Plan>& plan,
+                       const std::map<std::string, LocalVerdict>& verdicts = {});
 
 } // namespace sp::gui

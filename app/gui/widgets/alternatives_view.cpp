@@ -2,21 +2,24 @@
 
 #include "app/gui/widgets/style.h"
 
-#include <QHeaderView>
+#include <QContextMenuEvent>
+#include <QMenu>
 
 namespace sp::gui {
 
-AlternativesView::AlternativesView(QWidget* parent) : QTreeWidget(parent)
+AlternativesView::AlternativesView(QWidget* parent) : QListWidget(parent)
 {
-    setColumnCount(2);
-    setHeaderLabels({tr("Other profiles"), tr("Verdict")});
-    header()->setStretchLastSection(false);
-    header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    setRootIsDecorated(true);
     setWordWrap(true);
-    setUniformRowHeights(false);
-    setFrameShape(QFrame::NoFrame);
+    setResizeMode(QListView::Adjust);
+    setUniformItemSizes(false);
+    setSpacing(2);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setToolTip(tr("Double-click a stack, or right-click it, to use it instead"));
+    connect(this, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
+        const QString profile = item->data(Qt::UserRole).toString();
+        if (!profile.isEmpty())
+            emit chooseRequested(profile);
+    });
 }
 
 void AlternativesView::setPlan(const PlanView* v)
@@ -24,38 +27,48 @@ void AlternativesView::setPlan(const PlanView* v)
     clear();
     if (!v)
         return;
+    auto* heading = new QListWidgetItem(tr("Other stacks, and why each is not first"), this);
+    QFont bold = font();
+    bold.setBold(true);
+    heading->setFont(bold);
+    heading->setFlags(Qt::ItemIsEnabled);
     for (const AlternativeRow& a : v->alternatives) {
-        auto* item = new QTreeWidgetItem(this);
-        item->setText(0, a.title);
-        item->setToolTip(0, a.profile);
+        QString why = a.plainReason;
+        if (!a.evidence.isEmpty() && !a.failedHere)
+            why += QLatin1Char(' ') + a.evidence + QLatin1Char('.');
+        auto* item = new QListWidgetItem(a.title + QLatin1Char('\n') + why, this);
         // A stack that failed its check here is not "available" in any sense a user means.
-        const bool bad = a.rejected || a.failedHere;
-        item->setText(1, a.rejected     ? tr("rejected")
-                         : a.failedHere ? tr("failed here")
-                                        : tr("available"));
-        item->setForeground(
-            1, style::toneColor(bad ? style::Tone::Bad : style::Tone::Good, palette()));
-        item->setData(0, Qt::UserRole, a.profile);
-        for (const QString& r : a.reasons) {
-            auto* child = new QTreeWidgetItem(item);
-            child->setText(0, r);
-            child->setToolTip(0, r);
-            child->setFirstColumnSpanned(true);
-        }
-        if (!a.knownIssues.isEmpty()) {
-            auto* child = new QTreeWidgetItem(item);
-            child->setText(0, tr("Known issues: %1").arg(a.knownIssues.join(QStringLiteral(", "))));
-            child->setFirstColumnSpanned(true);
-        }
+        if (a.rejected || a.failedHere)
+            item->setForeground(style::toneColor(style::Tone::Bad, palette()));
+        item->setData(Qt::UserRole, a.profile);
     }
     if (!v->otherMachine.isEmpty()) {
-        auto* item = new QTreeWidgetItem(this);
-        item->setText(0, tr("%n profile(s) made for another GPU, OS or vendor", nullptr,
-                            int(v->otherMachine.size())));
-        item->setForeground(0, palette().color(QPalette::PlaceholderText));
-        for (const QString& id : v->otherMachine)
-            (new QTreeWidgetItem(item))->setText(0, id);
+        auto* item = new QListWidgetItem(tr("%n more stack(s) for other cards or systems", nullptr,
+                                            int(v->otherMachine.size())),
+                                         this);
+        item->setFlags(Qt::ItemIsEnabled);
+        item->setForeground(palette().color(QPalette::PlaceholderText));
     }
+}
+
+QListWidgetItem* AlternativesView::rowOf(const QString& profile) const
+{
+    for (int i = 0; i < count(); ++i)
+        if (item(i)->data(Qt::UserRole).toString() == profile)
+            return item(i);
+    return nullptr;
+}
+
+void AlternativesView::contextMenuEvent(QContextMenuEvent* e)
+{
+    QListWidgetItem* row = itemAt(viewport()->mapFromGlobal(e->globalPos()));
+    const QString profile = row ? row->data(Qt::UserRole).toString() : QString();
+    if (profile.isEmpty())
+        return;
+    QMenu menu(this);
+    menu.addAction(tr("Use this stack instead"), this,
+                   [this, profile] { emit chooseRequested(profile); });
+    menu.exec(e->globalPos());
 }
 
 } // namespace sp::gui

@@ -227,7 +227,7 @@ void ConsoleView::setLogPath(const QString& path)
     m_log->setText(path.isEmpty() ? QString()
                                   : QStringLiteral("<a href=\"%1\">%2</a>")
                                         .arg(QUrl::fromLocalFile(path).toString(), tr("Full log")));
-    m_log->setToolTip(path);
+    m_log->setToolTip(tr("The whole output of this run, kept on disk"));
 }
 
 void ConsoleView::setUrl(const QString& url)

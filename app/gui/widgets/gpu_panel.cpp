@@ -89,9 +89,8 @@ void GpuPanel::showError(const QString& error)
 void GpuPanel::setRecorded(const QString& file)
 {
     m_recorded->setText(
-        tr("Recorded machine (%1): this is the plan its user sees. Nothing is installed or "
-           "launched here.")
-            .arg(file));
+        tr("A recorded PC: this is the plan its user sees. Nothing is installed or launched "
+           "here."));
     m_recorded->setStyleSheet(
         QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Info, palette()).name()));
     m_recorded->setVisible(!file.isEmpty());

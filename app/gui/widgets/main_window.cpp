@@ -4,6 +4,7 @@
 #include "app/gui/widgets/alternatives_view.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/diagnostics_dialog.h"
+#include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/gpu_panel.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/plan_dialogs.h"
@@ -15,6 +16,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
+#include <QLocale>
 #include <QDesktopServices>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -82,10 +85,12 @@ void MainWindow::buildBody()
     m_resume->setWordWrap(true);
     m_resume->hide();
     leftLayout->addWidget(m_resume);
+    m_leftFailure = new FailureCard(left); // detection
+    leftLayout->addWidget(m_leftFailure);
     m_card = new ProfileCard(left);
-    leftLayout->addWidget(m_card);
+    leftLayout->addWidget(m_card, 3);
     m_alternatives = new AlternativesView(left);
-    leftLayout->addWidget(m_alternatives, 1);
+    leftLayout->addWidget(m_alternatives, 2);
     m_right = new QWidget(split);
     m_rightLayout = new QVBoxLayout(m_right);
     m_rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -100,6 +105,8 @@ void MainWindow::buildBody()
             (new DetailsDialog(*v, this))->open();
     });
     connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
+    connect(m_alternatives, &AlternativesView::chooseRequested, this,
+            [this](const QString& profile) { profilesMenu()->choose(m_app->workload(), profile); });
     connect(m_workloads, &QComboBox::activated, this,
             [this](int i) { m_app->setWorkload(m_workloads->itemData(i).toString()); });
 }
@@ -114,6 +121,8 @@ void MainWindow::ensureBuilt()
         icon.addFile(QStringLiteral(":/icons/stackpilot-%1.png").arg(QLatin1String(size)));
     setWindowIcon(icon);
     buildBody();
+    m_failure = new FailureCard(m_right); // an install, or the workload's end
+    m_rightLayout->addWidget(m_failure);
     m_install = new InstallPanel(&m_app->installJob(), m_right);
     m_install->hide();
     m_rightLayout->addWidget(m_install);
@@ -157,6 +166,56 @@ void MainWindow::connectDeferred()
     });
     connect(m_console, &ConsoleView::whyRequested, this, &MainWindow::showWhy);
     connect(m_install, &InstallPanel::cancelRequested, m_app, &AppController::cancelInstall);
+    connect(m_app, &AppController::failure, this, &MainWindow::onFailure);
+    connect(m_app, &AppController::failureCleared, this, [this] {
+        m_failure->hide();
+        m_leftFailure->hide();
+    });
+    for (FailureCard* card : {m_failure, m_leftFailure})
+        connect(card, &FailureCard::actionRequested, this, &MainWindow::onFailureAction);
+    if (const auto& f = m_app->currentFailure())
+        onFailure(*f);
+}
+
+void MainWindow::onFailure(const FailureNotice& f)
+{
+    const bool detection = f.kind == FailureNotice::Kind::Detection;
+    (detection ? m_leftFailure : m_failure)->showFailure(f);
+    (detection ? m_failure : m_leftFailure)->hide();
+    m_card->setVisible(!detection);
+    statusBar()->showMessage(f.title);
+}
+
+void MainWindow::onFailureAction(FailureNotice::Action action)
+{
+    const auto f = m_app->currentFailure();
+    using A = FailureNotice::Action;
+    switch (action) {
+    case A::Retry:
+        m_app->retry();
+        break;
+    case A::ProxySettings:
+        openSettings();
+        break;
+    case A::SwitchStack:
+        if (f) {
+            m_app->clearFailure();
+            m_app->switchStack(f->switchTo);
+        }
+        break;
+    case A::ExportDiagnostics:
+        m_diagAction->trigger();
+        break;
+    case A::OpenLog:
+        if (f)
+            QDesktopServices::openUrl(QUrl::fromLocalFile(f->logPath));
+        break;
+    case A::ContinueWithCpu:
+        m_app->continueWithCpu();
+        break;
+    }
+    if (action == A::Retry || action == A::ContinueWithCpu)
+        m_card->show();
 }
 
 void MainWindow::buildMenus()
@@ -217,8 +276,8 @@ bool MainWindow::confirm(const QString& title, const QString& text)
 void MainWindow::onDetected()
 {
     if (!m_app->detectionError().isEmpty()) {
-        m_gpu->showError(m_app->detectionError());
-        statusBar()->showMessage(m_app->detectionError());
+        m_gpu->showError(tr("The graphics card could not be detected. The card below says "
+                            "what you can do."));
         return;
     }
     m_gpu->refresh();
@@ -242,7 +301,6 @@ void MainWindow::onPlansChanged()
     m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
     const PlanView* v = m_app->currentPlan();
     m_card->setPlan(v);
-    m_card->setChosenByUser(m_app->profileForced(m_app->workload()));
     if (m_alternatives)
         m_alternatives->setPlan(v);
     onPhaseChanged();
@@ -270,13 +328,19 @@ void MainWindow::onPhaseChanged()
         }
     }
     m_workloads->setEnabled(p == Phase::Ready);
+    if (m_console && m_app->url().isEmpty())
+        m_console->setUrl({}); // "Open in browser" only while the workload serves it
     const auto pending = m_app->pendingInstall();
     m_resume->setVisible(pending.has_value() && p == Phase::Ready);
     if (pending)
-        m_resume->setText(tr("An install of %1 was interrupted on %2. Press “Resume install” to "
-                             "continue where it stopped.")
-                              .arg(QString::fromStdString(pending->profile),
-                                   QString::fromStdString(pending->started)));
+        m_resume->setText(
+            tr("An install for %1 (%2) was interrupted %3. Press “Resume install” to continue "
+               "where it stopped.")
+                .arg(m_app->workloadName(qs(pending->workload)),
+                     m_app->catalog() ? stackTitle(*m_app->catalog(), pending->profile) : QString(),
+                     QLocale().toString(
+                         QDateTime::fromString(qs(pending->started), Qt::ISODate).toLocalTime(),
+                         QLocale::ShortFormat)));
     if (m_tray)
         m_tray->setToolTip(
             m_app->runningWorkload().isEmpty()

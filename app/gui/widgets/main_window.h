@@ -19,6 +19,7 @@ namespace sp::gui {
 class AlternativesView;
 class AppController;
 class ConsoleView;
+class FailureCard;
 class GpuPanel;
 class InstallPanel;
 class ProfileCard;
@@ -46,6 +47,16 @@ public:
     {
         ensureBuilt();
         return m_install;
+    }
+    FailureCard* failureCard()
+    {
+        ensureBuilt();
+        return m_failure;
+    }
+    FailureCard* detectionFailureCard()
+    {
+        ensureBuilt();
+        return m_leftFailure;
     }
     ConsoleView* console()
     {
@@ -88,6 +99,8 @@ private:
     void onPlansChanged();
     void onPhaseChanged();
     void onKnownIssue(const KnownIssueNotice& n);
+    void onFailure(const FailureNotice& f);
+    void onFailureAction(FailureNotice::Action action);
     void showWhy();
     bool confirm(const QString& title, const QString& text);
 
@@ -97,6 +110,8 @@ private:
     ProfileCard* m_card = nullptr;
     AlternativesView* m_alternatives = nullptr;
     InstallPanel* m_install = nullptr;
+    FailureCard* m_failure = nullptr;     // right: an install, or the workload's end
+    FailureCard* m_leftFailure = nullptr; // left, in the card's place: detection
     ConsoleView* m_console = nullptr;
     QLabel* m_resume = nullptr;
     QVBoxLayout* m_body = nullptr; // the central layout; the body joins it after first paint

@@ -1,31 +1,31 @@
 #include "app/gui/widgets/profile_card.h"
 
+#include "app/gui/models/plain_words.h"
 #include "app/gui/widgets/style.h"
 #include "core/format.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sp::gui {
 
 namespace {
 
-QString statusWord(const QString& status)
-{
-    if (status == QLatin1String("tested"))
-        return ProfileCard::tr("tested");
-    if (status == QLatin1String("community"))
-        return ProfileCard::tr("community");
-    if (status == QLatin1String("experimental"))
-        return ProfileCard::tr("experimental");
-    return status;
-}
-
 QString bytesText(quint64 n)
 {
     return QString::fromStdString(format::bytes(n));
+}
+
+QLabel* wrappedLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
 }
 
 } // namespace
@@ -34,38 +34,25 @@ ProfileCard::ProfileCard(QWidget* parent) : QFrame(parent)
 {
     style::makeCard(this);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(16, 14, 16, 14);
-    layout->setSpacing(10);
-    m_caption = new QLabel(tr("Recommended stack"), this);
-    m_caption->setForegroundRole(QPalette::PlaceholderText);
-    layout->addWidget(m_caption);
-    auto* top = new QHBoxLayout;
-    m_title = new QLabel(this);
-    m_title->setFont(style::titleFont(font(), 1.3));
-    m_title->setWordWrap(true);
-    m_badge = new QLabel(this);
-    top->addWidget(m_title, 1);
-    top->addWidget(m_badge, 0, Qt::AlignTop);
-    layout->addLayout(top);
-    m_why = new QLabel(this);
-    m_why->setWordWrap(true);
-    m_why->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_why);
-    m_warning = new QLabel(this);
-    m_warning->setWordWrap(true);
-    m_warning->hide();
-    layout->addWidget(m_warning);
-    m_install = new QLabel(this);
-    m_install->setWordWrap(true);
-    m_install->setTextFormat(Qt::RichText);
-    layout->addWidget(m_install);
+    layout->setContentsMargins(4, 4, 4, 10);
+    layout->setSpacing(6);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(buildContent());
+    m_scroll->viewport()->setAutoFillBackground(false);
+    m_scroll->widget()->setAutoFillBackground(false);
+    layout->addWidget(m_scroll, 1);
     auto* buttons = new QHBoxLayout;
+    buttons->setContentsMargins(12, 0, 12, 0);
     m_details = new QPushButton(tr("Why this stack?"), this);
     m_env = new QPushButton(tr("Environment…"), this);
+    m_env->setToolTip(tr("The variables StackPilot sets for this stack, and why"));
     m_primary = new QPushButton(this);
     m_primary->setDefault(true);
     m_primary->setMinimumHeight(m_primary->sizeHint().height() * 3 / 2);
-    m_primary->setMinimumWidth(180);
+    m_primary->setMinimumWidth(160);
     QFont bold = m_primary->font();
     bold.setBold(true);
     m_primary->setFont(bold);
@@ -79,6 +66,55 @@ ProfileCard::ProfileCard(QWidget* parent) : QFrame(parent)
     setPlan(nullptr);
 }
 
+QWidget* ProfileCard::buildContent()
+{
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(12, 10, 12, 4);
+    layout->setSpacing(8);
+    m_caption = new QLabel(content);
+    m_caption->setForegroundRole(QPalette::PlaceholderText);
+    m_title = wrappedLabel(content);
+    m_title->setFont(style::titleFont(font(), 1.3));
+    m_verdict = wrappedLabel(content);
+    m_about = wrappedLabel(content);
+    m_about->setForegroundRole(QPalette::PlaceholderText);
+    m_why = wrappedLabel(content);
+    m_evidence = wrappedLabel(content);
+    m_warning = wrappedLabel(content);
+    m_warning->setTextFormat(Qt::RichText);
+    m_expander = new QToolButton(content);
+    m_expander->setCheckable(true);
+    m_expander->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_expander->setArrowType(Qt::RightArrow);
+    m_expander->setAutoRaise(true);
+    m_expander->setText(tr("What gets installed"));
+    m_stack = wrappedLabel(content);
+    m_stack->setTextFormat(Qt::RichText);
+    m_stack->hide();
+    m_install = wrappedLabel(content);
+    m_install->setTextFormat(Qt::RichText);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_caption, m_title, m_verdict, m_about, m_why,
+                                                      m_evidence, m_warning, m_expander, m_stack,
+                                                      m_install})
+        layout->addWidget(w);
+    layout->addStretch(1);
+    connect(m_expander, &QToolButton::toggled, this, &ProfileCard::setDetailsShown);
+    return content;
+}
+
+void ProfileCard::setDetailsShown(bool shown)
+{
+    m_expander->setChecked(shown);
+    m_expander->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+    m_stack->setVisible(shown && !m_stack->text().isEmpty());
+}
+
+QString ProfileCard::captionText() const
+{
+    return m_caption->text();
+}
+
 QString ProfileCard::titleText() const
 {
     return m_title->text();
@@ -86,7 +122,7 @@ QString ProfileCard::titleText() const
 
 QString ProfileCard::badgeText() const
 {
-    return m_badge->isVisible() ? m_badge->text() : QString();
+    return m_verdict->isVisible() ? m_verdict->text() : QString();
 }
 
 QString ProfileCard::installText() const
@@ -94,9 +130,21 @@ QString ProfileCard::installText() const
     return m_install->text();
 }
 
-void ProfileCard::setChosenByUser(bool chosen)
+QString ProfileCard::detailsText() const
 {
-    m_caption->setText(chosen ? tr("Your choice") : tr("Recommended stack"));
+    return m_stack->text();
+}
+
+void ProfileCard::updateCaption(const PlanView* v)
+{
+    QString text = tr("Recommended for your PC");
+    if (v && v->failedHere)
+        text = tr("Failed its check on this PC");
+    else if (v && v->choice == PlanChoice::User)
+        text = tr("Your choice");
+    else if (v && v->choice == PlanChoice::Remedy)
+        text = tr("Switched after a known problem");
+    m_caption->setText(text);
 }
 
 void ProfileCard::setPlan(const PlanView* v)
@@ -104,56 +152,87 @@ void ProfileCard::setPlan(const PlanView* v)
     const bool usable = v && !v->profile.isEmpty();
     m_details->setEnabled(v != nullptr);
     m_env->setEnabled(usable);
-    m_badge->setVisible(usable);
-    m_warning->setVisible(false);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_verdict, m_about, m_evidence, m_warning,
+                                                      m_expander, m_stack, m_install})
+        w->setVisible(false);
+    updateCaption(usable ? v : nullptr);
     if (!v) {
         m_title->setText(tr("Choosing a stack…"));
         m_why->setText(tr("StackPilot picks the stack known to work on exactly this GPU."));
-        m_install->clear();
         return;
     }
+    m_about->setText(v->about);
+    m_about->setVisible(!v->about.isEmpty());
     if (!usable) {
-        m_title->setText(v->error.isEmpty() ? tr("No stack fits this machine")
-                                            : tr("This profile cannot be used here"));
-        m_why->setText(v->error.isEmpty() ? v->why : v->error);
-        m_install->clear();
+        m_title->setText(v->error.isEmpty() ? tr("No stack fits this PC yet")
+                                            : tr("The chosen stack cannot be used here"));
+        m_why->setText(v->error.isEmpty() ? v->why
+                                          : tr("Choose “Recommended” in the Profiles menu to "
+                                               "go back to the stack StackPilot picks."));
         return;
     }
-    m_title->setText(v->title);
-    style::makeBadge(m_badge, statusWord(v->status), style::toneOfStatus(v->status));
-    m_why->setText(v->why);
-    if (v->plan && !v->plan->warnings.empty()) {
-        m_warning->setText(
-            QStringLiteral("<b>%1</b> %2")
-                .arg(tr("Note:"),
-                     QString::fromStdString(v->plan->warnings.front()).toHtmlEscaped()));
-        m_warning->setStyleSheet(
-            QStringLiteral("color: %1")
-                .arg(style::toneColor(style::Tone::Caution, palette()).name()));
-        m_warning->setVisible(true);
-    }
+    m_title->setText(v->headline);
+    m_verdict->setText(v->verdictLine);
+    m_verdict->setToolTip(statusExplanation(v->status));
+    m_verdict->setStyleSheet(QStringLiteral("color: %1")
+                                 .arg(style::toneColor(style::toneOfStatus(v->status), palette())
+                                          .name()));
+    m_verdict->setVisible(true);
+    m_why->setText(v->summary);
+    m_evidence->setText(v->evidence);
+    m_evidence->setStyleSheet(
+        QStringLiteral("color: %1")
+            .arg(style::toneColor(v->failedHere ? style::Tone::Bad : style::Tone::Good, palette())
+                     .name()));
+    m_evidence->setVisible(!v->evidence.isEmpty());
+    showWarnings(*v);
+    showRuntimes(*v);
+}
+
+void ProfileCard::showWarnings(const PlanView& v)
+{
+    if (v.warnings.isEmpty())
+        return;
+    QStringList items;
+    for (const QString& w : v.warnings)
+        items << QStringLiteral("<li>%1</li>").arg(w.toHtmlEscaped());
+    m_warning->setText(QStringLiteral("<b>%1</b><ul style='margin-left:-20px'>%2</ul>")
+                           .arg(tr("Good to know:"), items.join(QString())));
+    m_warning->setStyleSheet(
+        QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Caution, palette()).name()));
+    m_warning->setVisible(true);
+}
+
+void ProfileCard::showRuntimes(const PlanView& v)
+{
     QStringList rows;
-    for (const RuntimeRow& r : v->runtimes) {
+    bool unknownSize = false;
+    for (const RuntimeRow& r : v.runtimes) {
         const QString state = r.installed   ? tr("installed")
+                              : r.system    ? tr("its own installer")
                               : r.sizeKnown ? bytesText(r.bytes)
-                                            : tr("size unknown");
+                                            : tr("size not published");
+        unknownSize = unknownSize || (!r.installed && !r.sizeKnown);
         rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='color:%3'>%2</td></tr>")
                     .arg(r.label.toHtmlEscaped(), state,
                          palette().color(QPalette::PlaceholderText).name());
     }
-    bool unknownSize = false;
-    for (const RuntimeRow& r : v->runtimes)
-        unknownSize = unknownSize || (!r.installed && !r.sizeKnown);
-    const int n = int(v->toInstall.size());
+    m_stack->setText(QStringLiteral("<p>%1</p><table>%2</table>")
+                         .arg(v.title.toHtmlEscaped(), rows.join(QString())));
+    m_expander->setVisible(true);
+    setDetailsShown(m_expander->isChecked());
+    const int n = int(v.toInstall.size());
     QString summary = tr("Everything is installed.");
-    if (n > 0 && unknownSize)
-        summary =
-            tr("To install: %n runtime(s), at least %1 (some sizes are not published).", nullptr, n)
-                .arg(bytesText(v->downloadBytes));
+    if (n > 0 && v.downloadBytes == 0)
+        summary = tr("To install: %n part(s); their download sizes are not published.", nullptr, n);
+    else if (n > 0 && unknownSize)
+        summary = tr("To install: %n part(s), more than %1 to download.", nullptr, n)
+                      .arg(bytesText(v.downloadBytes));
     else if (n > 0)
-        summary = tr("To install: %n runtime(s), %1.", nullptr, n).arg(bytesText(v->downloadBytes));
-    m_install->setText(QStringLiteral("<table>%1</table><p>%2</p>")
-                           .arg(rows.join(QString()), summary.toHtmlEscaped()));
+        summary = tr("To install: %n part(s), %1 to download.", nullptr, n)
+                      .arg(bytesText(v.downloadBytes));
+    m_install->setText(summary.toHtmlEscaped());
+    m_install->setVisible(true);
 }
 
 } // namespace sp::gui

@@ -1,8 +1,10 @@
 #pragma once
-// The recommended profile of the chosen workload: its stack in words with a status
-// badge, what will be installed (with sizes, and what is there already), a short why,
-// and links to every reason and to the composed environment. The window puts its one
-// primary button here.
+// The chosen profile of the workload, said as a user would: what runs on which card
+// and how sure that is ("SD.Next on your Radeon RX 6750 XT — works, reported by
+// users"), a plain summary, what this PC's own check found, what to know before
+// installing, and what will be installed. The stack's parts sit under an expander;
+// the card's text scrolls, so nothing is cut on a small screen or with large fonts,
+// while the buttons stay in view. The window puts its one primary button here.
 
 #include "app/gui/models/plan_view.h"
 
@@ -10,6 +12,8 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
+class QToolButton;
 class QVBoxLayout;
 
 namespace sp::gui {
@@ -21,24 +25,35 @@ public:
     explicit ProfileCard(QWidget* parent = nullptr);
 
     void setPlan(const PlanView* view);
-    // "Your choice" for a profile the user (or a remedy) chose, else "Recommended stack".
-    void setChosenByUser(bool chosen);
     QPushButton* primaryButton() const { return m_primary; }
+    QString captionText() const;
     QString titleText() const;
     QString badgeText() const;
     QString installText() const;
+    QString detailsText() const; // the stack's parts, under the expander
+    void setDetailsShown(bool shown);
 
 signals:
     void detailsRequested();
     void environmentRequested();
 
 private:
+    QWidget* buildContent();
+    void showRuntimes(const PlanView& v);
+    void showWarnings(const PlanView& v);
+    void updateCaption(const PlanView* v);
+
+    QScrollArea* m_scroll = nullptr;
     QLabel* m_caption = nullptr;
     QLabel* m_title = nullptr;
-    QLabel* m_badge = nullptr;
+    QLabel* m_verdict = nullptr;
+    QLabel* m_about = nullptr;
     QLabel* m_why = nullptr;
-    QLabel* m_install = nullptr;
+    QLabel* m_evidence = nullptr;
     QLabel* m_warning = nullptr;
+    QToolButton* m_expander = nullptr;
+    QLabel* m_stack = nullptr;
+    QLabel* m_install = nullptr;
     QPushButton* m_details = nullptr;
     QPushButton* m_env = nullptr;
     QPushButton* m_primary = nullptr;

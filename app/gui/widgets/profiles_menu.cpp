@@ -1,6 +1,7 @@
 #include "app/gui/widgets/profiles_menu.h"
 
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/models/plan_view.h"
 
 #include <QActionGroup>
 
@@ -30,7 +31,10 @@ void ProfilesMenu::rebuild()
     if (!m_app->runningWorkload().isEmpty()) {
         auto* running = addAction(
             tr("Running: %1 (%2)")
-                .arg(m_app->workloadName(m_app->runningWorkload()), m_app->runningProfile()));
+                .arg(m_app->workloadName(m_app->runningWorkload()),
+                     m_app->catalog() ? stackTitle(*m_app->catalog(),
+                                                   m_app->runningProfile().toStdString())
+                                      : QString()));
         running->setEnabled(false);
         addAction(tr("Stop"), m_app, &AppController::stop);
         addSeparator();
@@ -56,26 +60,23 @@ void ProfilesMenu::addWorkload(const QString& workload)
     automatic->setObjectName(QStringLiteral("profile:"));
     group->addAction(automatic);
     connect(automatic, &QAction::triggered, this,
-            [this, workload] { choose(workload, {}, false, {}); });
+            [this, workload] { choose(workload, {}); });
     sub->addSeparator();
-    auto add = [&](const QString& id, const QString& title, bool rejected,
-                   const QStringList& reasons) {
-        QAction* a = sub->addAction(rejected ? tr("%1 — rejected").arg(title) : title);
+    auto add = [&](const QString& id, const QString& title, bool rejected, const QString& why) {
+        QAction* a = sub->addAction(rejected ? tr("%1 — not for this PC").arg(title) : title);
         a->setObjectName(QStringLiteral("profile:") + id);
         a->setCheckable(true);
         a->setChecked(forced && id == v->profile);
-        a->setToolTip(reasons.join(QLatin1Char('\n')));
+        a->setToolTip(why);
         if (rejected)
             a->setIcon(QIcon::fromTheme(QStringLiteral("dialog-warning")));
         group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, workload, id, rejected, reasons] {
-            choose(workload, id, rejected, reasons);
-        });
+        connect(a, &QAction::triggered, this, [this, workload, id] { choose(workload, id); });
     };
     if (!v->profile.isEmpty())
         add(v->profile, v->title, false, {});
     for (const AlternativeRow& a : v->alternatives)
-        add(a.profile, a.title, a.rejected, a.reasons);
+        add(a.profile, a.title, a.rejected, a.plainReason);
     sub->addSeparator();
     // docs/VERIFY.md: the last stack whose smoke test passed on this PC.
     QAction* back = sub->addAction(tr("Back to the last stack that worked here"));
@@ -101,16 +102,22 @@ void ProfilesMenu::addWorkload(const QString& workload)
     });
 }
 
-void ProfilesMenu::choose(const QString& workload, const QString& profile, bool rejected,
-                          const QStringList& reasons)
+void ProfilesMenu::choose(const QString& workload, const QString& profile)
 {
-    if (rejected && !m_confirm(tr("Use a rejected profile?"),
-                               tr("StackPilot rejected %1 on this machine:\n\n%2\n\nUse it anyway?")
-                                   .arg(profile, reasons.join(QLatin1Char('\n'))))) {
+    const PlanView* v = m_app->plan(workload);
+    const AlternativeRow* row = nullptr;
+    if (v)
+        for (const AlternativeRow& a : v->alternatives)
+            if (a.profile == profile)
+                row = &a;
+    if (row && row->rejected &&
+        !m_confirm(tr("Use a stack StackPilot advises against?"),
+                   tr("%1 is not advised on this PC:\n\n%2\n\nUse it anyway?")
+                       .arg(row->title, row->plainReason))) {
         rebuild(); // put the check marks back
         return;
     }
-    m_app->chooseProfile(workload, profile, rejected);
+    m_app->chooseProfile(workload, profile, row && row->rejected);
 }
 
 QAction* ProfilesMenu::profileAction(const QString& workload, const QString& profile) const

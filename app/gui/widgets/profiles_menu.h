@@ -24,11 +24,12 @@ public:
     // The action that selects `profile` of `workload` (for tests), or null.
     QAction* profileAction(const QString& workload, const QString& profile) const;
     QAction* launchAction(const QString& workload) const;
+    // Makes `profile` the workload's choice ("" = the recommended one); a rejected one
+    // only after the confirmation says why it was rejected.
+    void choose(const QString& workload, const QString& profile);
 
 private:
     void addWorkload(const QString& workload);
-    void choose(const QString& workload, const QString& profile, bool rejected,
-                const QStringList& reasons);
 
     AppController* m_app;
     Confirm m_confirm;

@@ -1,0 +1,167 @@
+// AppController's failures: each one becomes a FailureNotice for the panel that
+// failed (an install, detection, a workload that ended by itself), with the actions
+// that apply, and the actions themselves (Retry, continue with CPU stacks, switch).
+
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/models/plain_words.h"
+#include "core/qt_text.h"
+
+#include <QRegularExpression>
+
+namespace sp::gui {
+
+QString installCause(const QString& error, bool gone)
+{
+    auto has = [&error](const char* pattern) {
+        return error.contains(QRegularExpression(QLatin1String(pattern),
+                                                 QRegularExpression::CaseInsensitiveOption));
+    };
+    if (gone || has("HTTP 404|HTTP 410|not found on the server"))
+        return AppController::tr("A download is no longer where the catalog says it is. Another "
+                                 "stack may still install, or a catalog update may fix the "
+                                 "address.");
+    if (has("resolve host|resolve proxy|connect|timed out|timeout|proxy|network is unreachable"))
+        return AppController::tr("StackPilot could not reach the download server. Check the "
+                                 "internet connection; behind a company network, set the proxy "
+                                 "in Settings. Then press Retry.");
+    if (has("sha-?256|digest|checksum|changed since|does not match"))
+        return AppController::tr("A downloaded file was not the expected one (it may have been "
+                                 "damaged on the way). Nothing of it was kept; press Retry to "
+                                 "download it again.");
+    if (has("no space|disk full|not enough space"))
+        return AppController::tr("The disk is full. Free some space, or choose another install "
+                                 "folder in Settings, then press Retry.");
+    if (has("permission denied|access is denied|administrator|elevat"))
+        return AppController::tr("Windows or the system refused to write a file: this part "
+                                 "needs administrator rights. Start StackPilot as administrator "
+                                 "once, then press Retry.");
+    return AppController::tr("The install stopped with an error; nothing half-installed was "
+                             "kept. Press Retry, or export diagnostics to report it.");
+}
+
+void AppController::reportInstallFailure(const QString& error)
+{
+    FailureNotice f;
+    f.kind = FailureNotice::Kind::Install;
+    f.title = tr("The install did not finish");
+    f.cause = installCause(error, std::exchange(m_preflightGone, false));
+    f.detail = error;
+    f.actions = {FailureNotice::Action::Retry, FailureNotice::Action::ProxySettings};
+    setSwitchOffer(f, currentPlan() ? currentPlan()->profile : QString());
+    f.actions << FailureNotice::Action::ExportDiagnostics;
+    m_failure = f;
+    emit failure(f);
+}
+
+void AppController::reportDetectionFailure()
+{
+    FailureNotice f;
+    f.kind = FailureNotice::Kind::Detection;
+    f.title = tr("StackPilot could not detect the graphics card");
+    f.cause = m_catalog ? tr("The check of the graphics hardware failed. Press Retry, or go on "
+                             "with the stacks that run on the processor (slower, but they work "
+                             "without a graphics driver).")
+                        : tr("StackPilot's knowledge files could not be read. Press Retry; if "
+                             "this persists, export diagnostics and report it.");
+    f.detail = m_detectError;
+    f.actions = {FailureNotice::Action::Retry};
+    if (m_catalog)
+        f.actions << FailureNotice::Action::ContinueWithCpu;
+    f.actions << FailureNotice::Action::ExportDiagnostics;
+    m_failure = f;
+    emit failure(f);
+}
+
+// After a workload ended by itself with an error: a known problem's words when its
+// output showed one, else how it ended.
+void AppController::reportCrash(const QString& workload, const QString& profile,
+                                const QString& exitText, bool crashed)
+{
+    const QString name = workloadName(workload);
+    FailureNotice f;
+    f.kind = FailureNotice::Kind::Crash;
+    f.title = crashed ? tr("%1 crashed").arg(name) : tr("%1 stopped with an error").arg(name);
+    f.cause = m_seenIssue.isEmpty()
+                  ? (crashed ? tr("The workload crashed: %1.").arg(exitText)
+                             : tr("The workload %1. Its last lines are in the console above.")
+                                   .arg(exitText))
+                  : m_seenIssue;
+    f.detail = exitText;
+    f.logPath = logPath();
+    setSwitchOffer(f, profile);
+    f.actions << FailureNotice::Action::ExportDiagnostics << FailureNotice::Action::OpenLog;
+    m_failure = f;
+    emit failure(f);
+}
+
+// The next stack that may work instead of `failed`: the first one that can run here and
+// did not fail its check.
+void AppController::setSwitchOffer(FailureNotice& f, const QString& failed) const
+{
+    const PlanView* v = currentPlan();
+    if (!v || !v->plan || failed.isEmpty())
+        return;
+    for (const AlternativeRow& a : v->alternatives)
+        if (!a.rejected && !a.failedHere && a.profile != failed) {
+            f.switchTo = a.profile;
+            f.switchLabel = tr("Use %1 instead").arg(a.title);
+            f.actions << FailureNotice::Action::SwitchStack;
+            return;
+        }
+}
+
+void AppController::clearFailure()
+{
+    if (!m_failure)
+        return;
+    m_failure.reset();
+    emit failureCleared();
+}
+
+void AppController::retry()
+{
+    if (!m_failure)
+        return;
+    const auto kind = m_failure->kind;
+    clearFailure();
+    if (kind == FailureNotice::Kind::Detection) {
+        m_detectError.clear();
+        if (!m_catalog)
+            loadData();
+        detect();
+        return;
+    }
+    m_pending ? resumeInstall() : launch();
+}
+
+// Plans for this PC's processor: a snapshot with no GPU, of this PC's OS.
+void AppController::continueWithCpu()
+{
+    clearFailure();
+    m_detectError.clear();
+    HardwareSnapshot cpu;
+#ifdef Q_OS_WIN
+    cpu.os.family = "windows";
+#else
+    cpu.os.family = "linux";
+#endif
+    logEvent("detection failed: planning for the processor only");
+    acceptSnapshot(cpu);
+}
+
+// The words of a known issue a user reads: its user title, else the maintainer's.
+QString AppController::issueTitle(const std::string& id) const
+{
+    const KnownIssue* k = catalog() ? catalog()->knownIssue(id) : nullptr;
+    if (!k)
+        return {};
+    return k->ui.title.empty() ? qs(k->title) : userText(k->ui.title);
+}
+
+QString AppController::issueFix(const std::string& id, const std::string& fallback) const
+{
+    const KnownIssue* k = catalog() ? catalog()->knownIssue(id) : nullptr;
+    return k && !k->ui.fix.empty() ? userText(k->ui.fix) : qs(fallback);
+}
+
+} // namespace sp::gui

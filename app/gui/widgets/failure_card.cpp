@@ -1,0 +1,119 @@
+#include "app/gui/widgets/failure_card.h"
+
+#include "app/gui/widgets/style.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace sp::gui {
+
+FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    QPalette p = palette();
+    p.setColor(QPalette::Window, style::tint(style::Tone::Bad, p, 0.12));
+    setPalette(p);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 10, 12, 10);
+    layout->setSpacing(6);
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    m_title->setFont(style::titleFont(font(), 1.1));
+    m_cause = new QLabel(this);
+    m_cause->setWordWrap(true);
+    m_cause->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_disclose = new QToolButton(this);
+    m_disclose->setCheckable(true);
+    m_disclose->setAutoRaise(true);
+    m_disclose->setArrowType(Qt::RightArrow);
+    m_disclose->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_disclose->setText(tr("Details"));
+    m_detail = new QLabel(this);
+    m_detail->setWordWrap(true);
+    m_detail->setFont(style::monoFont());
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detail->hide();
+    m_buttons = new QWidget(this);
+    auto* row = new QHBoxLayout(m_buttons);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addStretch(1);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_cause, m_disclose, m_detail,
+                                                      m_buttons})
+        layout->addWidget(w);
+    connect(m_disclose, &QToolButton::toggled, this, [this](bool open) {
+        m_disclose->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_detail->setVisible(open);
+    });
+    hide();
+}
+
+QPushButton* FailureCard::addButton(FailureNotice::Action action, const QString& text)
+{
+    auto* b = new QPushButton(text, m_buttons);
+    static_cast<QHBoxLayout*>(m_buttons->layout())->insertWidget(int(m_actions.size()), b);
+    connect(b, &QPushButton::clicked, this, [this, action] { emit actionRequested(action); });
+    m_actions[action] = b;
+    return b;
+}
+
+void FailureCard::showFailure(const FailureNotice& f)
+{
+    for (auto& [action, b] : m_actions)
+        delete b;
+    m_actions.clear();
+    m_title->setText(f.title);
+    m_cause->setText(f.cause);
+    m_detail->setText(f.detail);
+    m_disclose->setVisible(!f.detail.isEmpty());
+    m_disclose->setChecked(false);
+    using A = FailureNotice::Action;
+    for (A a : f.actions) {
+        switch (a) {
+        case A::Retry:
+            addButton(a, tr("Retry"))->setDefault(true);
+            break;
+        case A::ProxySettings:
+            addButton(a, tr("Proxy settings…"));
+            break;
+        case A::SwitchStack:
+            addButton(a, f.switchLabel);
+            break;
+        case A::ExportDiagnostics:
+            addButton(a, tr("Export diagnostics…"))
+                ->setToolTip(tr("Saves a report without personal data, to attach to a bug "
+                                "report"));
+            break;
+        case A::OpenLog:
+            addButton(a, tr("Open log"));
+            break;
+        case A::ContinueWithCpu:
+            addButton(a, tr("Continue with CPU stacks"))
+                ->setToolTip(tr("Stacks that run on the processor: slower, but they need no "
+                                "graphics driver"));
+            break;
+        }
+    }
+    show();
+}
+
+QString FailureCard::titleText() const
+{
+    return m_title->text();
+}
+
+QString FailureCard::causeText() const
+{
+    return m_cause->text();
+}
+
+QPushButton* FailureCard::button(FailureNotice::Action action) const
+{
+    const auto it = m_actions.find(action);
+    return it == m_actions.end() ? nullptr : it->second;
+}
+
+} // namespace sp::gui

@@ -1,0 +1,271 @@
+// The window's failures as a user meets them, offscreen, with real parts: an install
+// that fails and succeeds on Retry from the loopback server, a detection that fails
+// (Retry, then the CPU stacks), a workload that crashes (a card with the way forward and
+// the diagnostics export) and is then stopped (no card), and a profile the user or a
+// fix chose (labelled so). After each, no text in the window names an id, a seed, a
+// preference or an issue number.
+
+#include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/diagnostics_dialog.h"
+#include "app/gui/widgets/failure_card.h"
+#include "app/gui/widgets/gpu_panel.h"
+#include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/profile_card.h"
+#include "app/gui/widgets/profiles_menu.h"
+#include "core/qt_text.h"
+#include "gui_fixture.h"
+#include "visible_text.h"
+
+#include <QComboBox>
+#include <QPushButton>
+#include <fstream>
+
+using namespace sp;
+using namespace sp::test;
+using gui::AppController;
+using gui::FailureNotice;
+using Phase = AppController::Phase;
+
+namespace {
+
+struct Ui
+{
+    std::unique_ptr<AppController> app;
+    std::unique_ptr<gui::MainWindow> window;
+
+    explicit Ui(std::unique_ptr<AppController> controller) : app(std::move(controller))
+    {
+        window = std::make_unique<gui::MainWindow>(app.get());
+        window->setConfirm([](const QString&, const QString&) { return true; });
+        window->resize(1180, 780);
+        window->show();
+        app->start();
+    }
+    ~Ui()
+    {
+        window.reset();
+        app.reset();
+    }
+    void choose(const QString& workload)
+    {
+        QComboBox* c = window->workloadChooser();
+        const int i = c->findData(workload);
+        QVERIFY(i >= 0);
+        c->setCurrentIndex(i);
+        emit c->activated(i);
+        QCOMPARE(app->workload(), workload);
+    }
+    QPushButton* primary() { return window->card()->primaryButton(); }
+    // No maintainer's word anywhere the user can read.
+    void checkPlainWords(const char* when)
+    {
+        window->ensureBuilt();
+        const QStringList bad = internalWords(visibleTexts(window.get()), *app->catalog());
+        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
+                                    QLatin1String(when), bad.join(QStringLiteral(" | ")))));
+    }
+};
+
+// A second workload: crash-a ranks first and dies by SIGSEGV once it has served its
+// URL; crash-b serves until stopped.
+void addCrashWorkload(const GuiWorld& w)
+{
+    using nlohmann::json;
+    auto profile = [](const char* id, const char* status, json args) {
+        return json{{"id", id},
+                    {"workload", "crashwork"},
+                    {"status", status},
+                    {"runtimes", {"gui-rt-1"}},
+                    {"match", {{"os", {"linux"}}}},
+                    {"args", args},
+                    {"references", {"https://example.org/gui-fixture"}}};
+    };
+    const json doc = {
+        {"schema_version", 1},
+        {"workloads",
+         {{{"id", "crashwork"},
+           {"name", "Crashing UI"},
+           {"command",
+            {STANDIN_WORKLOAD, "--pids-out", (w.work / "crash-pids").string(), "--child-ms",
+             "300"}},
+           {"cwd", w.work.string()},
+           {"references", {"https://example.org/gui-fixture"}}}}},
+        {"profiles",
+         {profile("crash-a", "tested", {"--mode", "crash"}),
+          profile("crash-b", "community", {"--mode", "serve"})}}};
+    std::ofstream(w.catalogDir / "crash.json") << doc.dump(2);
+}
+
+// A stand-in for stackpilot-cli: `detect` fails until the file `ok` exists, then prints
+// the fixture's snapshot.
+QString fakeCli(const GuiWorld& w)
+{
+    const fs::path snap = w.root / "snap.json";
+    std::ofstream(snap) << toJson(GuiWorld::snapshot()).dump();
+    const fs::path script = w.root / "fake-cli";
+    std::ofstream(script) << "#!/bin/sh\n"
+                          << "if [ -e '" << (w.root / "ok").string() << "' ]; then cat '"
+                          << snap.string() << "'; exit 0; fi\n"
+                          << "echo 'detect: /sys/class/drm: Input/output error' >&2\nexit 1\n";
+    fs::permissions(script, fs::perms::owner_all);
+    return qpath(script);
+}
+
+} // namespace
+
+class TestGuiJourneys : public QObject
+{
+    Q_OBJECT
+private slots:
+    void installFailsThenRetrySucceeds()
+    {
+        GuiWorld w;
+        // Every download of the archive arrives damaged, until the test clears it.
+        w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        ui.choose(QStringLiteral("guiwork"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        gui::FailureCard* card = ui.window->failureCard();
+        QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
+        QCOMPARE(ui.app->phase(), Phase::Ready);
+        QCOMPARE(card->titleText(), QStringLiteral("The install did not finish"));
+        QVERIFY2(card->causeText().contains(QStringLiteral("not the expected one")),
+                 qPrintable(card->causeText()));
+        QVERIFY(card->button(FailureNotice::Action::Retry));
+        QVERIFY(card->button(FailureNotice::Action::ProxySettings));
+        QVERIFY(card->button(FailureNotice::Action::ExportDiagnostics));
+        QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
+        ui.checkPlainWords("install failed");
+
+        w.server.clearFaults();
+        QTest::mouseClick(card->button(FailureNotice::Action::Retry), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
+        QVERIFY(fs::exists(w.runtimeDir("gui-rt-1") / "bin" / "tool.bin"));
+        QVERIFY(!card->isVisible());
+        ui.checkPlainWords("running after retry");
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+        QVERIFY(!card->isVisible()); // a Stop is not a failure
+    }
+
+    void detectionFailsThenRetrySucceeds()
+    {
+        GuiWorld w;
+        AppController::Options o;
+        o.cliProgram = fakeCli(w);
+        o.catalogDirs = {w.catalogDir};
+        Ui ui(std::make_unique<AppController>(o));
+        gui::FailureCard* card = ui.window->detectionFailureCard();
+        QVERIFY(waitFor([&] { return card->isVisible(); }));
+        QCOMPARE(card->titleText(), QStringLiteral("StackPilot could not detect the graphics card"));
+        QVERIFY(card->button(FailureNotice::Action::Retry));
+        QVERIFY(card->button(FailureNotice::Action::ContinueWithCpu));
+        ui.checkPlainWords("detection failed");
+
+        std::ofstream(w.root / "ok") << "1";
+        QTest::mouseClick(card->button(FailureNotice::Action::Retry), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        QVERIFY(!card->isVisible());
+        QCOMPARE(ui.window->gpuPanel()->headline(), QStringLiteral("AMD Radeon RX 7900 XTX"));
+        ui.choose(QStringLiteral("guiwork"));
+        QVERIFY(ui.primary()->isEnabled());
+    }
+
+    void detectionFailsThenCpuStacks()
+    {
+        GuiWorld w;
+        AppController::Options o;
+        o.cliProgram = fakeCli(w);
+        o.catalogDirs = {w.catalogDir};
+        Ui ui(std::make_unique<AppController>(o));
+        gui::FailureCard* card = ui.window->detectionFailureCard();
+        QVERIFY(waitFor([&] { return card->isVisible(); }));
+        // Retry fails again: the card comes back, still with both ways forward.
+        QTest::mouseClick(card->button(FailureNotice::Action::Retry), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return card->isVisible() && !ui.app->detectionError().isEmpty(); }));
+        QTest::mouseClick(card->button(FailureNotice::Action::ContinueWithCpu), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        QVERIFY(!card->isVisible());
+        QVERIFY(ui.window->workloadChooser()->count() > 0);
+        ui.choose(QStringLiteral("guiwork"));
+        QVERIFY(ui.primary()->isEnabled());
+        QCOMPARE(ui.window->card()->titleText(), QStringLiteral("Stand-in UI on this PC's processor"));
+        ui.checkPlainWords("cpu stacks");
+    }
+
+    void crashGetsACardWithExportAndAnotherStack()
+    {
+        GuiWorld w;
+        addCrashWorkload(w);
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        ui.choose(QStringLiteral("crashwork"));
+        QCOMPARE(ui.app->currentPlan()->profile, QStringLiteral("crash-a"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        gui::FailureCard* card = ui.window->failureCard();
+        QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
+        QCOMPARE(ui.app->phase(), Phase::Ready);
+        QCOMPARE(card->titleText(), QStringLiteral("Crashing UI crashed"));
+        QVERIFY2(card->causeText().contains(QStringLiteral("SIGSEGV")), qPrintable(card->causeText()));
+        QVERIFY(card->button(FailureNotice::Action::OpenLog));
+        QPushButton* other = card->button(FailureNotice::Action::SwitchStack);
+        QVERIFY(other);
+        QVERIFY(!ui.window->console()->openUrlButton()->isVisible()); // nothing serves it now
+        ui.checkPlainWords("crashed");
+
+        QTest::mouseClick(card->button(FailureNotice::Action::ExportDiagnostics), Qt::LeftButton);
+        auto* diag = ui.window->findChild<gui::DiagnosticsDialog*>();
+        QVERIFY(diag && diag->isVisible());
+        diag->reject();
+
+        // The other stack runs; a Stop is not a crash.
+        QTest::mouseClick(other, Qt::LeftButton);
+        QVERIFY(waitFor(
+            [&] {
+                return ui.app->phase() == Phase::Running &&
+                       ui.app->runningProfile() == QStringLiteral("crash-b");
+            },
+            60000));
+        QVERIFY(!card->isVisible());
+        QCOMPARE(ui.window->card()->captionText(), QStringLiteral("Your choice"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+        QVERIFY(!card->isVisible());
+        ui.checkPlainWords("stopped");
+    }
+
+    void aChosenProfileIsLabelledSo()
+    {
+        GuiWorld w;
+        {
+            Ui ui(w.controller());
+            QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+            ui.choose(QStringLiteral("guiwork"));
+            QCOMPARE(ui.window->card()->captionText(), QStringLiteral("Recommended for your PC"));
+            QAction* b = ui.window->profilesMenu()->profileAction(QStringLiteral("guiwork"),
+                                                                  QStringLiteral("gui-b"));
+            QVERIFY(b);
+            b->trigger();
+            QVERIFY(waitFor([&] { return ui.app->currentPlan()->profile == QStringLiteral("gui-b"); }));
+            QCOMPARE(ui.window->card()->captionText(), QStringLiteral("Your choice"));
+            ui.checkPlainWords("forced");
+        }
+        // A known problem's fix switched it: settings.json says so.
+        auto s = Settings::load();
+        QVERIFY(s.ok());
+        AppliedRemedy r;
+        r.issue = "gui-fixture-crash";
+        r.action = RemedyAction::SwitchProfile;
+        r.before.profile = "";
+        s->workloads["guiwork"].remedies.push_back(r);
+        QVERIFY(s->save(Settings::defaultFile()).ok());
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        ui.choose(QStringLiteral("guiwork"));
+        QCOMPARE(ui.window->card()->captionText(), QStringLiteral("Switched after a known problem"));
+    }
+};
+
+QTEST_MAIN(TestGuiJourneys)
+#include "test_gui_journeys.moc"
