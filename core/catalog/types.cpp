@@ -89,6 +89,19 @@ std::string toString(ProfileStatus s)
     return "experimental";
 }
 
+const std::string& UserText::in(std::string_view language) const
+{
+    // "zh", "zh_CN", "zh-CN", "zh_CN.UTF-8", "zh-Hans", "zh_Hans_CN": Simplified Chinese.
+    // Traditional ("zh_TW", "zh-Hant") is not carried: English.
+    const bool zh = language.substr(0, 2) == "zh" && (language.size() == 2 || language[2] == '_' ||
+                                                      language[2] == '-' || language[2] == '.');
+    const bool traditional = language.find("TW") != std::string_view::npos ||
+                             language.find("HK") != std::string_view::npos ||
+                             language.find("MO") != std::string_view::npos ||
+                             language.find("Hant") != std::string_view::npos;
+    return zh && !traditional && !zhCN.empty() ? zhCN : en;
+}
+
 std::string Artifact::displayName() const
 {
     const std::string u = url.substr(0, url.find_first_of("?#"));
