@@ -2,6 +2,7 @@
 
 #include "core/catalog/field_reader.h"
 #include "core/catalog/placeholders.h"
+#include "core/catalog/ui_reader.h"
 #include "core/catalog/version_range.h"
 #include "core/logmatch/signature.h"
 
@@ -214,6 +215,7 @@ public:
         out.references = strList(w, ptr, "references");
         out.verify = strList(w, ptr, "verify", true);
         str(w, ptr, "notes", false);
+        out.ui = readWorkloadUi(*this, w, ptr);
         out.where = where(ptr);
         return out;
     }
@@ -261,6 +263,7 @@ public:
         out.venv = boolean(p, ptr, "venv");
         out.preference = preference(p, ptr);
         out.verify = strList(p, ptr, "verify", true);
+        out.ui = readProfileUi(*this, p, ptr);
         out.where = where(ptr);
         return out;
     }
@@ -350,6 +353,7 @@ public:
             out.remedy = remedy(*r, child(ptr, "remedy"));
         out.references = strList(k, ptr, "references");
         str(k, ptr, "notes", false);
+        out.ui = readKnownIssueUi(*this, k, ptr);
         out.where = where(ptr);
         return out;
     }

@@ -22,11 +22,11 @@ const std::map<std::string, std::vector<std::string>> kFields = {
       "installer_args", "max_extracted_size", "commit", "tag", "url_evidence", "url_unverified"}},
     {"workload",
      {"id", "name", "command", "command_by_os", "cwd", "url_regex", "default_port", "env",
-      "references", "notes", "verify"}},
+      "references", "notes", "verify", "ui"}},
     {"profile",
      {"id",        "workload", "status", "match",      "runtimes",   "env",     "env_why",
       "env_unset", "args",     "steps",  "references", "notes",      "command", "python",
-      "warnings",  "fallback", "cwd",    "venv",       "preference", "verify"}},
+      "warnings",  "fallback", "cwd",    "venv",       "preference", "verify",  "ui"}},
     {"match",
      {"os", "os_build", "vendor", "gfx", "not_gfx", "compute_capability", "integrated",
       "network_home", "min_vram_mb", "driver_version"}},
@@ -36,7 +36,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
     {"applies_runtime", {"id", "kind", "version"}},
     {"known_issue",
      {"id", "title", "applies", "rejects_profiles", "signatures", "log_requires", "literals",
-      "remedy", "references", "notes"}},
+      "remedy", "references", "notes", "ui"}},
     {"remedy", {"action", "text", "profile", "env", "args", "runtime", "runtime_kind"}},
     {"gfx_override",
      {"gfx", "hsa_override", "os", "confidence", "evidence", "warning", "references", "notes"}},
@@ -44,6 +44,10 @@ const std::map<std::string, std::vector<std::string>> kFields = {
      {"id", "gfx", "hsa_override", "os", "when_runtime", "evidence", "references", "notes"}},
     {"cache_variable", {"name", "subdir", "why", "when_runtime", "always", "references", "notes"}},
     {"cache_relocation", {"os", "base", "why", "notes"}},
+    {"user_text", {"en", "zh_CN"}},
+    {"profile_ui", {"route", "summary", "warnings"}},
+    {"workload_ui", {"name", "about"}},
+    {"known_issue_ui", {"title", "fix"}},
 };
 
 bool validId(const std::string& id)

@@ -4,6 +4,7 @@
 #include "core/catalog/feed/store.h"
 #include "core/catalog/placeholders.h"
 #include "core/catalog/reference_check.h"
+#include "core/catalog/user_text.h"
 #include "core/json_file.h"
 #include "core/paths.h"
 
@@ -133,19 +134,29 @@ Expected<void> CatalogLoader::addFile(const std::filesystem::path& file)
     return addText(*text, paths::toUtf8(file));
 }
 
+std::string CatalogLoader::locate(const std::string& key, const std::string& sub) const
+{
+    auto it = m_locations.find(key);
+    if (it == m_locations.end())
+        return std::string("<catalog>:1:1");
+    const auto pos = it->second.file->index.at(it->second.pointer + sub);
+    return it->second.file->origin + ":" + std::to_string(pos.line) + ":" +
+           std::to_string(pos.column);
+}
+
 Expected<void> CatalogLoader::checkReferences() const
 {
-    auto at = [&](const std::string& key, const std::string& sub) {
-        auto it = m_locations.find(key);
-        if (it == m_locations.end())
-            return std::string("<catalog>:1:1");
-        const auto pos = it->second.file->index.at(it->second.pointer + sub);
-        return it->second.file->origin + ":" + std::to_string(pos.line) + ":" +
-               std::to_string(pos.column);
-    };
+    auto at = [this](const std::string& key, const std::string& sub) { return locate(key, sub); };
     if (auto e = checkCatalogReferences(m_catalog, at); !e.empty())
         return Error::invalid(e);
     return {};
+}
+
+std::vector<std::string> CatalogLoader::checkUserTexts() const
+{
+    return sp::checkUserTexts(m_catalog, [this](const std::string& key, const std::string& sub) {
+        return locate(key, sub);
+    });
 }
 
 namespace {
@@ -167,6 +178,7 @@ std::vector<std::filesystem::path> jsonFiles(const std::filesystem::path& dir)
 Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options)
 {
     CatalogLoader loader;
+    std::vector<std::string> userTextProblems;
     if (options.builtin) {
         // The installed catalog feed (docs/FEED.md) replaces the shipped files.
         auto dir = options.builtinDir;
@@ -182,6 +194,8 @@ Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options)
                 return r.error();
         if (auto r = loader.checkReferences(); !r)
             return r.error();
+        if (options.checkUserTexts)
+            userTextProblems = loader.checkUserTexts();
     }
     if (options.userDir) {
         // The user's own folder must never stop the app: a broken file is skipped,
@@ -216,7 +230,8 @@ Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options)
         if (auto r = loader.checkReferences(); !r)
             return r.error();
     }
-    return LoadedCatalog{loader.catalog(), loader.warnings(), loader.notices()};
+    return LoadedCatalog{loader.catalog(), loader.warnings(), loader.notices(),
+                         std::move(userTextProblems)};
 }
 
 } // namespace sp

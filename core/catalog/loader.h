@@ -34,6 +34,9 @@ public:
     // Checks what needs the whole catalog: profiles naming missing runtimes or
     // workloads, {runtime:ID} placeholders, a `tested` profile using an unpinned artifact.
     Expected<void> checkReferences() const;
+    // The problems of the user texts ("ui") of what is loaded so far, one
+    // "file:line:col: reason" each (user_text.h); empty when they are complete and clean.
+    std::vector<std::string> checkUserTexts() const;
 
     const Catalog& catalog() const { return m_catalog; }
     const std::vector<std::string>& warnings() const { return m_warnings; }
@@ -63,6 +66,9 @@ public:
     };
 
 private:
+    // "file:line:col" of the entry `key` ("profile:ID") at JSON pointer `sub` below it.
+    std::string locate(const std::string& key, const std::string& sub) const;
+
     Catalog m_catalog;
     std::unordered_map<std::string, std::size_t> m_index; // "profile:<id>" -> its position
     std::map<std::string, Located> m_locations;           // "profile:<id>" -> where it was read
@@ -87,6 +93,9 @@ struct CatalogLoadOptions
         std::string text;
     };
     std::optional<std::vector<Text>> userTexts;
+    // Check the built-in catalog's user texts (`catalog check`): the result's
+    // userTextProblems. The user's own files are not held to it.
+    bool checkUserTexts = false;
 };
 
 struct LoadedCatalog
@@ -94,6 +103,8 @@ struct LoadedCatalog
     Catalog catalog;
     std::vector<std::string> warnings; // "file:line:col: warning: ..."
     std::vector<std::string> notices;  // user entries replacing built-in ones
+    // With CatalogLoadOptions::checkUserTexts: "file:line:col: reason" per problem.
+    std::vector<std::string> userTextProblems;
 };
 
 Expected<LoadedCatalog> loadCatalog(const CatalogLoadOptions& options);

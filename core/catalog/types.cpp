@@ -76,12 +76,6 @@ const CacheRelocation* Catalog::cacheRelocation(const std::string& os) const
 
 namespace sp {
 
-const std::string& UserText::in(std::string_view language) const
-{
-    const bool chinese = language.substr(0, 2) == "zh";
-    return chinese && !zhCN.empty() ? zhCN : en;
-}
-
 std::string toString(ProfileStatus s)
 {
     switch (s) {
@@ -93,6 +87,19 @@ std::string toString(ProfileStatus s)
         return "experimental";
     }
     return "experimental";
+}
+
+const std::string& UserText::in(std::string_view language) const
+{
+    // "zh", "zh_CN", "zh-CN", "zh_CN.UTF-8", "zh-Hans", "zh_Hans_CN": Simplified Chinese.
+    // Traditional ("zh_TW", "zh-Hant") is not carried: English.
+    const bool zh = language.substr(0, 2) == "zh" && (language.size() == 2 || language[2] == '_' ||
+                                                      language[2] == '-' || language[2] == '.');
+    const bool traditional = language.find("TW") != std::string_view::npos ||
+                             language.find("HK") != std::string_view::npos ||
+                             language.find("MO") != std::string_view::npos ||
+                             language.find("Hant") != std::string_view::npos;
+    return zh && !traditional && !zhCN.empty() ? zhCN : en;
 }
 
 std::string Artifact::displayName() const

@@ -27,36 +27,6 @@ struct SourceLocation
     }
 };
 
-// One text a user reads, in each language the catalog carries (docs: catalog "ui").
-struct UserText
-{
-    std::string en;
-    std::string zhCN; // "" = not translated (the check refuses that for shipped entries)
-    // The text for a Qt/POSIX locale name: "zh_CN", "zh", "zh_CN.UTF-8", "zh-Hans" -> zhCN
-    // when not empty; anything else -> en.
-    const std::string& in(std::string_view language) const;
-    bool empty() const { return en.empty(); }
-};
-
-struct ProfileUi
-{
-    UserText route;   // the way it runs, in a few words: "AMD's ZLUDA route"
-    UserText summary; // one or two plain sentences: what this stack is and why it fits
-    std::vector<UserText> warnings; // the user's form of Profile::warnings, same order
-};
-
-struct WorkloadUi
-{
-    UserText name;  // "SD.Next"
-    UserText about; // one line: what it is for
-};
-
-struct KnownIssueUi
-{
-    UserText title; // what the user sees happening, in plain words
-    UserText fix;   // what to do, in plain words
-};
-
 struct Artifact
 {
     std::string url;
@@ -135,6 +105,42 @@ struct Runtime
     }
 };
 
+// One text a user reads, in each language the catalog carries (docs/CATALOG.md, "User
+// texts"). Beside the maintainer's evidence (notes, titles, remedy texts), which keeps
+// its ids and references, these are what the window shows.
+struct UserText
+{
+    std::string en;
+    std::string zhCN; // "" = not translated (the check refuses that for shipped entries)
+    // The text for a Qt/POSIX locale name: "zh_CN", "zh", "zh_CN.UTF-8", "zh-Hans" -> zhCN
+    // when not empty; anything else -> en.
+    const std::string& in(std::string_view language) const;
+    bool empty() const { return en.empty(); }
+};
+
+struct ProfileUi
+{
+    // Short name of the way it runs, no version soup: "AMD's ZLUDA route",
+    // "AMD ROCm PyTorch", "CPU only (slow)", "NVIDIA CUDA".
+    UserText route;
+    // One or two plain sentences: what this stack is and why it fits (no ids, no
+    // "seed", no issue numbers).
+    UserText summary;
+    std::vector<UserText> warnings; // the user-facing form of Profile::warnings, same order
+};
+
+struct WorkloadUi
+{
+    UserText name;  // "SD.Next"
+    UserText about; // one line: what it is for ("Makes pictures from text prompts ...")
+};
+
+struct KnownIssueUi
+{
+    UserText title; // what the user sees happening, in plain words
+    UserText fix;   // what to do, plain words, no CLI commands
+};
+
 struct Workload
 {
     std::string id;
@@ -151,7 +157,7 @@ struct Workload
     // template run like a step, in the composed environment, printing one JSON line
     // {"ok": true|false, "device", "arch", "seconds", ...}. Empty: none.
     std::vector<std::string> verify;
-    WorkloadUi ui;
+    WorkloadUi ui; // what the window calls it and says it is for
 };
 
 enum class ProfileStatus
@@ -188,7 +194,7 @@ struct Profile
     // over Vulkan), the profile says so here and its notes say why.
     int preference = 0;
     std::vector<std::string> verify; // replaces the workload's smoke test when not empty
-    ProfileUi ui;
+    ProfileUi ui;                    // what the window says about it
 };
 
 // What to do about a known issue. Every action but Info can be applied (and undone)
@@ -232,7 +238,7 @@ struct KnownIssue
     std::vector<std::string> references;
     SourceLocation where;
     bool rejectsProfiles = false; // selection rejects a profile for which `applies` holds
-    KnownIssueUi ui;
+    KnownIssueUi ui;              // what the window says happened and what to do
 };
 
 // Policy tables (docs/CATALOG.md, "Policy tables"): knowledge that selection applies

@@ -3,9 +3,12 @@
 #include "core/snapshot.h"
 #include "support/cli_runner.h"
 
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -32,6 +35,24 @@ QString writeSnapshot(const QTemporaryDir& dir, const std::string& os, const std
     const QString path = dir.filePath(QStringLiteral("snap.json"));
     std::ofstream(path.toStdString()) << sp::toJson(s).dump(2);
     return path;
+}
+
+// The shipped catalog in `dir`, without its artifacts (so `catalog check` has nothing to
+// download), after `edit` changed its documents.
+void copyShippedCatalog(const QString& dir, void (*edit)(const std::string&, nlohmann::json&))
+{
+    namespace fs = std::filesystem;
+    for (const auto& e : fs::directory_iterator(STACKPILOT_SOURCE_DIR "/profiles/catalog")) {
+        std::ifstream in(e.path());
+        auto doc = nlohmann::json::parse(in);
+        if (doc.contains("runtimes"))
+            for (auto& rt : doc["runtimes"])
+                rt.erase("artifacts");
+        edit(e.path().filename().string(), doc);
+        std::ofstream(
+            QDir(dir).filePath(QString::fromStdString(e.path().filename().string())).toStdString())
+            << doc.dump(2);
+    }
 }
 
 } // namespace
@@ -140,6 +161,41 @@ private slots:
         QCOMPARE(r.rc, 0);
         QVERIFY2(r.err.find("notice: profile 'pytorch-cuda-linux' replaces") != std::string::npos,
                  r.err.c_str());
+    }
+
+    // `catalog check` holds the user texts to their rule: the shipped ones pass; an id
+    // in a summary and a missing translation are one line each, with file and position.
+    void catalogCheckReportsUserTexts()
+    {
+        QTemporaryDir dir;
+        const QString clean = dir.filePath(QStringLiteral("clean"));
+        QDir().mkpath(clean);
+        copyShippedCatalog(clean, [](const std::string&, nlohmann::json&) {});
+        auto r = cli({QStringLiteral("catalog"), QStringLiteral("check"), clean});
+        QVERIFY2(r.rc == 0, (r.out + r.err).c_str());
+        QVERIFY2(r.out.find("user texts: 93 profile(s), 6 workload(s), 29 known issue(s): 0 "
+                            "problem(s)") != std::string::npos,
+                 r.out.c_str());
+        const QString broken = dir.filePath(QStringLiteral("broken"));
+        QDir().mkpath(broken);
+        copyShippedCatalog(broken, [](const std::string& file, nlohmann::json& doc) {
+            if (file == "profiles.json")
+                doc["profiles"][0]["ui"]["summary"]["en"] =
+                    "See " + doc["profiles"][0]["id"].get<std::string>() + ".";
+            if (file == "workloads.json")
+                doc["workloads"][0]["ui"]["about"].erase("zh_CN");
+        });
+        r = cli({QStringLiteral("catalog"), QStringLiteral("check"), broken});
+        QCOMPARE(r.rc, 1);
+        const std::string at = broken.toStdString();
+        QVERIFY2(r.out.find(at + "/profiles.json:") != std::string::npos &&
+                     r.out.find(": profile 'sdnext-zluda-hip5.7-rocblas-gfx1031': "
+                                "'ui/summary/en' holds profile id") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY2(r.out.find(at + "/workloads.json:") != std::string::npos &&
+                     r.out.find("'ui/about' has no Simplified Chinese text") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY2(r.out.find(": 2 problem(s)") != std::string::npos, r.out.c_str());
     }
 };
 

@@ -1,6 +1,7 @@
 // stackpilot-cli catalog check [DIR] [--deep]: are the artifacts of a catalog where it
-// says and what it says (installers/artifact_check.h). DIR is a catalog folder (what
-// `catalog publish` reads); without it, the catalog in use is checked.
+// says and what it says (installers/artifact_check.h), and are its user texts complete
+// and clean (core/catalog/user_text.h). DIR is a catalog folder (what `catalog publish`
+// reads); without it, the catalog in use is checked (its built-in part for the texts).
 
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/catalog_verbs.h"
@@ -15,25 +16,45 @@ namespace sp::cli {
 
 namespace {
 
-std::optional<Catalog> catalogToCheck(const QCommandLineParser& p, Io& io, const std::string& dir,
-                                      int* rc)
+// The catalog to check, its user texts checked too (the built-in one, or DIR).
+std::optional<LoadedCatalog> catalogToCheck(const QCommandLineParser& p, Io& io,
+                                            const std::string& dir, int* rc)
 {
-    if (dir.empty()) {
-        auto loaded = loadCatalogForCli(p, io, "catalog", rc);
-        if (!loaded)
-            return std::nullopt;
-        return std::move(loaded->catalog);
-    }
     CatalogLoadOptions o;
-    o.userDir = false;
-    o.builtinDir = paths::fromUtf8(dir);
+    o.checkUserTexts = true;
+    if (dir.empty()) {
+        for (const auto& extra : p.values(QStringLiteral("catalog-dir")))
+            o.extraDirs.push_back(toPath(extra));
+    } else {
+        o.userDir = false;
+        o.builtinDir = paths::fromUtf8(dir);
+    }
     auto loaded = loadCatalog(o);
     if (!loaded) {
         io.err << "stackpilot-cli catalog: " << loaded.error().message << "\n";
         *rc = exitCodeFor(loaded.error());
         return std::nullopt;
     }
-    return std::move(loaded->catalog);
+    for (const auto& w : loaded->warnings)
+        io.err << w << "\n";
+    for (const auto& n : loaded->notices)
+        io.err << n << "\n";
+    return std::move(*loaded);
+}
+
+// The user texts' rule (docs/CATALOG.md, "User texts"): one line per problem, then a
+// count; the number of problems.
+std::size_t reportUserTexts(const LoadedCatalog& c, Io& io, bool json)
+{
+    const auto& problems = c.userTextProblems;
+    if (json) // the report's "user_text_problems"
+        return problems.size();
+    for (const auto& line : problems)
+        io.out << line << "\n";
+    io.out << "user texts: " << c.catalog.profiles.size() << " profile(s), "
+           << c.catalog.workloads.size() << " workload(s), " << c.catalog.knownIssues.size()
+           << " known issue(s): " << problems.size() << " problem(s)\n";
+    return problems.size();
 }
 
 } // namespace
@@ -41,9 +62,12 @@ std::optional<Catalog> catalogToCheck(const QCommandLineParser& p, Io& io, const
 int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
 {
     int rc = 0;
-    auto catalog = catalogToCheck(p, io, dir, &rc);
-    if (!catalog)
+    auto loaded = catalogToCheck(p, io, dir, &rc);
+    if (!loaded)
         return rc;
+    const Catalog* catalog = &loaded->catalog;
+    const bool json = p.isSet(QStringLiteral("json"));
+    const std::size_t textProblems = reportUserTexts(*loaded, io, json);
     ArtifactCheckOptions o;
     o.deep = p.isSet(QStringLiteral("deep"));
     if (p.isSet(QStringLiteral("ca-file")))
@@ -52,7 +76,6 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
         o.downloader.proxy = s->proxy;
     int failed = 0, unchecked = 0, total = 0;
     nlohmann::json report = nlohmann::json::array();
-    const bool json = p.isSet(QStringLiteral("json"));
     for (const auto& rt : catalog->runtimes)
         for (const auto& a : rt.artifacts) {
             const ArtifactCheck c = checkArtifact(rt.id, a, o);
@@ -68,12 +91,16 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
                 io.out << c.line() << "\n" << std::flush;
         }
     if (json)
-        io.out << nlohmann::json{{"artifacts", report}, {"failed", failed}}.dump(2) << "\n";
+        io.out << nlohmann::json{{"artifacts", report},
+                                 {"failed", failed},
+                                 {"user_text_problems", loaded->userTextProblems}}
+                      .dump(2)
+               << "\n";
     else
         io.out << total << " artifact(s): " << total - failed - unchecked << " ok, " << failed
                << " failed, " << unchecked << " unchecked" << (o.deep ? "" : " (no --deep)")
                << "\n";
-    return failed ? 1 : 0;
+    return failed || textProblems ? 1 : 0;
 }
 
 } // namespace sp::cli

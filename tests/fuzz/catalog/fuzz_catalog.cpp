@@ -39,6 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     if (!loader.checkReferences())
         return 0;
+    (void)loader.checkUserTexts(); // the user-text rule reads any text a file carries
     static const sp::HardwareSnapshot machines[] = {
         machine("windows", sp::Vendor::Amd, "gfx1031", nullptr, false),
         machine("linux", sp::Vendor::Amd, "gfx1103", nullptr, true),
