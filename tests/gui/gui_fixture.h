@@ -20,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -93,7 +94,9 @@ public:
         using nlohmann::json;
         fs::create_directories(catalogDir);
         auto profile = [](const char* id, const char* status, const char* rt, json args) {
+            const std::string route = std::string("Fixture route ") + char(std::toupper(id[4]));
             return json{{"id", id},
+                        {"ui", {{"route", {{"en", route}, {"zh_CN", route}}}}},
                         {"workload", "guiwork"},
                         {"status", status},
                         {"runtimes", {rt}},

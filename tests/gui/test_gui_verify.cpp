@@ -123,7 +123,8 @@ private slots:
             return std::any_of(labels.begin(), labels.end(),
                                [&](const QLabel* l) { return l->text() == text; });
         };
-        QVERIFY(waitFor([&] { return captionIs(QStringLiteral("Your choice")); }));
+        // Chosen by the user, but failed here: the card says the second.
+        QVERIFY(waitFor([&] { return captionIs(QStringLiteral("Failed its check on this PC")); }));
         auto* menu = window.findChild<QMenu*>(QStringLiteral("workload:guicheck"));
         QVERIFY(menu);
         auto* back = menu->findChild<QAction*>(QStringLiteral("rollback"));

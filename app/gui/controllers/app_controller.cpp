@@ -186,6 +186,7 @@ void AppController::loadData()
             return d;
         },
         [this](DataLoad d) {
+            m_catalogBroken = !d.catalog;
             if (!d.catalog) {
                 m_detectError = QString::fromStdString(d.catalog.error().message);
                 emit notice(m_detectError, true);

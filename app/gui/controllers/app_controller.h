@@ -210,6 +210,7 @@ private:
     bool m_launchAfterPlan = false; // switchStack: launch once the new choice is planned
     bool m_rerunSteps = false;
     std::optional<FailureNotice> m_failure;
+    bool m_catalogBroken = false; // the catalog could not be read: no plan at all
     bool m_preflightGone = false; // the install's preflight found a download missing
     QString m_seenIssue;          // the known problem this launch's output showed, in words
     std::function<void()> m_afterInstall;

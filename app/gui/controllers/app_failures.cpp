@@ -58,14 +58,14 @@ void AppController::reportDetectionFailure()
     FailureNotice f;
     f.kind = FailureNotice::Kind::Detection;
     f.title = tr("StackPilot could not detect the graphics card");
-    f.cause = m_catalog ? tr("The check of the graphics hardware failed. Press Retry, or go on "
+    f.cause = !m_catalogBroken ? tr("The check of the graphics hardware failed. Press Retry, or go on "
                              "with the stacks that run on the processor (slower, but they work "
                              "without a graphics driver).")
                         : tr("StackPilot's knowledge files could not be read. Press Retry; if "
                              "this persists, export diagnostics and report it.");
     f.detail = m_detectError;
     f.actions = {FailureNotice::Action::Retry};
-    if (m_catalog)
+    if (!m_catalogBroken)
         f.actions << FailureNotice::Action::ContinueWithCpu;
     f.actions << FailureNotice::Action::ExportDiagnostics;
     m_failure = f;
@@ -126,7 +126,7 @@ void AppController::retry()
     clearFailure();
     if (kind == FailureNotice::Kind::Detection) {
         m_detectError.clear();
-        if (!m_catalog)
+        if (m_catalogBroken)
             loadData();
         detect();
         return;
