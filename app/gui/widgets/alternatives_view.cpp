@@ -17,6 +17,7 @@ AlternativesView::AlternativesView(QWidget* parent) : QTreeWidget(parent)
     setWordWrap(true);
     setUniformRowHeights(false);
     setFrameShape(QFrame::NoFrame);
+    style::followItemTones(this);
 }
 
 void AlternativesView::setPlan(const PlanView* v)
@@ -33,8 +34,7 @@ void AlternativesView::setPlan(const PlanView* v)
         item->setText(1, a.rejected     ? tr("rejected")
                          : a.failedHere ? tr("failed here")
                                         : tr("available"));
-        item->setForeground(
-            1, style::toneColor(bad ? style::Tone::Bad : style::Tone::Good, palette()));
+        style::setItemTone(item, 1, bad ? style::Tone::Bad : style::Tone::Good);
         item->setData(0, Qt::UserRole, a.profile);
         for (const QString& r : a.reasons) {
             auto* child = new QTreeWidgetItem(item);
@@ -52,7 +52,7 @@ void AlternativesView::setPlan(const PlanView* v)
         auto* item = new QTreeWidgetItem(this);
         item->setText(0, tr("%n profile(s) made for another GPU, OS or vendor", nullptr,
                             int(v->otherMachine.size())));
-        item->setForeground(0, palette().color(QPalette::PlaceholderText));
+        style::setItemTone(item, 0, style::Tone::Neutral);
         for (const QString& id : v->otherMachine)
             (new QTreeWidgetItem(item))->setText(0, id);
     }

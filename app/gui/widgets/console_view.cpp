@@ -121,9 +121,7 @@ QString IssueBanner::titleText() const
 void IssueBanner::showNotice(const KnownIssueNotice& n)
 {
     m_id = n.id;
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window, style::tint(style::Tone::Caution, pal, 0.2));
-    setPalette(pal);
+    style::setTint(this, style::Tone::Caution, 0.2);
     // A failed smoke test is this PC's own finding, not a known problem from reports.
     m_title->setText(n.switchTo.isEmpty() ? tr("Known problem: %1").arg(n.title) : n.title);
     m_text->setText(

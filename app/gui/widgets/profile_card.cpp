@@ -127,9 +127,7 @@ void ProfileCard::setPlan(const PlanView* v)
             QStringLiteral("<b>%1</b> %2")
                 .arg(tr("Note:"),
                      QString::fromStdString(v->plan->warnings.front()).toHtmlEscaped()));
-        m_warning->setStyleSheet(
-            QStringLiteral("color: %1")
-                .arg(style::toneColor(style::Tone::Caution, palette()).name()));
+        style::setTextTone(m_warning, style::Tone::Caution);
         m_warning->setVisible(true);
     }
     QStringList rows;
@@ -137,9 +135,8 @@ void ProfileCard::setPlan(const PlanView* v)
         const QString state = r.installed   ? tr("installed")
                               : r.sizeKnown ? bytesText(r.bytes)
                                             : tr("size unknown");
-        rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='color:%3'>%2</td></tr>")
-                    .arg(r.label.toHtmlEscaped(), state,
-                         palette().color(QPalette::PlaceholderText).name());
+        rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='color:{muted}'>%2</td></tr>")
+                    .arg(r.label.toHtmlEscaped(), state);
     }
     bool unknownSize = false;
     for (const RuntimeRow& r : v->runtimes)
@@ -152,8 +149,8 @@ void ProfileCard::setPlan(const PlanView* v)
                 .arg(bytesText(v->downloadBytes));
     else if (n > 0)
         summary = tr("To install: %n runtime(s), %1.", nullptr, n).arg(bytesText(v->downloadBytes));
-    m_install->setText(QStringLiteral("<table>%1</table><p>%2</p>")
-                           .arg(rows.join(QString()), summary.toHtmlEscaped()));
+    style::setRichText(m_install, QStringLiteral("<table>%1</table><p>%2</p>")
+                                      .arg(rows.join(QString()), summary.toHtmlEscaped()));
 }
 
 } // namespace sp::gui
