@@ -70,7 +70,8 @@ public:
             drawRun(at, s.start - at, plain, false);
             QColor c = s.colour < 0    ? plain
                        : s.colour < 16 ? style::ansiColor(s.colour, pal)
-                                       : QColor::fromRgb(QRgb(s.colour & 0xffffff));
+                                       : style::readable(QColor::fromRgb(QRgb(s.colour & 0xffffff)),
+                                                         {pal.color(QPalette::Base)});
             if (opt.state & QStyle::State_Selected)
                 c = plain;
             drawRun(s.start, s.length, c, s.bold);
