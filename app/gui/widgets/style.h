@@ -9,7 +9,6 @@
 #include <QFont>
 #include <QPalette>
 #include <QString>
-#include <functional>
 #include <initializer_list>
 
 class QLabel;
@@ -92,7 +91,5 @@ void setTint(QWidget* w, Tone tone, double amount);
 // A tree item's text in the tone's colour; followItemTones() keeps the tree's right.
 void setItemTone(QTreeWidgetItem* item, int column, Tone tone);
 void followItemTones(QTreeWidget* tree);
-// Calls `refresh` (once, after the event) whenever `w`'s palette changes.
-void onPaletteChange(QWidget* w, std::function<void()> refresh);
 
 } // namespace sp::gui::style

@@ -13,6 +13,7 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QWidget>
+#include <functional>
 #include <utility>
 
 namespace sp::gui::style {
@@ -286,11 +287,6 @@ void followItemTones(QTreeWidget* tree)
                 if (const QVariant t = (*it)->data(c, kToneRole); t.isValid())
                     (*it)->setForeground(c, toneColor(Tone(t.toInt()), tree->palette()));
     };
-}
-
-void onPaletteChange(QWidget* w, std::function<void()> refresh)
-{
-    (new PaletteHook(w, QString()))->refresh = std::move(refresh);
 }
 
 void makeBadge(QLabel* label, const QString& text, Tone tone)
