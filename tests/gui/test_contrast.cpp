@@ -11,11 +11,16 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QImage>
 #include <QLabel>
 #include <QMap>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cstdio>
+#include <cstring>
 
 using namespace sp;
 using namespace sp::test;
@@ -130,6 +135,16 @@ QString unreadable(QWidget* root, const QColor& base)
     return bad.join(QStringLiteral(", "));
 }
 
+// The mean relative luminance of an image.
+double meanLuminance(const QImage& image)
+{
+    double sum = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            sum += style::relativeLuminance(image.pixelColor(x, y));
+    return sum / ((image.height() + 3) / 4) / ((image.width() + 3) / 4);
+}
+
 } // namespace
 
 class TestContrast : public QObject
@@ -186,6 +201,39 @@ private slots:
                                      style::darkPalette().color(QPalette::Highlight)) >= 4.5);
         QVERIFY(style::contrastRatio(style::lightPalette().color(QPalette::HighlightedText),
                                      style::lightPalette().color(QPalette::Highlight)) >= 4.5);
+    }
+
+    // `stackpilot --theme dark|light` (for screenshots) wins over the setting; another
+    // value is refused.
+    void themeOption()
+    {
+        const QString bin = QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot");
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("STACKPILOT_HOME"), home.path());
+        QDir(home.path()).mkpath(QStringLiteral("config"));
+        for (const char* theme : {"dark", "light"}) {
+            const QString shot = home.filePath(QStringLiteral("shot.png"));
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(bin,
+                    {QStringLiteral("--theme"), QLatin1String(theme), QStringLiteral("--hardware"),
+                     QStringLiteral(STACKPILOT_SOURCE_DIR
+                                    "/tests/gui/fixtures/seed000-windows-rx6750xt.json"),
+                     QStringLiteral("--screenshot"), shot});
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitCode(), 0);
+            const QImage image(shot);
+            QVERIFY(!image.isNull());
+            const double mean = meanLuminance(image);
+            std::printf("--theme %s: mean luminance %.2f\n", theme, mean);
+            QVERIFY(std::strcmp(theme, "dark") == 0 ? mean < 0.1 : mean > 0.6);
+        }
+        QProcess bad;
+        bad.start(bin, {QStringLiteral("--theme"), QStringLiteral("purple")});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 2);
+        QVERIFY(bad.readAllStandardError().contains("--theme must be light, dark or system"));
     }
 
     // Settings → Theme → Dark: the application's palette is dark at once, and the badge,
