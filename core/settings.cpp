@@ -109,6 +109,10 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
         else
             (key == "install_dir" ? s.installDir : s.cacheDir) =
                 paths::fromUtf8(v.get<std::string>());
+    } else if (key == "theme") {
+        if (!v.is_string() || !(v == "" || v == "light" || v == "dark"))
+            return p.at(where, "\"theme\" must be \"\" (the system's), \"light\" or \"dark\"");
+        s.theme = v.get<std::string>();
     } else if (key == "probe_timeout_ms") {
         return readInt(s.probeTimeoutMs, v, p, where, key, 100, 600000);
     } else if (key == "open_browser") {
@@ -198,6 +202,7 @@ std::string Settings::toJson() const
     j["probe_timeout_ms"] = probeTimeoutMs;
     j["open_browser"] = openBrowser;
     j["language"] = language;
+    j["theme"] = theme;
     j["workloads"] = settings_json::workloadsToJson(workloads);
     if (!allowedProfiles.empty())
         j["allowed_profiles"] = allowedProfiles;

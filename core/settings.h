@@ -21,6 +21,7 @@
 //   "probe_timeout_ms": 5000, // 100..600000: one vendor probe or tool at most this long
 //   "open_browser": false,    // the window opens the workload's URL when it is announced
 //   "language": "",           // "" = the system's; "en" or "zh_CN"
+//   "theme": "",              // "" = the system's; "light" or "dark"
 //   "workloads": {"llamafile": {          // per-workload overrides that remedies write
 //       "profile": "", "accept_rejected": false, "env": {"K": "V"}, "args": ["--tinyblas"],
 //       "relocate_caches": false, "repair": ["zluda-3.9.5-rocm5"],
@@ -96,6 +97,7 @@ struct Settings
     int probeTimeoutMs = 5000;
     bool openBrowser = false;
     std::string language;                               // "" = the system's
+    std::string theme;                                  // "" = the system's, "light", "dark"
     std::map<std::string, WorkloadOverrides> workloads; // by workload id
     // A lab's list ("allowed_profiles", docs/LAB.md): only these profiles are ever
     // chosen; the others are listed as rejected with the reason. Empty = all.

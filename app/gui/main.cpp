@@ -5,6 +5,7 @@
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/widgets/knowledge_status.h"
 #include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/style.h"
 #include "core/qt_text.h"
 #include "core/settings.h"
 #include "stackpilot_version.h"
@@ -20,6 +21,7 @@
 #include <QTimer>
 #include <QTranslator>
 #include <cstdio>
+#include <cstdlib>
 #include <utility>
 
 namespace {
@@ -63,6 +65,10 @@ struct Cli
         QStringLiteral("print-first-paint"),
         QStringLiteral("Print the milliseconds to the first painted window, then quit "
                        "(the start-up benchmark).")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QStringLiteral("Use this theme instead of the one in Settings: "
+                                            "light, dark or system."),
+                             QStringLiteral("THEME")};
     QCommandLineParser parser;
 
     void process(QApplication& app)
@@ -71,9 +77,16 @@ struct Cli
             QStringLiteral("Runs local AI workloads on the stack known to work on your GPU."));
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const auto& o : {hardware, catalogDir, sysfs, noProbes, shot, firstPaint})
+        for (const auto& o : {hardware, catalogDir, sysfs, noProbes, shot, firstPaint, theme})
             parser.addOption(o);
         parser.process(app);
+        const QString t = parser.value(theme);
+        if (!t.isEmpty() && t != QLatin1String("light") && t != QLatin1String("dark") &&
+            t != QLatin1String("system")) {
+            std::fprintf(stderr, "--theme must be light, dark or system\n");
+            std::exit(2);
+        }
+        sp::gui::style::setThemeOverride(t);
     }
 };
 
@@ -150,6 +163,7 @@ int main(int argc, char** argv)
     // One small file, read before any widget exists, decides the language.
     const auto settings = sp::Settings::load();
     installTranslators(app, settings ? settings->language : std::string());
+    sp::gui::style::applyTheme(settings ? sp::qs(settings->theme) : QString());
 
     sp::gui::AppController controller(controllerOptions(cli, settings));
     sp::gui::MainWindow window(&controller);

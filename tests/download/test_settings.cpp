@@ -40,6 +40,7 @@ private slots:
         s.mirrorsFirst = false;
         s.parallelDownloads = 5;
         s.maxExtractSize = 1234;
+        s.theme = "dark";
         QVERIFY(s.save(Settings::defaultFile()).ok());
         auto back = Settings::load();
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
@@ -48,7 +49,28 @@ private slots:
         QCOMPARE(back->mirrorsFirst, false);
         QCOMPARE(back->parallelDownloads, 5);
         QCOMPARE(back->maxExtractSize, std::uint64_t(1234));
+        QCOMPARE(back->theme, std::string("dark"));
         fs::remove(Settings::defaultFile());
+    }
+
+    // "" (the system's), "light" or "dark"; a key this version does not know, written
+    // beside it, survives a change of theme.
+    void themeRoundTripsAndKeepsUnknownKeys()
+    {
+        auto s = Settings::parse("{\"future_thing\": [1, 2],\n \"theme\": \"light\"}", "s.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QCOMPARE(s->theme, std::string("light"));
+        s->theme = "dark";
+        auto back = Settings::parse(s->toJson(), "back.json");
+        QVERIFY(back.ok());
+        QCOMPARE(back->theme, std::string("dark"));
+        QVERIFY(back->toJson().find("\"future_thing\"") != std::string::npos);
+        QVERIFY(Settings::parse("{}", "s.json")->theme.empty());
+        const auto bad = Settings::parse("{\n \"theme\": \"purple\"}", "s.json");
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().message.rfind("s.json:2:2: \"theme\"", 0) == 0,
+                 bad.error().message.c_str());
+        QVERIFY(!Settings::parse("{\"theme\": 1}", "s.json").ok());
     }
 
     void launchSettingsRoundTrip()

@@ -8,6 +8,7 @@
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
+#include "app/gui/widgets/style.h"
 #include "gui_fixture.h"
 
 #include <QApplication>
@@ -118,26 +119,11 @@ void installingRunningAndFailure()
     must(waitFor([&] { return s.app->phase() == Phase::Ready; }, 30000), "stopped");
 }
 
-// A dark palette (what Fusion uses under a dark system scheme): every colour of the
-// window comes from the palette or is picked for a dark base.
+// The dark theme (Settings ▸ Theme ▸ Dark), with the failure banner shown.
 void darkPalette()
 {
-    const QPalette before = QApplication::palette();
-    QApplication::setStyle(QStringLiteral("Fusion"));
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    dark.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2b, 0x2b));
-    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
-    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xd6));
-    dark.setColor(QPalette::HighlightedText, Qt::white);
-    dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    QApplication::setPalette(dark);
+    gui::style::setThemeOverride(QStringLiteral("dark")); // as `stackpilot --theme dark`
+    gui::style::applyTheme(QString());
     GuiWorld w;
     Shot s(fixtureOptions(w));
     s.workload(QStringLiteral("guiwork"));
@@ -146,7 +132,8 @@ void darkPalette()
     save(*s.window, "dark.png");
     s.app->stop();
     must(waitFor([&] { return s.app->phase() == Phase::Ready; }, 30000), "stopped");
-    QApplication::setPalette(before);
+    gui::style::setThemeOverride(QString());
+    gui::style::applyTheme(QString());
 }
 
 void chineseUi()

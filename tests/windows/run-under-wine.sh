@@ -4,7 +4,8 @@
 # Usage: run-under-wine.sh WINE OUT_DIR
 # OUT_DIR holds wine_detect.exe and, when the probe was built,
 # stackpilot-probe.exe and amdhip64_6.dll (the fake HIP runtime), and
-# stackpilot-run.exe, tree_child.exe, test_containment.exe, test_launch_windows.exe.
+# stackpilot-run.exe, tree_child.exe, test_containment.exe, test_launch_windows.exe,
+# and test_theme_windows.exe.
 set -uo pipefail
 WINE=$1
 out=$2
@@ -79,6 +80,15 @@ regfile "$key
 
 $drives
 \"n:\"=-"
+
+# The apps' theme as the window reads it: absent, then dark (0), then light (1).
+personalize='[HKEY_CURRENT_USER\Software\Microsoft\Windows\CurrentVersion\Themes\Personalize]'
+for step in "-:unset" "dword:00000000:dark" "dword:00000001:light" "-:unset"; do
+  regfile "$personalize
+\"AppsUseLightTheme\"=${step%:*}"
+  "$WINE" "$out/test_theme_windows.exe" "${step##*:}" | tr -d '\r'
+  [ "${PIPESTATUS[0]}" -eq 0 ] || fail "AppsUseLightTheme=${step%:*} not read as ${step##*:}"
+done
 rm -f "$WINEPREFIX/dosdevices/n:" "$out/step.reg"
 
 if [ -f "$out/stackpilot-probe.exe" ]; then

@@ -15,6 +15,7 @@ AlternativesView::AlternativesView(QWidget* parent) : QListWidget(parent)
     setSpacing(2);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setToolTip(tr("Double-click a stack, or right-click it, to use it instead"));
+    style::followItemTones(this);
     connect(this, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
         const QString profile = item->data(Qt::UserRole).toString();
         if (!profile.isEmpty())
@@ -37,17 +38,17 @@ void AlternativesView::setPlan(const PlanView* v)
         if (!a.evidence.isEmpty() && !a.failedHere)
             why += QLatin1Char(' ') + a.evidence + QLatin1Char('.');
         auto* item = new QListWidgetItem(a.title + QLatin1Char('\n') + why, this);
+        item->setData(Qt::UserRole, a.profile);
         // A stack that failed its check here is not "available" in any sense a user means.
         if (a.rejected || a.failedHere)
-            item->setForeground(style::toneColor(style::Tone::Bad, palette()));
-        item->setData(Qt::UserRole, a.profile);
+            style::setItemTone(item, style::Tone::Bad);
     }
     if (!v->otherMachine.isEmpty()) {
         auto* item = new QListWidgetItem(tr("%n more stack(s) for other cards or systems", nullptr,
                                             int(v->otherMachine.size())),
                                          this);
         item->setFlags(Qt::ItemIsEnabled);
-        item->setForeground(palette().color(QPalette::PlaceholderText));
+        style::setItemTone(item, style::Tone::Neutral);
     }
 }
 

@@ -70,7 +70,8 @@ public:
             drawRun(at, s.start - at, plain, false);
             QColor c = s.colour < 0    ? plain
                        : s.colour < 16 ? style::ansiColor(s.colour, pal)
-                                       : QColor::fromRgb(QRgb(s.colour & 0xffffff));
+                                       : style::readable(QColor::fromRgb(QRgb(s.colour & 0xffffff)),
+                                                         {pal.color(QPalette::Base)});
             if (opt.state & QStyle::State_Selected)
                 c = plain;
             drawRun(s.start, s.length, c, s.bold);
@@ -121,9 +122,7 @@ QString IssueBanner::titleText() const
 void IssueBanner::showNotice(const KnownIssueNotice& n)
 {
     m_id = n.id;
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window, style::tint(style::Tone::Caution, pal, 0.2));
-    setPalette(pal);
+    style::setTint(this, style::Tone::Caution, 0.2);
     // A failed smoke test is this PC's own finding, not a known problem from reports.
     m_title->setText(n.switchTo.isEmpty() ? tr("Known problem: %1").arg(n.title) : n.title);
     m_text->setText(

@@ -13,10 +13,7 @@ namespace sp::gui {
 FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
-    setAutoFillBackground(true);
-    QPalette p = palette();
-    p.setColor(QPalette::Window, style::tint(style::Tone::Bad, p, 0.12));
-    setPalette(p);
+    style::setTint(this, style::Tone::Bad, 0.12);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(6);

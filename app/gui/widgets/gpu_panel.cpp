@@ -91,8 +91,7 @@ void GpuPanel::setRecorded(const QString& file)
     m_recorded->setText(
         tr("A recorded PC: this is the plan its user sees. Nothing is installed or launched "
            "here."));
-    m_recorded->setStyleSheet(
-        QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Info, palette()).name()));
+    style::setTextTone(m_recorded, style::Tone::Info);
     m_recorded->setVisible(!file.isEmpty());
 }
 
@@ -138,15 +137,12 @@ void GpuPanel::refresh()
     m_chips->addWidget(label);
     for (const auto& p : m_model->probes()) {
         auto* chip = new QLabel(this);
-        const auto tone = p.status == QLatin1String("ok")        ? style::Tone::Good
-                          : p.status == QLatin1String("missing") ? style::Tone::Neutral
-                                                                 : style::Tone::Bad;
-        const QColor c = style::toneColor(tone, palette());
-        chip->setText(QStringLiteral("<span style='color:%1'>●</span> %2 <span "
-                                     "style='color:%3'>%4</span>")
-                          .arg(c.name(), p.name.toHtmlEscaped(),
-                               palette().color(QPalette::PlaceholderText).name(),
-                               statusWords(p.status)));
+        const QString dot = p.status == QLatin1String("ok")        ? QStringLiteral("{ok}")
+                            : p.status == QLatin1String("missing") ? QStringLiteral("{muted}")
+                                                                   : QStringLiteral("{error}");
+        style::setRichText(chip, QStringLiteral("<span style='color:%1'>●</span> %2 <span "
+                                                "style='color:{muted}'>%3</span>")
+                                     .arg(dot, p.name.toHtmlEscaped(), statusWords(p.status)));
         chip->setToolTip(p.detail.isEmpty() ? p.status : p.detail);
         m_chips->addWidget(chip);
     }

@@ -11,6 +11,7 @@
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
 #include "app/gui/widgets/settings_dialog.h"
+#include "app/gui/widgets/style.h"
 #include "core/qt_text.h"
 
 #include <QApplication>
@@ -61,6 +62,9 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     connect(m_app, &AppController::phaseChanged, this, &MainWindow::onPhaseChanged);
     connect(m_app, &AppController::notice, this,
             [this](const QString& text, bool) { statusBar()->showMessage(text); });
+    // A theme chosen in Settings (or in the file) applies at once.
+    connect(m_app, &AppController::settingsChanged, this,
+            [this] { style::applyTheme(qs(m_app->settings().theme)); });
 }
 
 void MainWindow::buildBody()

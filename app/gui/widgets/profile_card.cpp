@@ -174,16 +174,11 @@ void ProfileCard::setPlan(const PlanView* v)
     m_title->setText(v->headline);
     m_verdict->setText(v->verdictLine);
     m_verdict->setToolTip(statusExplanation(v->status));
-    m_verdict->setStyleSheet(QStringLiteral("color: %1")
-                                 .arg(style::toneColor(style::toneOfStatus(v->status), palette())
-                                          .name()));
+    style::setTextTone(m_verdict, style::toneOfStatus(v->status));
     m_verdict->setVisible(true);
     m_why->setText(v->summary);
     m_evidence->setText(v->evidence);
-    m_evidence->setStyleSheet(
-        QStringLiteral("color: %1")
-            .arg(style::toneColor(v->failedHere ? style::Tone::Bad : style::Tone::Good, palette())
-                     .name()));
+    style::setTextTone(m_evidence, v->failedHere ? style::Tone::Bad : style::Tone::Good);
     m_evidence->setVisible(!v->evidence.isEmpty());
     showWarnings(*v);
     showRuntimes(*v);
@@ -198,8 +193,7 @@ void ProfileCard::showWarnings(const PlanView& v)
         items << QStringLiteral("<li>%1</li>").arg(w.toHtmlEscaped());
     m_warning->setText(QStringLiteral("<b>%1</b><ul style='margin-left:-20px'>%2</ul>")
                            .arg(tr("Good to know:"), items.join(QString())));
-    m_warning->setStyleSheet(
-        QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Caution, palette()).name()));
+    style::setTextTone(m_warning, style::Tone::Caution);
     m_warning->setVisible(true);
 }
 
@@ -213,12 +207,11 @@ void ProfileCard::showRuntimes(const PlanView& v)
                               : r.sizeKnown ? bytesText(r.bytes)
                                             : tr("size not published");
         unknownSize = unknownSize || (!r.installed && !r.sizeKnown);
-        rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='color:%3'>%2</td></tr>")
-                    .arg(r.label.toHtmlEscaped(), state,
-                         palette().color(QPalette::PlaceholderText).name());
+        rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='color:{muted}'>%2</td></tr>")
+                    .arg(r.label.toHtmlEscaped(), state);
     }
-    m_stack->setText(QStringLiteral("<p>%1</p><table>%2</table>")
-                         .arg(v.title.toHtmlEscaped(), rows.join(QString())));
+    style::setRichText(m_stack, QStringLiteral("<p>%1</p><table>%2</table>")
+                                    .arg(v.title.toHtmlEscaped(), rows.join(QString())));
     m_expander->setVisible(true);
     setDetailsShown(m_expander->isChecked());
     const int n = int(v.toInstall.size());

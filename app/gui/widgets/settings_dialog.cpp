@@ -49,8 +49,7 @@ SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     form->addRow(tr("Cache folder:"), folderRow(m_cacheDir));
     m_warnings = new QLabel(this);
     m_warnings->setWordWrap(true);
-    m_warnings->setStyleSheet(
-        QStringLiteral("color: %1").arg(style::toneColor(style::Tone::Caution, palette()).name()));
+    style::setTextTone(m_warnings, style::Tone::Caution);
     form->addRow(QString(), m_warnings);
     m_proxy = new QLineEdit(qs(current.proxy.value_or("")), this);
     m_proxy->setPlaceholderText(tr("From the environment (http_proxy, https_proxy)"));
@@ -73,6 +72,12 @@ SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     m_openBrowser = new QCheckBox(tr("Open the workload in the browser when it is ready"), this);
     m_openBrowser->setChecked(current.openBrowser);
     form->addRow(QString(), m_openBrowser);
+    m_theme = new QComboBox(this);
+    m_theme->addItem(tr("Same as the system"), QString());
+    m_theme->addItem(tr("Light"), QStringLiteral("light"));
+    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(qs(current.theme))));
+    form->addRow(tr("Theme:"), m_theme);
     m_language = new QComboBox(this);
     m_language->addItem(tr("System language"), QString());
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
@@ -157,6 +162,7 @@ Settings SettingsDialog::result(QString* error) const
     s.keepLaunches = m_keepLaunches->value();
     s.openBrowser = m_openBrowser->isChecked();
     s.language = m_language->currentData().toString().toStdString();
+    s.theme = m_theme->currentData().toString().toStdString();
     return s;
 }
 

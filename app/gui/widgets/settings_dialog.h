@@ -2,7 +2,7 @@
 // Settings, kept in <config>/settings.json (under STACKPILOT_HOME when set): install and
 // cache folders (with the doctor's warnings for non-ASCII, OneDrive and Program Files
 // paths), mirrors and proxy, the probe timeout, launch logs kept, opening the browser
-// by itself, and the language.
+// by itself, the theme (applied at once) and the language.
 
 #include "core/settings.h"
 
@@ -35,6 +35,7 @@ public:
     QSpinBox* keepLaunches() const { return m_keepLaunches; }
     QCheckBox* openBrowser() const { return m_openBrowser; }
     QComboBox* language() const { return m_language; }
+    QComboBox* theme() const { return m_theme; }
 
 private:
     void updateWarnings();
@@ -50,6 +51,7 @@ private:
     QSpinBox* m_keepLaunches = nullptr;
     QCheckBox* m_openBrowser = nullptr;
     QComboBox* m_language = nullptr;
+    QComboBox* m_theme = nullptr;
 };
 
 } // namespace sp::gui

@@ -2,18 +2,32 @@
 
 #include <QFontDatabase>
 #include <QFrame>
-#include <QLabel>
+#include <algorithm>
+#include <cmath>
 
 namespace sp::gui::style {
 
-bool isDark(const QPalette& p)
+namespace {
+
+// sRGB channel (0..255) to linear light, as WCAG 2 defines it.
+double linearChannel(int v)
 {
-    return p.color(QPalette::Base).lightness() < 128;
+    const double c = v / 255.0;
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
 }
 
-QColor toneColor(Tone t, const QPalette& p)
+// `fg` laid over the opaque `bg` by its alpha.
+QColor over(const QColor& fg, const QColor& bg)
 {
-    const bool dark = isDark(p);
+    const double a = fg.alphaF();
+    auto mix = [a](int f, int b) { return int(std::lround(f * a + b * (1 - a))); };
+    return QColor(mix(fg.red(), bg.red()), mix(fg.green(), bg.green()), mix(fg.blue(), bg.blue()));
+}
+
+// The colour a tone starts from before it is made readable: a strong hue for a light
+// palette, a soft one for a dark palette.
+QColor toneSeed(Tone t, bool dark)
+{
     switch (t) {
     case Tone::Good:
         return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
@@ -26,7 +40,79 @@ QColor toneColor(Tone t, const QPalette& p)
     case Tone::Neutral:
         break;
     }
-    return p.color(QPalette::PlaceholderText);
+    return {};
+}
+
+} // namespace
+
+double relativeLuminance(const QColor& c)
+{
+    return 0.2126 * linearChannel(c.red()) + 0.7152 * linearChannel(c.green()) +
+           0.0722 * linearChannel(c.blue());
+}
+
+double contrastRatio(const QColor& fg, const QColor& bg)
+{
+    const QColor back = bg.alpha() < 255 ? over(bg, Qt::white) : bg;
+    const double a = relativeLuminance(fg.alpha() < 255 ? over(fg, back) : fg);
+    const double b = relativeLuminance(back);
+    return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
+}
+
+QColor readable(const QColor& fg, std::initializer_list<QColor> backgrounds, double minimum)
+{
+    if (backgrounds.size() == 0)
+        return fg;
+    const QColor first = *backgrounds.begin();
+    const QColor start = fg.alpha() < 255 ? over(fg, first) : fg;
+    double lum = 0;
+    for (const QColor& b : backgrounds)
+        lum += relativeLuminance(b);
+    // Below this luminance white text contrasts more than black.
+    const QColor target = lum / double(backgrounds.size()) < 0.179 ? Qt::white : Qt::black;
+    auto worst = [&](const QColor& c) {
+        double r = 21;
+        for (const QColor& b : backgrounds)
+            r = std::min(r, contrastRatio(c, b));
+        return r;
+    };
+    QColor c = start;
+    for (int step = 1; step <= 50 && worst(c) < minimum; ++step) {
+        const double t = step / 50.0;
+        auto mix = [t](int a, int b) { return int(std::lround(a * (1 - t) + b * t)); };
+        c = QColor(mix(start.red(), target.red()), mix(start.green(), target.green()),
+                   mix(start.blue(), target.blue()));
+    }
+    return c;
+}
+
+bool isDark(const QPalette& p)
+{
+    return relativeLuminance(p.color(QPalette::Base)) < 0.179;
+}
+
+QColor toneColor(Tone t, const QPalette& p)
+{
+    const QColor base = p.color(QPalette::Base);
+    const QColor window = p.color(QPalette::Window);
+    const QColor seed =
+        t == Tone::Neutral ? p.color(QPalette::PlaceholderText) : toneSeed(t, isDark(p));
+    return readable(seed, {base, window});
+}
+
+Colors colors(const QPalette& p)
+{
+    const QColor base = p.color(QPalette::Base);
+    const QColor window = p.color(QPalette::Window);
+    Colors c;
+    c.link = readable(p.color(QPalette::Link), {base, window});
+    c.linkVisited = readable(p.color(QPalette::LinkVisited), {base, window});
+    c.muted = toneColor(Tone::Neutral, p);
+    c.ok = toneColor(Tone::Good, p);
+    c.info = toneColor(Tone::Info, p);
+    c.warning = toneColor(Tone::Caution, p);
+    c.error = toneColor(Tone::Bad, p);
+    return c;
 }
 
 QColor tint(Tone t, const QPalette& p, double amount)
@@ -52,7 +138,7 @@ QColor ansiColor(int index, const QPalette& p)
         {0x8f, 0xb6, 0xff}, {0xff, 0x9c, 0xff}, {0x8f, 0xff, 0xff}, {0xff, 0xff, 0xff}};
     if (index < 0 || index > 15)
         return p.color(QPalette::Text);
-    return isDark(p) ? dark[index] : light[index];
+    return readable(isDark(p) ? dark[index] : light[index], {p.color(QPalette::Base)});
 }
 
 Tone toneOfStatus(const QString& status)
@@ -66,16 +152,6 @@ Tone toneOfStatus(const QString& status)
     if (status == QLatin1String("rejected"))
         return Tone::Bad;
     return Tone::Neutral;
-}
-
-void makeBadge(QLabel* label, const QString& text, Tone tone)
-{
-    const QColor c = toneColor(tone, label->palette());
-    label->setText(text);
-    label->setStyleSheet(QStringLiteral("QLabel { color: %1; border: 1px solid %1; "
-                                        "border-radius: 8px; padding: 1px 8px; }")
-                             .arg(c.name()));
-    label->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Maximum);
 }
 
 QFont titleFont(const QFont& base, double scale)
