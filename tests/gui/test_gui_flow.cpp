@@ -11,6 +11,7 @@
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
 #include "app/gui/widgets/settings_dialog.h"
+#include "core/format.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 #include "gui_fixture.h"
@@ -37,10 +38,16 @@ struct Ui
 {
     std::unique_ptr<AppController> app;
     std::unique_ptr<gui::MainWindow> window;
+    QStringList asked; // what the window asked before acting
 
     explicit Ui(const GuiWorld& w) : app(w.controller())
     {
         window = std::make_unique<gui::MainWindow>(app.get());
+        // The checklist before an install: read and accepted (a test may replace this).
+        window->setConfirm([this](const QString&, const QString& text) {
+            asked << text;
+            return true;
+        });
         window->resize(1180, 780);
         window->show();
         app->start();
@@ -148,6 +155,12 @@ private slots:
         ui.chooseWorkload();
         QTest::mouseClick(ui.primary(), Qt::LeftButton);
         QCOMPARE(ui.app->phase(), Phase::Installing);
+        // The checklist came first: the download's size, and no id in it.
+        QCOMPARE(ui.asked.size(), 1);
+        const QString download =
+            QString::fromStdString("Download: " + format::bytes(w.archive.size()) + ".");
+        QVERIFY2(ui.asked[0].contains(download), qPrintable(ui.asked[0]));
+        QVERIFY(!ui.asked[0].contains(QStringLiteral("gui-")));
         QVERIFY(ui.window->installPanel()->isVisible());
         QCOMPARE(ui.primary()->text(), QStringLiteral("Cancel install"));
         QVERIFY(waitFor([&] {

@@ -62,6 +62,7 @@ private slots:
         writeCheckCatalog(w);
         auto app = w.controller();
         gui::MainWindow window(app.get());
+        window.setConfirm([](const QString&, const QString&) { return true; });
         window.resize(1180, 780);
         window.show();
         app->start();

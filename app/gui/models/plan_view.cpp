@@ -182,7 +182,7 @@ void addAlternatives(PlanView& v, const Catalog& catalog, const Plan& plan,
     }
 }
 
-void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap, const Plan& plan)
+void addReasons(PlanView& v, const HardwareSnapshot& snap, const Plan& plan)
 {
     v.details << QCoreApplication::translate("PlanView", "GPU: %1").arg(gpuWords(snap, plan));
     for (const auto& w : plan.warnings)
@@ -191,9 +191,6 @@ void addReasons(PlanView& v, const Catalog& catalog, const HardwareSnapshot& sna
         v.details << QCoreApplication::translate("PlanView", "%1: %2").arg(qs(name), qs(why));
     for (const auto& ref : plan.references)
         v.details << QCoreApplication::translate("PlanView", "Source: %1").arg(qs(ref));
-    if (const Profile* prof = catalog.profile(plan.profile); prof && !prof->notes.empty())
-        v.details << QCoreApplication::translate("PlanView", "Maintainers' notes: %1")
-                         .arg(qs(prof->notes));
 }
 
 // The card's words for a user (plain_words.h): no id, no maintainer's term.
@@ -224,6 +221,49 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
     v.evidence = evidenceOf(verdicts, plan.profile);
     const auto it = verdicts.find(plan.profile);
     v.failedHere = it != verdicts.end() && it->second.state == LocalVerdict::State::Failed;
+}
+
+// What a user must know before the install starts, in the order it matters: what is
+// downloaded, what needs administrator rights, what cannot be checked, then the
+// profile's own advice (antivirus, a long first start).
+void addChecklist(PlanView& v, const Catalog& catalog)
+{
+    int unsized = 0, unpinned = 0;
+    QStringList admin;
+    for (const QString& id : v.toInstall) {
+        const Runtime* r = catalog.runtime(toStd(id));
+        if (!r)
+            continue;
+        for (const Artifact& a : r->artifacts) {
+            unsized += a.size ? 0 : 1;
+            unpinned += a.pinned() ? 0 : 1;
+        }
+        if (r->system || r->installDir.find("Program Files") != std::string::npos)
+            admin << kindLabel(*r);
+    }
+    const QString size = qs(format::bytes(v.downloadBytes));
+    v.checklist << (unsized == 0 ? QCoreApplication::translate("PlanView", "Download: %1.").arg(size)
+                    : v.downloadBytes == 0
+                        ? QCoreApplication::translate(
+                              "PlanView", "Download: the size of %n part(s) is not published.",
+                              nullptr, unsized)
+                        : QCoreApplication::translate(
+                              "PlanView", "Download: %1, plus %n part(s) whose size is not "
+                                          "published.",
+                              nullptr, unsized)
+                              .arg(size));
+    if (!admin.isEmpty())
+        v.checklist << QCoreApplication::translate(
+                           "PlanView", "Administrator rights: Windows will ask for them to "
+                                       "install %1.")
+                           .arg(admin.join(QStringLiteral(", ")));
+    if (unpinned > 0)
+        v.checklist << QCoreApplication::translate(
+            "PlanView",
+            "%n download(s) have no published checksum: StackPilot records what arrives the "
+            "first time and warns you if it ever changes.",
+            nullptr, unpinned);
+    v.checklist << v.warnings;
 }
 
 } // namespace
@@ -264,16 +304,18 @@ PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
         v.why = QCoreApplication::translate(
                     "PlanView", "No profile of %1 fits this machine; the other profiles say why.")
                     .arg(v.workloadName);
-        addReasons(v, catalog, snapshot, *plan);
+        addReasons(v, snapshot, *plan);
         addAlternatives(v, catalog, *plan, verdicts);
         return v;
     }
     v.title = stackTitle(catalog, plan->profile);
     v.status = qs(toString(plan->status));
     addRuntimes(v, catalog, *plan);
-    addReasons(v, catalog, snapshot, *plan);
+    addReasons(v, snapshot, *plan);
     addUserWords(v, catalog, snapshot, *plan, verdicts);
     v.why = v.summary;
+    if (!v.toInstall.isEmpty())
+        addChecklist(v, catalog);
     addAlternatives(v, catalog, *plan, verdicts);
     return v;
 }

@@ -69,6 +69,9 @@ struct PlanView
     QString evidence;
     bool failedHere = false;
     PlanChoice choice = PlanChoice::Recommended;
+    // Before an install, one item each: download size, administrator rights, downloads
+    // without a checksum, the profile's advice (antivirus, a long first start).
+    QStringList checklist;
     QStringList details;      // every reason, one per entry
     QVector<RuntimeRow> runtimes;
     quint64 downloadBytes = 0; // of the runtimes not installed yet

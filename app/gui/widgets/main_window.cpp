@@ -92,18 +92,19 @@ void MainWindow::buildBody()
     m_leftFailure = new FailureCard(left); // detection
     leftLayout->addWidget(m_leftFailure);
     m_card = new ProfileCard(left);
-    leftLayout->addWidget(m_card, 3);
+    leftLayout->addWidget(m_card, 5);
     m_alternatives = new AlternativesView(left);
     leftLayout->addWidget(m_alternatives, 2);
+    m_alternatives->setMinimumHeight(fontMetrics().height() * 5);
     m_right = new QWidget(split);
     m_rightLayout = new QVBoxLayout(m_right);
     m_rightLayout->setContentsMargins(0, 0, 0, 0);
     split->addWidget(left);
     split->addWidget(m_right);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 5);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 4);
     m_body->addWidget(split, 1);
-    connect(m_card->primaryButton(), &QPushButton::clicked, m_app, &AppController::primary);
+    connect(m_card->primaryButton(), &QPushButton::clicked, this, &MainWindow::onPrimary);
     connect(m_card, &ProfileCard::detailsRequested, this, [this] {
         if (const PlanView* v = m_app->currentPlan())
             (new DetailsDialog(*v, this))->open();
@@ -179,6 +180,24 @@ void MainWindow::connectDeferred()
         connect(card, &FailureCard::actionRequested, this, &MainWindow::onFailureAction);
     if (const auto& f = m_app->currentFailure())
         onFailure(*f);
+}
+
+// An install starts only after the user has read what it means (once per click).
+void MainWindow::onPrimary()
+{
+    const PlanView* v = m_app->currentPlan();
+    const bool installs = m_app->phase() == AppController::Phase::Ready && !m_app->pendingInstall() &&
+                          v && v->plan && !v->toInstall.isEmpty();
+    if (installs) {
+        QStringList items;
+        for (const QString& c : v->checklist)
+            items << QStringLiteral("<li>%1</li>").arg(c.toHtmlEscaped());
+        if (!confirm(tr("Before StackPilot installs %1").arg(v->workloadName),
+                     tr("<p><b>%1</b></p><ul>%2</ul><p>Install and launch now?</p>")
+                         .arg(v->headline.toHtmlEscaped(), items.join(QString()))))
+            return;
+    }
+    m_app->primary();
 }
 
 void MainWindow::onFailure(const FailureNotice& f)

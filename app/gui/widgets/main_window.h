@@ -99,6 +99,7 @@ private:
     void onPlansChanged();
     void onPhaseChanged();
     void onKnownIssue(const KnownIssueNotice& n);
+    void onPrimary();
     void onFailure(const FailureNotice& f);
     void onFailureAction(FailureNotice::Action action);
     void showWhy();

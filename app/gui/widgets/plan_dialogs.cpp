@@ -34,8 +34,6 @@ DetailsDialog::DetailsDialog(const PlanView& v, QWidget* parent) : QDialog(paren
     list->setWordWrap(true);
     list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     list->addItems(v.details);
-    if (!v.profile.isEmpty())
-        list->addItem(tr("Profile id: %1").arg(v.profile));
     layout->addWidget(list, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
