@@ -3,6 +3,7 @@
 // a report and screenshots can be made anywhere.
 
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/i18n.h"
 #include "app/gui/widgets/knowledge_status.h"
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/style.h"
@@ -14,32 +15,15 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QScreen>
 #include <QStyleHints>
 #include <QTimer>
-#include <QTranslator>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
 
 namespace {
-
-// The language of settings.json ("" = the system's): StackPilot's strings and Qt's own.
-void installTranslators(QApplication& app, const std::string& language)
-{
-    const QLocale locale = language.empty() ? QLocale() : QLocale(QString::fromStdString(language));
-    QLocale::setDefault(locale);
-    auto* ours = new QTranslator(&app);
-    if (ours->load(locale, QStringLiteral("stackpilot"), QStringLiteral("_"),
-                   QStringLiteral(":/i18n")))
-        QApplication::installTranslator(ours);
-    auto* qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
-}
 
 // The window's command line: what it means is in the help text.
 struct Cli
@@ -162,7 +146,7 @@ int main(int argc, char** argv)
 
     // One small file, read before any widget exists, decides the language.
     const auto settings = sp::Settings::load();
-    installTranslators(app, settings ? settings->language : std::string());
+    sp::gui::setLanguage(settings ? settings->language : std::string());
     sp::gui::style::applyTheme(settings ? sp::qs(settings->theme) : QString());
 
     sp::gui::AppController controller(controllerOptions(cli, settings));

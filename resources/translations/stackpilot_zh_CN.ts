@@ -2,94 +2,280 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>PlainWords</name>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="19"/>
+        <source>today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="21"/>
+        <source>yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="22"/>
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="40"/>
+        <source>works, tested on this kind of card</source>
+        <translation>可用，已在同类显卡上测试</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="42"/>
+        <source>works, reported by users</source>
+        <translation>可用，有用户报告</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="43"/>
+        <source>experimental, may not work</source>
+        <translation>实验性，可能无法运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="49"/>
+        <source>This stack was run and checked on this kind of graphics card.</source>
+        <translation>这个软件栈已在同类显卡上运行并检查过。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="52"/>
+        <source>Users with this kind of graphics card report that this stack works; public reports are linked under “Why this stack?”.</source>
+        <translation>使用同类显卡的用户报告这个软件栈可以运行；公开的报告链接在“为什么选这个软件栈？”中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="55"/>
+        <source>Nobody has confirmed this stack on this kind of card yet. StackPilot checks it on your PC before the first start.</source>
+        <translation>还没有人在同类显卡上确认过这个软件栈。StackPilot 会在第一次启动前先在您的电脑上检查它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="63"/>
+        <source>It failed its check on this PC.</source>
+        <translation>它在这台电脑上没有通过检查。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="65"/>
+        <source>It runs on the processor only, which is much slower.</source>
+        <translation>它只用处理器运行，速度慢得多。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="68"/>
+        <source>The recommended stack already passed its check on this PC.</source>
+        <translation>推荐的软件栈已经在这台电脑上通过了检查。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="71"/>
+        <source>Fewer people have confirmed that it works.</source>
+        <translation>确认它可用的人更少。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="74"/>
+        <source>The published guides recommend the other route for this card.</source>
+        <translation>公开的指南为这块显卡推荐另一种方式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="77"/>
+        <source>One of its downloads cannot be checked against a published address.</source>
+        <translation>它的某个下载无法与公开的地址核对。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="80"/>
+        <source>Its support for your graphics card is weaker.</source>
+        <translation>它对您显卡的支持较弱。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="83"/>
+        <source>It is made for a wider range of cards, not for yours in particular.</source>
+        <translation>它面向更广泛的显卡，并非专为您的显卡准备。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="86"/>
+        <source>It uses older versions.</source>
+        <translation>它使用较旧的版本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="87"/>
+        <source>It is as good; the recommended one comes first.</source>
+        <translation>它同样合适；推荐的排在前面。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="96"/>
+        <source>Passed its check on this PC %1</source>
+        <translation>%1在这台电脑上通过了检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="99"/>
+        <source>Failed its check on this PC %1</source>
+        <translation>%1在这台电脑上没有通过检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="105"/>
+        <source>Passed on this PC before the driver changed; it is checked again before the next start</source>
+        <translation>驱动更新前曾在这台电脑上通过检查；下次启动前会再检查一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="108"/>
+        <source>Failed on this PC before the driver changed; it is checked again before the next start</source>
+        <translation>驱动更新前曾在这台电脑上未通过检查；下次启动前会再检查一次</translation>
+    </message>
+</context>
+<context>
     <name>PlanView</name>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="16"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="28"/>
+        <source>processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="35"/>
         <source>HIP SDK %1</source>
         <translation>HIP SDK %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="18"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="37"/>
         <source>ZLUDA %1</source>
         <translation>ZLUDA %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="22"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="41"/>
         <source>rocBLAS for %1</source>
         <translation>适用于 %1 的 rocBLAS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="25"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="44"/>
         <source>ROCm %1</source>
         <translation>ROCm %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="27"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="46"/>
         <source>PyTorch %1</source>
         <translation>PyTorch %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="29"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="48"/>
+        <source>llama.cpp build %1 (%2)</source>
+        <translation>llama.cpp 构建 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="51"/>
         <source>llamafile %1</source>
         <translation>llamafile %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="31"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="53"/>
         <source>Python %1</source>
         <translation>Python %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="33"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="55"/>
         <source>Git %1</source>
         <translation>Git %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="38"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="65"/>
         <source>%1 %2 (source)</source>
         <translation>%1 %2（源码）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="64"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="90"/>
         <source>this machine (no usable GPU)</source>
         <translation>本机（没有可用的显卡）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="66"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="92"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="100"/>
-        <source>The best-ranked profile of %1 for %2.</source>
-        <translation>%1 在 %2 上排名最高的配置。</translation>
+        <location filename="../../app/gui/models/plan_view.cpp" line="132"/>
+        <source>Known problem on your card: %1</source>
+        <translation>您的显卡上有已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="102"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="139"/>
+        <source>It does not fit this PC&apos;s graphics card or system.</source>
+        <translation>它不适合这台电脑的显卡或系统。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="184"/>
+        <source> (variant %1)</source>
+        <translation>（变体 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="191"/>
         <source>GPU: %1</source>
         <translation>显卡：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="104"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="193"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="106"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="195"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="108"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="197"/>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="147"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="206"/>
+        <source>%1 on your %2</source>
+        <translation>在您的 %2 上运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="208"/>
+        <source>%1 on this PC&apos;s processor</source>
+        <translation>在这台电脑的处理器上运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="217"/>
+        <source>The stack that fits %1 best.</source>
+        <translation>最适合 %1 的软件栈。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="251"/>
+        <source>Download: %1.</source>
+        <translation>下载：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="253"/>
+        <source>Download: the size of %n part(s) is not published.</source>
+        <translation>
+            <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="256"/>
+        <source>Download: %1, plus %n part(s) whose size is not published.</source>
+        <translation>
+            <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="262"/>
+        <source>Administrator rights: Windows will ask for them to install %1.</source>
+        <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="267"/>
+        <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
+        <translation>
+            <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="287"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="165"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="310"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -97,203 +283,188 @@
 <context>
     <name>sp::gui::AlternativesView</name>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="12"/>
-        <source>Other profiles</source>
-        <translation>其他配置</translation>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="17"/>
+        <source>Double-click a stack, or right-click it, to use it instead</source>
+        <translation>双击或右键单击一个软件栈即可改用它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="12"/>
-        <source>Verdict</source>
-        <translation>结论</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="33"/>
-        <source>rejected</source>
-        <translation>已排除</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="34"/>
-        <source>failed here</source>
-        <translation>在此失败</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="35"/>
-        <source>available</source>
-        <translation>可用</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="47"/>
-        <source>Known issues: %1</source>
-        <translation>已知问题：%1</translation>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="31"/>
+        <source>Other stacks, and why each is not first</source>
+        <translation>其他软件栈，以及它们没有排在第一的原因</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="53"/>
-        <source>%n profile(s) made for another GPU, OS or vendor</source>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="47"/>
+        <source>%n more stack(s) for other cards or systems</source>
         <translation>
-            <numerusform>%n 个配置适用于其他显卡、系统或厂商</numerusform>
+            <numerusform>另有 %n 个软件栈适用于其他显卡或系统</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="70"/>
+        <source>Use this stack instead</source>
+        <translation>改用这个软件栈</translation>
     </message>
 </context>
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="57"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="58"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="59"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="60"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="62"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="63"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="64"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="65"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="69"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="70"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="72"/>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="73"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="74"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="73"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="74"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="91"/>
-        <source>This is a recorded machine (--hardware): StackPilot shows its plan and installs or launches nothing.</source>
-        <translation>这是记录下来的机器（--hardware）：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="200"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="203"/>
         <source>Install cancelled; nothing half-installed was kept.</source>
         <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="201"/>
-        <source>Install failed: %1</source>
-        <translation>安装失败：%1</translation>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="204"/>
+        <source>The install did not finish.</source>
+        <translation>安装没有完成。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="206"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="293"/>
+        <source>%1 ended.</source>
+        <translation>%1 已结束。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="294"/>
+        <source>%1 ended with an error.</source>
+        <translation>%1 出错结束。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="211"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="217"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="222"/>
         <source>Nothing to launch: %1</source>
         <translation>没有可启动的内容：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="43"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="65"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="314"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="315"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="331"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="283"/>
-        <source>The workload ended: %1</source>
-        <translation>工作负载已结束：%1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="36"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="38"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="39"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="40"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
         <source>done before, skipped</source>
         <translation>之前已完成，跳过</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="43"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="45"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="49"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="284"/>
-        <source>The workload stopped: %1. Log: %2</source>
-        <translation>工作负载已停止：%1。日志：%2</translation>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="92"/>
+        <source>This is a recorded PC: StackPilot shows its plan and installs or launches nothing.</source>
+        <translation>这是记录下来的电脑：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="350"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="368"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="354"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="374"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="357"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="377"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="359"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="379"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="414"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="434"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="415"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="435"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="36"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="50"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="137"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="159"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="146"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="168"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -303,91 +474,176 @@
         <translation>电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="43"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="27"/>
+        <source>its check did not pass</source>
+        <translation>它没有通过检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="48"/>
         <source>%1 failed its check on your %2</source>
         <translation>%1 未通过在您的 %2 上的检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="49"/>
         <source>%1. No other stack fits this PC.</source>
         <translation>%1。没有其他方案适合这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="45"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="50"/>
         <source>%1. StackPilot can switch to %2.</source>
         <translation>%1。StackPilot 可以切换到 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="46"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="51"/>
         <source>Switch and launch</source>
         <translation>切换并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="69"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="74"/>
         <source>%1 is back on %2, which passed its check on this PC on %3.</source>
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="20"/>
+        <source>A download is no longer where the catalog says it is. Another stack may still install, or a catalog update may fix the address.</source>
+        <translation>某个下载已不在知识库所记录的地址。其他软件栈可能仍可安装，或者更新知识库后地址会被修正。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="24"/>
+        <source>StackPilot could not reach the download server. Check the internet connection; behind a company network, set the proxy in Settings. Then press Retry.</source>
+        <translation>StackPilot 无法连接下载服务器。请检查网络连接；如果在公司网络中，请在设置里填写代理。然后点“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="28"/>
+        <source>A downloaded file was not the expected one (it may have been damaged on the way). Nothing of it was kept; press Retry to download it again.</source>
+        <translation>下载的文件与预期不符（可能在传输中损坏）。已全部丢弃；点“重试”重新下载。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="32"/>
+        <source>The disk is full. Free some space, or choose another install folder in Settings, then press Retry.</source>
+        <translation>磁盘已满。请释放一些空间，或在设置中换一个安装目录，然后点“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="35"/>
+        <source>Windows or the system refused to write a file: this part needs administrator rights. Start StackPilot as administrator once, then press Retry.</source>
+        <translation>Windows 或系统拒绝写入文件：这一部分需要管理员权限。请以管理员身份运行一次 StackPilot，然后点“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="38"/>
+        <source>The install stopped with an error; nothing half-installed was kept. Press Retry, or export diagnostics to report it.</source>
+        <translation>安装因错误而停止；没有保留任何安装了一半的文件。点“重试”，或导出诊断包来报告问题。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="46"/>
+        <source>The install did not finish</source>
+        <translation>安装没有完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="60"/>
+        <source>StackPilot could not detect the graphics card</source>
+        <translation>StackPilot 无法检测显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="61"/>
+        <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
+        <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="64"/>
+        <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
+        <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="83"/>
+        <source>%1 crashed</source>
+        <translation>%1 崩溃了</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="83"/>
+        <source>%1 stopped with an error</source>
+        <translation>%1 出错停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="85"/>
+        <source>The workload crashed: %1.</source>
+        <translation>工作负载崩溃：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="86"/>
+        <source>The workload %1. Its last lines are in the console above.</source>
+        <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="107"/>
+        <source>Use %1 instead</source>
+        <translation>改用 %1</translation>
     </message>
 </context>
 <context>
     <name>sp::gui::ConsoleView</name>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="143"/>
         <source>Search the console</source>
         <translation>在控制台中搜索</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="145"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="147"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="147"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="149"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="148"/>
         <source>Follow</source>
         <translation>跟随</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="150"/>
         <source>Keep the newest line in view</source>
         <translation>始终显示最新一行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="169"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="168"/>
         <source>The workload&apos;s output appears here once it runs.
 The whole log is also kept on disk.</source>
         <translation>工作负载运行后，它的输出会显示在这里。
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="221"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="220"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="222"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="221"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="228"/>
         <source>Full log</source>
         <translation>完整日志</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="229"/>
+        <source>The whole output of this run, kept on disk</source>
+        <translation>这次运行的完整输出，保存在磁盘上</translation>
     </message>
 </context>
 <context>
@@ -396,11 +652,6 @@ The whole log is also kept on disk.</source>
         <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="20"/>
         <source>Why this stack?</source>
         <translation>为什么选这个软件栈？</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="38"/>
-        <source>Profile id: %1</source>
-        <translation>配置 ID：%1</translation>
     </message>
 </context>
 <context>
@@ -491,24 +742,24 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::EnvironmentDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="49"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="47"/>
         <source>Environment of %1</source>
         <translation>%1 的环境变量</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="53"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="51"/>
         <source>What the workload sees: %n variable(s) differ from your system&apos;s environment, each with the reason.</source>
         <translation>
             <numerusform>工作负载看到的环境：有 %n 个变量与系统环境不同，每个都附有原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="71"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="69"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="72"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="70"/>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
@@ -557,6 +808,49 @@ The whole log is also kept on disk.</source>
     </message>
 </context>
 <context>
+    <name>sp::gui::FailureCard</name>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="31"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="74"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="77"/>
+        <source>Proxy settings…</source>
+        <translation>代理设置…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="83"/>
+        <source>Export diagnostics…</source>
+        <translation>导出诊断包…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="84"/>
+        <source>Saves a report without personal data, to attach to a bug report</source>
+        <translation>保存一份不含个人数据的报告，可附在问题报告中</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="88"/>
+        <source>Open log</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="91"/>
+        <source>Continue with CPU stacks</source>
+        <translation>继续使用 CPU 软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="92"/>
+        <source>Stacks that run on the processor: slower, but they need no graphics driver</source>
+        <translation>在处理器上运行的软件栈：较慢，但不需要显卡驱动</translation>
+    </message>
+</context>
+<context>
     <name>sp::gui::GpuPanel</name>
     <message>
         <location filename="../../app/gui/widgets/gpu_panel.cpp" line="19"/>
@@ -584,64 +878,89 @@ The whole log is also kept on disk.</source>
         <translation>崩溃</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="78"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="35"/>
+        <source>This vendor library answered and reported your card.</source>
+        <translation>这个厂商库有响应，并报告了您的显卡。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="37"/>
+        <source>Not installed on this PC. That is fine unless a stack needs it.</source>
+        <translation>这台电脑上没有安装。除非某个软件栈需要它，否则没有关系。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="39"/>
+        <source>It found no card to talk to, as expected on a PC without one.</source>
+        <translation>它没有找到可用的显卡；没有显卡的电脑本来就是这样。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="40"/>
+        <source>It did not answer as it should. The diagnostics export has its message.</source>
+        <translation>它没有正常响应。导出的诊断包中有它的消息。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="91"/>
         <source>Detecting your GPU…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="79"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="92"/>
         <source>Reading the PCI devices, the driver and the vendor libraries. This takes a few seconds.</source>
         <translation>正在读取 PCI 设备、驱动和厂商库，需要几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="98"/>
         <source>Detection failed</source>
         <translation>检测失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="92"/>
-        <source>Recorded machine (%1): this is the plan its user sees. Nothing is installed or launched here.</source>
-        <translation>记录下来的机器（%1）：这是该用户看到的方案。这里不会安装或启动任何东西。</translation>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="105"/>
+        <source>A recorded PC: this is the plan its user sees. Nothing is installed or launched here.</source>
+        <translation>记录下来的电脑：这是它的用户看到的方案。这里不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="109"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="120"/>
         <source>No GPU found</source>
         <translation>未找到显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="110"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="121"/>
         <source>CPU-only stacks are still available.</source>
         <translation>仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="116"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="127"/>
         <source>%1  ·  %2 VRAM  ·  %3</source>
         <translation>%1  ·  显存 %2  ·  %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="118"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="129"/>
         <source>driver unknown</source>
         <translation>驱动版本未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="119"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="130"/>
         <source>driver %1</source>
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="123"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="134"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="123"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="134"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="138"/>
-        <source>Probes:</source>
-        <translation>探测：</translation>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="149"/>
+        <source>Checked with:</source>
+        <translation>检测工具：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="162"/>
+        <source>no card</source>
+        <translation>无显卡</translation>
     </message>
 </context>
 <context>
@@ -742,17 +1061,17 @@ Found by: %4</source>
 <context>
     <name>sp::gui::IssueBanner</name>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="107"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="108"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="128"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="127"/>
         <source>Known problem: %1</source>
         <translation>已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="129"/>
         <source>Why?</source>
         <translation>为什么？</translation>
     </message>
@@ -786,119 +1105,134 @@ Found by: %4</source>
 <context>
     <name>sp::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="54"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="64"/>
         <source>Detecting GPUs…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="73"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="126"/>
         <source>Workload:</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="164"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
+        <source>Before StackPilot installs %1</source>
+        <translation>StackPilot 安装 %1 之前</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="242"/>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="292"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="165"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="293"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="167"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="295"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="296"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="169"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="297"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="298"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="176"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="304"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="177"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="305"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="178"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="306"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="348"/>
+        <source>The graphics card could not be detected. The card below says what you can do.</source>
+        <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
-        <source>An install of %1 was interrupted on %2. Press “Resume install” to continue where it stopped.</source>
-        <translation>%1 的安装在 %2 被中断。点击“继续安装”从中断处接着安装。</translation>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="406"/>
+        <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
+        <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="425"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="426"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="337"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="470"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="480"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -906,165 +1240,186 @@ Found by: %4</source>
 <context>
     <name>sp::gui::ProfileCard</name>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="18"/>
-        <source>tested</source>
-        <translation>已测试</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="20"/>
-        <source>community</source>
-        <translation>社区验证</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="22"/>
-        <source>experimental</source>
-        <translation>实验性</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="39"/>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="99"/>
-        <source>Recommended stack</source>
-        <translation>推荐的软件栈</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="63"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="49"/>
         <source>Why this stack?</source>
         <translation>为什么选这个软件栈？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="64"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="50"/>
         <source>Environment…</source>
         <translation>环境变量…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="99"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="51"/>
+        <source>The variables StackPilot sets for this stack, and why</source>
+        <translation>StackPilot 为这个软件栈设置的变量及原因</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="91"/>
+        <source>What gets installed</source>
+        <translation>将要安装的内容</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="140"/>
+        <source>Recommended for your PC</source>
+        <translation>为您的电脑推荐</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="142"/>
+        <source>Failed its check on this PC</source>
+        <translation>在这台电脑上没有通过检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="144"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="110"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="146"/>
+        <source>Switched after a known problem</source>
+        <translation>因已知问题而切换</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="160"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="111"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="161"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="116"/>
-        <source>No stack fits this machine</source>
-        <translation>没有适合本机的软件栈</translation>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="167"/>
+        <source>No stack fits this PC yet</source>
+        <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="117"/>
-        <source>This profile cannot be used here</source>
-        <translation>此配置不能在本机使用</translation>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="168"/>
+        <source>The chosen stack cannot be used here</source>
+        <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="128"/>
-        <source>Note:</source>
-        <translation>注意：</translation>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="170"/>
+        <source>Choose “Recommended” in the Profiles menu to go back to the stack StackPilot picks.</source>
+        <translation>在“配置”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="137"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="195"/>
+        <source>Good to know:</source>
+        <translation>须知：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="206"/>
+        <source>its own installer</source>
+        <translation>由其自带的安装程序安装</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="208"/>
+        <source>size not published</source>
+        <translation>大小未公布</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
+        <source>To install: %n part(s); their download sizes are not published.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分；下载大小未公布。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="222"/>
+        <source>To install: %n part(s), more than %1 to download.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分，需下载超过 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="225"/>
+        <source>To install: %n part(s), %1 to download.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分，需下载 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="139"/>
-        <source>size unknown</source>
-        <translation>大小未知</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
         <source>Everything is installed.</source>
         <translation>全部已安装。</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="151"/>
-        <source>To install: %n runtime(s), at least %1 (some sizes are not published).</source>
-        <translation>
-            <numerusform>待安装：%n 个运行时，至少 %1（部分大小未公布）。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="154"/>
-        <source>To install: %n runtime(s), %1.</source>
-        <translation>
-            <numerusform>待安装：%n 个运行时，共 %1。</numerusform>
-        </translation>
     </message>
 </context>
 <context>
     <name>sp::gui::ProfilesMenu</name>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="10"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="11"/>
         <source>&amp;Profiles</source>
         <translation>配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="27"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="28"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="32"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="33"/>
         <source>Running: %1 (%2)</source>
         <translation>正在运行：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="35"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="39"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="48"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="52"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="53"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="57"/>
         <source>Recommended automatically</source>
         <translation>自动推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="63"/>
-        <source>%1 — rejected</source>
-        <translation>%1 — 已排除</translation>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="66"/>
+        <source>%1 — not for this PC</source>
+        <translation>%1 — 不适合这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="81"/>
-        <source>Back to the last stack that worked here</source>
-        <translation>回到上次在这台电脑上可用的方案</translation>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="114"/>
+        <source>Use a stack StackPilot advises against?</source>
+        <translation>要使用 StackPilot 不建议的软件栈吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="89"/>
-        <source>Stop %1</source>
-        <translation>停止 %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="90"/>
-        <source>Launch %1</source>
-        <translation>启动 %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="107"/>
-        <source>Use a rejected profile?</source>
-        <translation>使用已排除的配置？</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="108"/>
-        <source>StackPilot rejected %1 on this machine:
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
+        <source>%1 is not advised on this PC:
 
 %2
 
 Use it anyway?</source>
-        <translation>StackPilot 在本机上排除了 %1：
+        <translation>不建议在这台电脑上使用 %1：
 
 %2
 
-仍然要使用吗？</translation>
+仍要使用吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="82"/>
+        <source>Back to the last stack that worked here</source>
+        <translation>回到上次在这台电脑上可用的方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="90"/>
+        <source>Stop %1</source>
+        <translation>停止 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="91"/>
+        <source>Launch %1</source>
+        <translation>启动 %1</translation>
     </message>
 </context>
 <context>
@@ -1085,74 +1440,94 @@ Use it anyway?</source>
         <translation>缓存目录：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="56"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="55"/>
         <source>From the environment (http_proxy, https_proxy)</source>
         <translation>使用环境变量（http_proxy、https_proxy）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="57"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="56"/>
         <source>Proxy:</source>
         <translation>代理：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="59"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="58"/>
         <source>One per line: host URL-prefix
 github.com https://mirror.example/github.com</source>
         <translation>每行一个：主机 URL 前缀
 github.com https://mirror.example/github.com</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="62"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
         <source>Mirrors:</source>
         <translation>镜像：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="66"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="65"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="68"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="67"/>
         <source>Probe timeout:</source>
         <translation>探测超时：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="71"/>
         <source>Launch logs kept per profile:</source>
         <translation>每个配置保留的启动日志数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="73"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
         <source>Open the workload in the browser when it is ready</source>
         <translation>工作负载就绪后在浏览器中打开</translation>
     </message>
     <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
+        <source>Same as the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="78"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="80"/>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="87"/>
         <source>A new language applies the next time StackPilot starts.</source>
         <translation>新的语言在 StackPilot 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="101"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="106"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="111"/>
         <source>Choose a folder</source>
         <translation>选择目录</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="149"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="154"/>
         <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
         <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
     </message>

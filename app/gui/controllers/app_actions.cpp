@@ -89,7 +89,7 @@ bool AppController::primaryEnabled() const
 QString AppController::primaryToolTip() const
 {
     if (recordedMachine())
-        return tr("This is a recorded machine (--hardware): StackPilot shows its plan and "
+        return tr("This is a recorded PC: StackPilot shows its plan and "
                   "installs or launches nothing.");
     const PlanView* v = currentPlan();
     if (m_phase == Phase::Ready && v && !v->error.isEmpty())

@@ -1,6 +1,7 @@
 #include "app/gui/controllers/app_controller.h"
 
 #include "app/gui/controllers/background.h"
+#include "app/gui/models/plain_words.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 #include "core/select/select.h"
@@ -271,6 +272,8 @@ QStringList AppController::workloads() const
 QString AppController::workloadName(const QString& id) const
 {
     const Workload* w = m_catalog ? m_catalog->catalog.workload(id.toStdString()) : nullptr;
+    if (w && !w->ui.name.empty())
+        return userText(w->ui.name);
     return w && !w->name.empty() ? QString::fromStdString(w->name) : id;
 }
 

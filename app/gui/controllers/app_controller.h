@@ -130,6 +130,8 @@ public:
     void retry(); // the failed install, or detection, again
     void continueWithCpu(); // after a failed detection: plan for the processor only
     void clearFailure();
+    // Plans again, so that the plans' words follow a language change.
+    void relabel() { replan(); }
 
     QString remedyButtonText(const std::string& issueId) const;
     void applyRemedy(const QString& issueId);

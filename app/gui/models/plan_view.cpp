@@ -29,7 +29,7 @@ QString llamaBackend(const std::string& id)
                                         : last;
 }
 
-QString kindLabel(const Runtime& r)
+QString kindLabel(const Runtime& r, const Catalog& catalog)
 {
     if (r.kind == "hip-sdk")
         return QCoreApplication::translate("PlanView", "HIP SDK %1").arg(qs(r.version));
@@ -57,8 +57,12 @@ QString kindLabel(const Runtime& r)
         const std::string name = r.id.size() > 4 && r.id.compare(r.id.size() - 4, 4, "-src") == 0
                                      ? r.id.substr(0, r.id.size() - 4)
                                      : r.id;
-        return QCoreApplication::translate("PlanView", "%1 %2 (source)")
-            .arg(qs(name), qs(r.version));
+        // A workload's own source is called by the workload's name: "SD.Next".
+        const Workload* w = catalog.workload(name);
+        const QString shown = !w                  ? qs(name)
+                              : !w->ui.name.empty() ? userText(w->ui.name)
+                                                    : qs(w->name);
+        return QCoreApplication::translate("PlanView", "%1 %2 (source)").arg(shown, qs(r.version));
     }
     return qs(r.id);
 }
@@ -98,7 +102,7 @@ void addRuntimes(PlanView& v, const Catalog& catalog, const Plan& plan)
             continue;
         RuntimeRow row;
         row.id = qs(r->id);
-        row.label = kindLabel(*r);
+        row.label = kindLabel(*r, catalog);
         row.system = r->system;
         row.bytes = declaredBytes(*r, row.sizeKnown);
         const bool isMissing = std::find(missing.begin(), missing.end(), pr.id) != missing.end();
@@ -212,11 +216,13 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
                     ? userText(prof->ui.summary)
                     : QCoreApplication::translate("PlanView", "The stack that fits %1 best.")
                           .arg(gpuWords(snap, plan));
+    // The profile's own advice; what the planner adds (unverified downloads) is in the
+    // checklist, in its words.
     if (prof && !prof->ui.warnings.empty())
         for (const auto& w : prof->ui.warnings)
             v.warnings << userText(w);
-    else
-        for (const auto& w : plan.warnings)
+    else if (prof)
+        for (const auto& w : prof->warnings)
             v.warnings << qs(w);
     v.evidence = evidenceOf(verdicts, plan.profile);
     const auto it = verdicts.find(plan.profile);
@@ -239,7 +245,7 @@ void addChecklist(PlanView& v, const Catalog& catalog)
             unpinned += a.pinned() ? 0 : 1;
         }
         if (r->system || r->installDir.find("Program Files") != std::string::npos)
-            admin << kindLabel(*r);
+            admin << kindLabel(*r, catalog);
     }
     const QString size = qs(format::bytes(v.downloadBytes));
     v.checklist << (unsized == 0 ? QCoreApplication::translate("PlanView", "Download: %1.").arg(size)
@@ -276,7 +282,7 @@ QString stackTitle(const Catalog& catalog, const std::string& profileId)
     QStringList parts;
     for (const auto& id : p->runtimes)
         if (const Runtime* r = catalog.runtime(id); r && !backgroundKind(r->kind))
-            parts << kindLabel(*r);
+            parts << kindLabel(*r, catalog);
     if (p->fallback && parts.isEmpty())
         return QCoreApplication::translate("PlanView", "CPU only");
     return parts.isEmpty() ? qs(profileId) : parts.join(QStringLiteral(" + "));

@@ -28,6 +28,19 @@ QString statusWords(const QString& status)
     return status;
 }
 
+// What a check's state means for the user; the tool's own words are in the diagnostics.
+QString statusMeaning(const QString& status, bool anyGpu)
+{
+    if (status == QLatin1String("ok"))
+        return GpuPanel::tr("This vendor library answered and reported your card.");
+    if (status == QLatin1String("missing"))
+        return GpuPanel::tr("Not installed on this PC. That is fine unless a stack needs it.");
+    if (!anyGpu)
+        return GpuPanel::tr("It found no card to talk to, as expected on a PC without one.");
+    return GpuPanel::tr("It did not answer as it should. The diagnostics export has its "
+                        "message.");
+}
+
 } // namespace
 
 GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_model(model)
@@ -133,17 +146,21 @@ void GpuPanel::refresh()
         delete item->widget();
         delete item;
     }
-    auto* label = new QLabel(tr("Probes:"), this);
+    auto* label = new QLabel(tr("Checked with:"), this);
     m_chips->addWidget(label);
+    // Without a card, a library that finds none did what it should: not an error.
+    const bool anyGpu = m_model->rowCount() > 0;
     for (const auto& p : m_model->probes()) {
         auto* chip = new QLabel(this);
-        const QString dot = p.status == QLatin1String("ok")        ? QStringLiteral("{ok}")
-                            : p.status == QLatin1String("missing") ? QStringLiteral("{muted}")
-                                                                   : QStringLiteral("{error}");
+        const bool bad = p.status != QLatin1String("ok") && p.status != QLatin1String("missing");
+        const QString dot = p.status == QLatin1String("ok") ? QStringLiteral("{ok}")
+                            : bad && anyGpu                  ? QStringLiteral("{error}")
+                                                             : QStringLiteral("{muted}");
         style::setRichText(chip, QStringLiteral("<span style='color:%1'>●</span> %2 <span "
                                                 "style='color:{muted}'>%3</span>")
-                                     .arg(dot, p.name.toHtmlEscaped(), statusWords(p.status)));
-        chip->setToolTip(p.detail.isEmpty() ? p.status : p.detail);
+                                     .arg(dot, p.name.toHtmlEscaped(),
+                                          bad && !anyGpu ? tr("no card") : statusWords(p.status)));
+        chip->setToolTip(statusMeaning(p.status, anyGpu));
         m_chips->addWidget(chip);
     }
     m_chips->addStretch(1);

@@ -12,6 +12,7 @@
 #include "app/gui/widgets/profiles_menu.h"
 #include "app/gui/widgets/settings_dialog.h"
 #include "app/gui/widgets/style.h"
+#include "app/gui/i18n.h"
 #include "core/qt_text.h"
 
 #include <QApplication>
@@ -42,11 +43,16 @@ namespace sp::gui {
 MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent), m_app(app)
 {
     setWindowTitle(QStringLiteral("StackPilot"));
+    buildFrame();
+}
+
+void MainWindow::buildFrame()
+{
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(16, 12, 16, 8);
     layout->setSpacing(12);
-    m_gpu = new GpuPanel(&app->gpus(), central);
+    m_gpu = new GpuPanel(&m_app->gpus(), central);
     layout->addWidget(m_gpu);
 
     m_body = layout;
@@ -62,9 +68,49 @@ MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent
     connect(m_app, &AppController::phaseChanged, this, &MainWindow::onPhaseChanged);
     connect(m_app, &AppController::notice, this,
             [this](const QString& text, bool) { statusBar()->showMessage(text); });
-    // A theme chosen in Settings (or in the file) applies at once.
-    connect(m_app, &AppController::settingsChanged, this,
-            [this] { style::applyTheme(qs(m_app->settings().theme)); });
+    // A theme or language chosen in Settings (or in the file) applies at once.
+    connect(m_app, &AppController::settingsChanged, this, [this] {
+        style::applyTheme(qs(m_app->settings().theme));
+        if (m_app->settings().language != currentLanguage())
+            setLanguage(m_app->settings().language);
+    });
+}
+
+void MainWindow::changeEvent(QEvent* e)
+{
+    // Installing a translator sends one event per widget: the window is rebuilt once.
+    if (e->type() == QEvent::LanguageChange && !std::exchange(m_relabelQueued, true))
+        QMetaObject::invokeMethod(this, &MainWindow::rebuildInLanguage, Qt::QueuedConnection);
+    QMainWindow::changeEvent(e);
+}
+
+// Every widget of the window is made again with the new language's strings; the
+// controller keeps all state and plans again, since a plan's words are made with it.
+void MainWindow::rebuildInLanguage()
+{
+    m_relabelQueued = false;
+    const bool built = m_console != nullptr;
+    m_app->disconnect(this);
+    menuBar()->clear();
+    qDeleteAll(menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly));
+    delete m_profiles;
+    delete m_trayProfiles;
+    delete m_tray;
+    delete takeCentralWidget();
+    m_gpu = nullptr;
+    m_workloads = nullptr;
+    m_card = nullptr;
+    m_alternatives = nullptr;
+    m_install = nullptr;
+    m_failure = m_leftFailure = nullptr;
+    m_console = nullptr;
+    m_resume = nullptr;
+    m_profiles = m_trayProfiles = nullptr;
+    m_tray = nullptr;
+    buildFrame();
+    if (built)
+        ensureBuilt();
+    m_app->relabel();
 }
 
 void MainWindow::buildBody()

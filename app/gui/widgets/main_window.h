@@ -88,9 +88,12 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void changeEvent(QEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
+    void buildFrame();
+    void rebuildInLanguage();
     void buildMenus();
     void connectDeferred();
     void buildBody();
@@ -128,6 +131,7 @@ private:
     QString m_whyText;
     KnownIssueNotice m_lastNotice; // what the banner's button acts on
     bool m_painted = false;
+    bool m_relabelQueued = false;
     bool m_stepsRunning = false;
 };
 
