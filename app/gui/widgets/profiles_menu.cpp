@@ -11,11 +11,20 @@ ProfilesMenu::ProfilesMenu(AppController* app, Confirm confirm, QWidget* parent)
 {
     connect(m_app, &AppController::plansChanged, this, &ProfilesMenu::rebuild);
     connect(m_app, &AppController::phaseChanged, this, &ProfilesMenu::rebuild);
+    connect(this, &QMenu::aboutToHide, this, [this] {
+        if (m_stale) // after the chosen action has run
+            QMetaObject::invokeMethod(this, &ProfilesMenu::rebuild, Qt::QueuedConnection);
+    });
     rebuild();
 }
 
 void ProfilesMenu::rebuild()
 {
+    // An open menu keeps its actions until it closes: one rebuilt under the pointer
+    // would lose the submenu the user is in, and the action about to be clicked.
+    m_stale = isVisible();
+    if (m_stale)
+        return;
     clear();
     // Submenus are children, not actions: clear() leaves them. They go later, since
     // a rebuild can start from one of their own actions.
@@ -25,6 +34,7 @@ void ProfilesMenu::rebuild()
     }
     if (m_app->workloads().isEmpty()) {
         addAction(tr("Detecting…"))->setEnabled(false);
+        addFooter();
         return;
     }
     if (!m_app->runningWorkload().isEmpty()) {
@@ -37,6 +47,21 @@ void ProfilesMenu::rebuild()
     }
     for (const QString& w : m_app->workloads())
         addWorkload(w);
+    addFooter();
+}
+
+void ProfilesMenu::setFooter(const QList<QAction*>& actions)
+{
+    m_footer = actions;
+    rebuild();
+}
+
+void ProfilesMenu::addFooter()
+{
+    if (m_footer.isEmpty())
+        return;
+    addSeparator();
+    addActions(m_footer); // not owned by the menu, so clear() leaves them alive
 }
 
 void ProfilesMenu::addWorkload(const QString& workload)
