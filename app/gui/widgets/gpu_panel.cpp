@@ -38,7 +38,6 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     auto* top = new QHBoxLayout;
     m_title = new QLabel(this);
     m_title->setFont(style::titleFont(font(), 1.25));
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_kind = new QLabel(this);
     m_kind->hide();
     top->addWidget(m_title);
@@ -46,7 +45,6 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     top->addStretch(1);
     layout->addLayout(top);
     m_facts = new QLabel(this);
-    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_facts);
     m_layout = layout; // the table of GPUs joins it when there is more than one
     m_recorded = new QLabel(this);
@@ -80,8 +78,17 @@ void GpuPanel::showDetecting()
                         "This takes a few seconds."));
 }
 
+// Selectable once there is something to copy: a selectable label is a small text
+// editor, which would cost the first frame (docs/ARCHITECTURE.md, "Start-up").
+void GpuPanel::makeSelectable()
+{
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
+
 void GpuPanel::showError(const QString& error)
 {
+    makeSelectable();
     m_title->setText(tr("Detection failed"));
     m_facts->setText(error);
 }
@@ -104,6 +111,7 @@ QString GpuPanel::headline() const
 
 void GpuPanel::refresh()
 {
+    makeSelectable();
     const auto chosen = m_model->chosenRow();
     if (!chosen) {
         m_title->setText(tr("No GPU found"));
