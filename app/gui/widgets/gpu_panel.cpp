@@ -37,7 +37,6 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     layout->setContentsMargins(16, 12, 16, 12);
     auto* top = new QHBoxLayout;
     m_title = new QLabel(this);
-    m_title->setFont(style::titleFont(font(), 1.25));
     m_kind = new QLabel(this);
     m_kind->hide();
     top->addWidget(m_title);
@@ -78,17 +77,19 @@ void GpuPanel::showDetecting()
                         "This takes a few seconds."));
 }
 
-// Selectable once there is something to copy: a selectable label is a small text
-// editor, which would cost the first frame (docs/ARCHITECTURE.md, "Start-up").
-void GpuPanel::makeSelectable()
+// What a result needs and "Detecting…" does not, kept out of the first frame
+// (docs/ARCHITECTURE.md, "Start-up"): the title's bold font (a second font file to
+// load) and selectable text (a selectable label is a small text editor).
+void GpuPanel::showResult()
 {
+    m_title->setFont(style::titleFont(font(), 1.25));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
 }
 
 void GpuPanel::showError(const QString& error)
 {
-    makeSelectable();
+    showResult();
     m_title->setText(tr("Detection failed"));
     m_facts->setText(error);
 }
@@ -111,7 +112,7 @@ QString GpuPanel::headline() const
 
 void GpuPanel::refresh()
 {
-    makeSelectable();
+    showResult();
     const auto chosen = m_model->chosenRow();
     if (!chosen) {
         m_title->setText(tr("No GPU found"));

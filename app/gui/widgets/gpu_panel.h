@@ -29,7 +29,7 @@ public:
 
 private:
     void createTable();
-    void makeSelectable();
+    void showResult();
     GpuTableModel* m_model;
     QLabel* m_title = nullptr;
     QLabel* m_facts = nullptr;

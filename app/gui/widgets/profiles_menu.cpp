@@ -37,10 +37,13 @@ void ProfilesMenu::rebuild()
         addFooter();
         return;
     }
-    if (!m_app->runningWorkload().isEmpty()) {
-        auto* running = addAction(
-            tr("Running: %1 (%2)")
-                .arg(m_app->workloadName(m_app->runningWorkload()), m_app->runningProfile()));
+    if (const QString w = m_app->runningWorkload(); !w.isEmpty()) {
+        // The stack by its title, as the card names it (no profile id).
+        const PlanView* v = m_app->plan(w);
+        const bool titled = v && v->profile == m_app->runningProfile() && !v->title.isEmpty();
+        auto* running =
+            addAction(titled ? tr("Running: %1 (%2)").arg(m_app->workloadName(w), v->title)
+                             : tr("Running: %1").arg(m_app->workloadName(w)));
         running->setEnabled(false);
         addAction(tr("Stop"), m_app, &AppController::stop);
         addSeparator();
@@ -81,7 +84,7 @@ void ProfilesMenu::addWorkload(const QString& workload)
     automatic->setObjectName(QStringLiteral("profile:"));
     group->addAction(automatic);
     connect(automatic, &QAction::triggered, this,
-            [this, workload] { choose(workload, {}, false, {}); });
+            [this, workload] { choose(workload, {}, {}, false, {}); });
     sub->addSeparator();
     auto add = [&](const QString& id, const QString& title, bool rejected,
                    const QStringList& reasons) {
@@ -93,8 +96,8 @@ void ProfilesMenu::addWorkload(const QString& workload)
         if (rejected)
             a->setIcon(QIcon::fromTheme(QStringLiteral("dialog-warning")));
         group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, workload, id, rejected, reasons] {
-            choose(workload, id, rejected, reasons);
+        connect(a, &QAction::triggered, this, [this, workload, id, title, rejected, reasons] {
+            choose(workload, id, title, rejected, reasons);
         });
     };
     if (!v->profile.isEmpty())
@@ -126,12 +129,12 @@ void ProfilesMenu::addWorkload(const QString& workload)
     });
 }
 
-void ProfilesMenu::choose(const QString& workload, const QString& profile, bool rejected,
-                          const QStringList& reasons)
+void ProfilesMenu::choose(const QString& workload, const QString& profile, const QString& title,
+                          bool rejected, const QStringList& reasons)
 {
     if (rejected && !m_confirm(tr("Use a rejected profile?"),
                                tr("StackPilot rejected %1 on this machine:\n\n%2\n\nUse it anyway?")
-                                   .arg(profile, reasons.join(QLatin1Char('\n'))))) {
+                                   .arg(title, reasons.join(QLatin1Char('\n'))))) {
         rebuild(); // put the check marks back
         return;
     }

@@ -31,8 +31,8 @@ public:
 
 private:
     void addWorkload(const QString& workload);
-    void choose(const QString& workload, const QString& profile, bool rejected,
-                const QStringList& reasons);
+    void choose(const QString& workload, const QString& profile, const QString& title,
+                bool rejected, const QStringList& reasons);
 
     void addFooter();
 
