@@ -211,25 +211,29 @@ private slots:
         // Quit while it runs again: asked first; "No" keeps everything running.
         QVERIFY(clickInWorkloadMenu(window, QStringLiteral("launch")));
         QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
-        QVERIFY(waitFor([&] { return pidsOf(w.work / "pids") != first; }));
+        QVERIFY(waitFor([&] {
+            const auto now = pidsOf(w.work / "pids");
+            return now.size() == 3 && now != first;
+        }));
         const auto second = pidsOf(w.work / "pids");
         int exitCode = -1;
-        // Quit runs inside QApplication's own event loop, as in the application; the
-        // watchdog ends a loop that Quit did not end after `ms`.
-        auto quitFromTray = [&](int ms) {
-            QTimer watchdog;
+        // Quit runs inside QApplication's own event loop, as in the application.
+        auto quitFromTray = [&] {
+            QTimer watchdog; // a loop that nothing ends
             watchdog.setSingleShot(true);
-            QObject::connect(&watchdog, &QTimer::timeout, [] { QApplication::exit(99); });
-            watchdog.start(ms);
+            QObject::connect(&watchdog, &QTimer::timeout, [] { QApplication::exit(97); });
+            watchdog.start(60000);
             QTimer::singleShot(0, [&] {
                 QMenu* m = openTrayMenu(window);
                 if (!m || !clickIn(m, actionNamed(m, QStringLiteral("quit"))))
                     QApplication::exit(98);
+                else if (!answer) // answered No: still running 1.5 s later?
+                    QTimer::singleShot(1500, [] { QApplication::exit(99); });
             });
             exitCode = QApplication::exec();
         };
-        quitFromTray(2000);
-        QCOMPARE(exitCode, 99); // still in the loop when the watchdog ended it
+        quitFromTray();
+        QCOMPARE(exitCode, 99); // the loop went on after the No
         QCOMPARE(asked.size(), 1);
         QCOMPARE(asked.front(), QStringLiteral("Quit StackPilot?"));
         QCOMPARE(app->phase(), Phase::Running);
@@ -237,7 +241,7 @@ private slots:
 
         // "Yes": the event loop ends, and so does the workload.
         answer = true;
-        quitFromTray(20000);
+        quitFromTray();
         QCOMPARE(exitCode, 0);
         QCOMPARE(asked.size(), 2);
         QVERIFY(!window.isVisible());
