@@ -50,8 +50,6 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     layout->setContentsMargins(16, 12, 16, 12);
     auto* top = new QHBoxLayout;
     m_title = new QLabel(this);
-    m_title->setFont(style::titleFont(font(), 1.25));
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_kind = new QLabel(this);
     m_kind->hide();
     top->addWidget(m_title);
@@ -59,7 +57,6 @@ GpuPanel::GpuPanel(GpuTableModel* model, QWidget* parent) : QFrame(parent), m_mo
     top->addStretch(1);
     layout->addLayout(top);
     m_facts = new QLabel(this);
-    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_facts);
     m_layout = layout; // the table of GPUs joins it when there is more than one
     m_recorded = new QLabel(this);
@@ -93,8 +90,19 @@ void GpuPanel::showDetecting()
                         "This takes a few seconds."));
 }
 
+// What a result needs and "Detecting…" does not, kept out of the first frame
+// (docs/ARCHITECTURE.md, "Start-up"): the title's bold font (a second font file to
+// load) and selectable text (a selectable label is a small text editor).
+void GpuPanel::showResult()
+{
+    m_title->setFont(style::titleFont(font(), 1.25));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
+
 void GpuPanel::showError(const QString& error)
 {
+    showResult();
     m_title->setText(tr("Detection failed"));
     m_facts->setText(error);
 }
@@ -115,6 +123,7 @@ QString GpuPanel::headline() const
 
 void GpuPanel::refresh()
 {
+    showResult();
     const auto chosen = m_model->chosenRow();
     if (!chosen) {
         m_title->setText(tr("No GPU found"));

@@ -29,6 +29,7 @@ public:
 
 private:
     void createTable();
+    void showResult();
     GpuTableModel* m_model;
     QLabel* m_title = nullptr;
     QLabel* m_facts = nullptr;

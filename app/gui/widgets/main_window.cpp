@@ -234,6 +234,10 @@ void MainWindow::onPrimary()
     const PlanView* v = m_app->currentPlan();
     const bool installs = m_app->phase() == AppController::Phase::Ready && !m_app->pendingInstall() &&
                           v && v->plan && !v->toInstall.isEmpty();
+    if (m_app->phase() == AppController::Phase::Installing &&
+        !confirm(tr("Cancel the install?"),
+                 tr("What was downloaded so far is discarded; nothing half-installed is kept.")))
+        return;
     if (installs) {
         QStringList items;
         for (const QString& c : v->checklist)
@@ -292,7 +296,7 @@ void MainWindow::buildMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::requestQuit);
     m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
     m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -313,20 +317,47 @@ void MainWindow::buildTray()
 {
     m_trayProfiles = new ProfilesMenu(
         m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
-    m_trayProfiles->addSeparator();
-    if (!QSystemTrayIcon::isSystemTrayAvailable())
+    auto* show = new QAction(tr("Show StackPilot"), this);
+    connect(show, &QAction::triggered, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+    });
+    auto* quit = new QAction(tr("Quit StackPilot"), this);
+    quit->setObjectName(QStringLiteral("quit"));
+    connect(quit, &QAction::triggered, this, &MainWindow::requestQuit);
+    m_trayProfiles->setFooter({show, quit});
+    // On X11 the icon is made even when no tray host runs yet: Qt adds it once one
+    // appears (a panel that starts after StackPilot). Elsewhere, no tray is no tray.
+    if (!QSystemTrayIcon::isSystemTrayAvailable() &&
+        QGuiApplication::platformName() != QLatin1String("xcb"))
         return; // the menu still exists (tests use it); there is nowhere to show it
     m_tray = new QSystemTrayIcon(windowIcon(), this);
     m_tray->setContextMenu(m_trayProfiles);
     m_tray->setToolTip(QStringLiteral("StackPilot"));
-    connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason r) {
-        if (r == QSystemTrayIcon::Trigger) {
-            showNormal();
-            raise();
-            activateWindow();
-        }
-    });
+    connect(m_tray, &QSystemTrayIcon::activated, this,
+            [this, show](QSystemTrayIcon::ActivationReason r) {
+                if (r == QSystemTrayIcon::Trigger)
+                    show->trigger();
+            });
     m_tray->show();
+}
+
+void MainWindow::requestQuit()
+{
+    // Quitting stops the workload or interrupts an install: asked first, as a Stop is not.
+    const QString running = m_app->runningWorkload();
+    if (!running.isEmpty() &&
+        !confirm(
+            tr("Quit StackPilot?"),
+            tr("%1 is running. Quitting StackPilot stops it.").arg(m_app->workloadName(running))))
+        return;
+    if (m_app->phase() == AppController::Phase::Installing &&
+        !confirm(tr("Quit StackPilot?"), tr("An install is in progress. If you quit now, you can "
+                                            "resume it the next time you start StackPilot.")))
+        return;
+    m_app->stop(); // also when the window is hidden and so gets no close event
+    QApplication::quit();
 }
 
 void MainWindow::setConfirm(std::function<bool(const QString&, const QString&)> confirm)

@@ -82,6 +82,8 @@ public:
     QAction* diagnosticsAction() const { return m_diagAction; }
     void openSettings();
     void openEnvironment();
+    // Quit from the menu or the tray: asks first while a workload runs or installs.
+    void requestQuit();
 
 signals:
     void firstPainted();

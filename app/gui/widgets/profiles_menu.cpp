@@ -12,11 +12,20 @@ ProfilesMenu::ProfilesMenu(AppController* app, Confirm confirm, QWidget* parent)
 {
     connect(m_app, &AppController::plansChanged, this, &ProfilesMenu::rebuild);
     connect(m_app, &AppController::phaseChanged, this, &ProfilesMenu::rebuild);
+    connect(this, &QMenu::aboutToHide, this, [this] {
+        if (m_stale) // after the chosen action has run
+            QMetaObject::invokeMethod(this, &ProfilesMenu::rebuild, Qt::QueuedConnection);
+    });
     rebuild();
 }
 
 void ProfilesMenu::rebuild()
 {
+    // An open menu keeps its actions until it closes: one rebuilt under the pointer
+    // would lose the submenu the user is in, and the action about to be clicked.
+    m_stale = isVisible();
+    if (m_stale)
+        return;
     clear();
     // Submenus are children, not actions: clear() leaves them. They go later, since
     // a rebuild can start from one of their own actions.
@@ -26,21 +35,37 @@ void ProfilesMenu::rebuild()
     }
     if (m_app->workloads().isEmpty()) {
         addAction(tr("Detecting…"))->setEnabled(false);
+        addFooter();
         return;
     }
-    if (!m_app->runningWorkload().isEmpty()) {
-        auto* running = addAction(
-            tr("Running: %1 (%2)")
-                .arg(m_app->workloadName(m_app->runningWorkload()),
-                     m_app->catalog() ? stackTitle(*m_app->catalog(),
-                                                   m_app->runningProfile().toStdString())
-                                      : QString()));
+    if (const QString w = m_app->runningWorkload(); !w.isEmpty()) {
+        // The stack by its title, as the card names it (no profile id).
+        const PlanView* v = m_app->plan(w);
+        const bool titled = v && v->profile == m_app->runningProfile() && !v->title.isEmpty();
+        auto* running =
+            addAction(titled ? tr("Running: %1 (%2)").arg(m_app->workloadName(w), v->title)
+                             : tr("Running: %1").arg(m_app->workloadName(w)));
         running->setEnabled(false);
         addAction(tr("Stop"), m_app, &AppController::stop);
         addSeparator();
     }
     for (const QString& w : m_app->workloads())
         addWorkload(w);
+    addFooter();
+}
+
+void ProfilesMenu::setFooter(const QList<QAction*>& actions)
+{
+    m_footer = actions;
+    rebuild();
+}
+
+void ProfilesMenu::addFooter()
+{
+    if (m_footer.isEmpty())
+        return;
+    addSeparator();
+    addActions(m_footer); // not owned by the menu, so clear() leaves them alive
 }
 
 void ProfilesMenu::addWorkload(const QString& workload)

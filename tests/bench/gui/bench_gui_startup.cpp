@@ -5,8 +5,8 @@
 // when its window first paints, and quits; this program also times the whole
 // process from QProcess::start to that line.
 //
-// Target (issue "The desktop app"): median(stackpilot) / median(minimal) <= 1.5.
-// Printed with both figures; not asserted.
+// Target (issue 24, after "The desktop app"'s 1.5): median(stackpilot) / median(minimal)
+// <= 1.3. Printed with both figures; not asserted (a loaded machine moves it).
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -84,6 +84,6 @@ int main(int argc, char** argv)
     std::printf("  minimal Qt window:     %lld ms (%lld ms from main)\n",
                 static_cast<long long>(median(minimal.wall)),
                 static_cast<long long>(median(minimal.inside)));
-    std::printf("  ratio %.2f (target <= 1.5: %s)\n", ratio, ratio <= 1.5 ? "met" : "NOT met");
+    std::printf("  ratio %.2f (target <= 1.3: %s)\n", ratio, ratio <= 1.3 ? "met" : "NOT met");
     return 0;
 }
