@@ -898,67 +898,67 @@ The whole log is also kept on disk.</source>
         <translation>它没有正常响应。导出的诊断包中有它的消息。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="88"/>
         <source>Detecting your GPU…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="89"/>
         <source>Reading the PCI devices, the driver and the vendor libraries. This takes a few seconds.</source>
         <translation>正在读取 PCI 设备、驱动和厂商库，需要几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="98"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="106"/>
         <source>Detection failed</source>
         <translation>检测失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="105"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="113"/>
         <source>A recorded PC: this is the plan its user sees. Nothing is installed or launched here.</source>
         <translation>记录下来的电脑：这是它的用户看到的方案。这里不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="120"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="129"/>
         <source>No GPU found</source>
         <translation>未找到显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="121"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="130"/>
         <source>CPU-only stacks are still available.</source>
         <translation>仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="136"/>
         <source>%1  ·  %2 VRAM  ·  %3</source>
         <translation>%1  ·  显存 %2  ·  %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="138"/>
         <source>driver unknown</source>
         <translation>驱动版本未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="139"/>
         <source>driver %1</source>
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="134"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="143"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="134"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="143"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="149"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="158"/>
         <source>Checked with:</source>
         <translation>检测工具：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="162"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="171"/>
         <source>no card</source>
         <translation>无显卡</translation>
     </message>
@@ -1120,119 +1120,155 @@ Found by: %4</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="238"/>
+        <source>Cancel the install?</source>
+        <translation>取消安装吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="239"/>
+        <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
+        <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="245"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="246"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="292"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="296"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="297"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="295"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="300"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="301"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="298"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="302"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="303"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="308"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="309"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="310"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="348"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="320"/>
+        <source>Show StackPilot</source>
+        <translation>显示 StackPilot</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="326"/>
+        <source>Quit StackPilot</source>
+        <translation>退出 StackPilot</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <source>Quit StackPilot?</source>
+        <translation>退出 StackPilot 吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="353"/>
+        <source>%1 is running. Quitting StackPilot stops it.</source>
+        <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
+        <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="379"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="387"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="388"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="406"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="437"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="448"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="426"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="457"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="465"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="472"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="501"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="480"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="511"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1359,42 +1395,47 @@ Found by: %4</source>
         <translation>配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="28"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="37"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="33"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="46"/>
         <source>Running: %1 (%2)</source>
         <translation>正在运行：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="39"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="47"/>
+        <source>Running: %1</source>
+        <translation>正在运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="49"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="52"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="77"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="57"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="82"/>
         <source>Recommended automatically</source>
         <translation>自动推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="66"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="91"/>
         <source>%1 — not for this PC</source>
         <translation>%1 — 不适合这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="114"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="139"/>
         <source>Use a stack StackPilot advises against?</source>
         <translation>要使用 StackPilot 不建议的软件栈吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="140"/>
         <source>%1 is not advised on this PC:
 
 %2
@@ -1407,17 +1448,17 @@ Use it anyway?</source>
 仍要使用吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="82"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="107"/>
         <source>Back to the last stack that worked here</source>
         <translation>回到上次在这台电脑上可用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
         <source>Stop %1</source>
         <translation>停止 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="116"/>
         <source>Launch %1</source>
         <translation>启动 %1</translation>
     </message>
