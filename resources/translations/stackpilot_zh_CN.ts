@@ -179,103 +179,103 @@
         <translation>%1 %2（源码）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="90"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="93"/>
         <source>this machine (no usable GPU)</source>
         <translation>本机（没有可用的显卡）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="92"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="95"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="132"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="135"/>
         <source>Known problem on your card: %1</source>
         <translation>您的显卡上有已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="139"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="142"/>
         <source>It does not fit this PC&apos;s graphics card or system.</source>
         <translation>它不适合这台电脑的显卡或系统。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="184"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="187"/>
         <source> (variant %1)</source>
         <translation>（变体 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="191"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="194"/>
         <source>GPU: %1</source>
         <translation>显卡：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="193"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="196"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="195"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="198"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="197"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="200"/>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="206"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="209"/>
         <source>%1 on your %2</source>
         <translation>在您的 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="208"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="211"/>
         <source>%1 on this PC&apos;s processor</source>
         <translation>在这台电脑的处理器上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="217"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="220"/>
         <source>The stack that fits %1 best.</source>
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="251"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="255"/>
         <source>Download: %1.</source>
         <translation>下载：%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="253"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="257"/>
         <source>Download: the size of %n part(s) is not published.</source>
         <translation>
             <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="256"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="260"/>
         <source>Download: %1, plus %n part(s) whose size is not published.</source>
         <translation>
             <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="262"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="266"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="267"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="287"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="297"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="310"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="320"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -588,60 +588,65 @@
     </message>
     <message>
         <location filename="../../app/gui/widgets/console_view.cpp" line="145"/>
+        <source>Find in the output (Ctrl+F); Enter finds the next match</source>
+        <translation>在输出中查找（Ctrl+F）；按回车查找下一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="147"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="155"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="156"/>
         <source>Follow</source>
         <translation>跟随</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="158"/>
         <source>Keep the newest line in view</source>
         <translation>始终显示最新一行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="159"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="176"/>
         <source>The workload&apos;s output appears here once it runs.
 The whole log is also kept on disk.</source>
         <translation>工作负载运行后，它的输出会显示在这里。
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="234"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="221"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="235"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="242"/>
         <source>Full log</source>
         <translation>完整日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="243"/>
         <source>The whole output of this run, kept on disk</source>
         <translation>这次运行的完整输出，保存在磁盘上</translation>
     </message>
@@ -1021,39 +1026,39 @@ Found by: %4</source>
 <context>
     <name>sp::gui::InstallPanel</name>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="35"/>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="89"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="36"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="90"/>
         <source>Installing</source>
         <translation>正在安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="41"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="42"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="66"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="67"/>
         <source>Setting up %1</source>
         <translation>正在准备 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="91"/>
         <source>Installing %1 (%2 of %3)</source>
         <translation>正在安装 %1（第 %2 个，共 %3 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="95"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="96"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="95"/>
-        <source>unknown</source>
-        <translation>未知</translation>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="97"/>
+        <source>%1 downloaded</source>
+        <translation>已下载 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="100"/>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="102"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="132"/>
         <source>%1 left</source>
         <translation>剩余 %1</translation>
     </message>
@@ -1115,160 +1120,160 @@ Found by: %4</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="242"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="245"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="248"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="246"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="249"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="296"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="297"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="300"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="302"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="303"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="301"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="304"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="305"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="306"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="308"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="311"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="309"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="312"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="310"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="313"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="320"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="323"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="329"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="352"/>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="379"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="382"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="387"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="390"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="388"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="437"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="448"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="453"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="461"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="457"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="462"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="465"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="470"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="472"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="477"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="501"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="506"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="511"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="516"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

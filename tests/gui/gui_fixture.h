@@ -159,6 +159,50 @@ public:
         return std::make_unique<gui::AppController>(o);
     }
 
+    // A second workload: crash-a ranks first and dies by SIGSEGV once it has served its
+    // URL; crash-b serves until stopped.
+    void addCrashWorkload() const
+    {
+        using nlohmann::json;
+        auto profile = [](const char* id, const char* status, json args) {
+            return json{{"id", id},
+                        {"workload", "crashwork"},
+                        {"status", status},
+                        {"runtimes", {"gui-rt-1"}},
+                        {"match", {{"os", {"linux"}}}},
+                        {"args", args},
+                        {"references", {"https://example.org/gui-fixture"}}};
+        };
+        const json doc = {{"schema_version", 1},
+                          {"workloads",
+                           {{{"id", "crashwork"},
+                             {"name", "Crashing UI"},
+                             {"command",
+                              {STANDIN_WORKLOAD, "--pids-out", (work / "crash-pids").string(),
+                               "--child-ms", "300"}},
+                             {"cwd", work.string()},
+                             {"references", {"https://example.org/gui-fixture"}}}}},
+                          {"profiles",
+                           {profile("crash-a", "tested", {"--mode", "crash"}),
+                            profile("crash-b", "community", {"--mode", "serve"})}}};
+        std::ofstream(catalogDir / "crash.json") << doc.dump(2);
+    }
+
+    // A stand-in for stackpilot-cli: `detect` fails until the file `ok` exists, then
+    // prints the fixture's snapshot.
+    QString failingDetector() const
+    {
+        const fs::path snap = root / "snap.json";
+        std::ofstream(snap) << toJson(snapshot()).dump();
+        const fs::path script = root / "fake-cli";
+        std::ofstream(script) << "#!/bin/sh\n"
+                              << "if [ -e '" << (root / "ok").string() << "' ]; then cat '"
+                              << snap.string() << "'; exit 0; fi\n"
+                              << "echo 'detect: /sys/class/drm: Input/output error' >&2\nexit 1\n";
+        fs::permissions(script, fs::perms::owner_all);
+        return QString::fromStdString(script.string());
+    }
+
     fs::path runtimeDir(const std::string& id) const { return home / "data" / "runtimes" / id; }
 };
 

@@ -4,11 +4,14 @@
 // is reached the way a user reaches it, with the GUI tests' fixture world (a loopback server and
 // the stand-in workload).
 
+#include "app/gui/i18n.h"
 #include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/style.h"
+#include "core/settings.h"
 #include "gui_fixture.h"
 
 #include <QApplication>
@@ -16,8 +19,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLibraryInfo>
+#include <QMessageBox>
 #include <QPushButton>
-#include <QTranslator>
 #include <cstdio>
 
 using namespace sp;
@@ -137,24 +140,68 @@ void darkPalette()
     gui::style::applyTheme(QString());
 }
 
+// As a user has it: the language in settings.json, applied as main.cpp does.
+void setLanguage(const char* language)
+{
+    Settings settings;
+    if (auto loaded = Settings::load())
+        settings = *loaded;
+    settings.language = language;
+    if (!settings.save(Settings::defaultFile()).ok())
+        qFatal("cannot write settings");
+    gui::setLanguage(language);
+}
+
 void chineseUi()
 {
-    QTranslator tr;
-    if (!tr.load(QLocale(QStringLiteral("zh_CN")), QStringLiteral("stackpilot"),
-                 QStringLiteral("_"), QStringLiteral(":/i18n")))
-        qFatal("no zh_CN translation in :/i18n");
-    QApplication::installTranslator(&tr);
-    QTranslator qt;
-    if (qt.load(QLocale(QStringLiteral("zh_CN")), QStringLiteral("qtbase"), QStringLiteral("_"),
-                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qt);
+    setLanguage("zh_CN");
     AppController::Options o;
     o.hardwareFile = STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/seed000-windows-rx6750xt.json";
     Shot s(o);
     s.workload(QStringLiteral("sdnext"));
     save(*s.window, "zh_CN.png");
-    QApplication::removeTranslator(&tr);
-    QApplication::removeTranslator(&qt);
+    GuiWorld w;
+    w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
+    Shot f(fixtureOptions(w));
+    f.workload(QStringLiteral("guiwork"));
+    f.window->card()->primaryButton()->click();
+    must(waitFor([&] { return f.window->failureCard()->isVisible(); }, 60000), "zh failure");
+    save(*f.window, "zh_CN-install-failed.png");
+    setLanguage("");
+}
+
+// Each failure's card: an install (a damaged download), detection, a crash.
+void failureCards()
+{
+    GuiWorld w;
+    w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
+    Shot install(fixtureOptions(w));
+    install.workload(QStringLiteral("guiwork"));
+    // The checklist the user confirms before an install, as its dialog shows it.
+    install.window->setConfirm([](const QString& title, const QString& text) {
+        QMessageBox box(QMessageBox::Question, title, text, QMessageBox::Yes | QMessageBox::No);
+        box.show();
+        save(box, "before-install.png");
+        return true;
+    });
+    install.window->card()->primaryButton()->click();
+    must(waitFor([&] { return install.window->failureCard()->isVisible(); }, 60000), "install");
+    save(*install.window, "install-failed.png");
+
+    AppController::Options o = fixtureOptions(w);
+    o.snapshot.reset();
+    o.cliProgram = w.failingDetector();
+    Shot detect(o);
+    must(waitFor([&] { return detect.window->detectionFailureCard()->isVisible(); }), "detect");
+    save(*detect.window, "detection-failed.png");
+
+    w.addCrashWorkload();
+    w.server.clearFaults();
+    Shot crash(fixtureOptions(w));
+    crash.workload(QStringLiteral("crashwork"));
+    crash.window->card()->primaryButton()->click();
+    must(waitFor([&] { return crash.window->failureCard()->isVisible(); }, 60000), "crash");
+    save(*crash.window, "crashed.png");
 }
 
 void seed000()
@@ -179,5 +226,6 @@ int main(int argc, char** argv)
     seed000();
     chineseUi();
     darkPalette();
+    failureCards();
     return 0;
 }

@@ -66,51 +66,6 @@ struct Ui
     }
 };
 
-// A second workload: crash-a ranks first and dies by SIGSEGV once it has served its
-// URL; crash-b serves until stopped.
-void addCrashWorkload(const GuiWorld& w)
-{
-    using nlohmann::json;
-    auto profile = [](const char* id, const char* status, json args) {
-        return json{{"id", id},
-                    {"workload", "crashwork"},
-                    {"status", status},
-                    {"runtimes", {"gui-rt-1"}},
-                    {"match", {{"os", {"linux"}}}},
-                    {"args", args},
-                    {"references", {"https://example.org/gui-fixture"}}};
-    };
-    const json doc = {
-        {"schema_version", 1},
-        {"workloads",
-         {{{"id", "crashwork"},
-           {"name", "Crashing UI"},
-           {"command",
-            {STANDIN_WORKLOAD, "--pids-out", (w.work / "crash-pids").string(), "--child-ms",
-             "300"}},
-           {"cwd", w.work.string()},
-           {"references", {"https://example.org/gui-fixture"}}}}},
-        {"profiles",
-         {profile("crash-a", "tested", {"--mode", "crash"}),
-          profile("crash-b", "community", {"--mode", "serve"})}}};
-    std::ofstream(w.catalogDir / "crash.json") << doc.dump(2);
-}
-
-// A stand-in for stackpilot-cli: `detect` fails until the file `ok` exists, then prints
-// the fixture's snapshot.
-QString fakeCli(const GuiWorld& w)
-{
-    const fs::path snap = w.root / "snap.json";
-    std::ofstream(snap) << toJson(GuiWorld::snapshot()).dump();
-    const fs::path script = w.root / "fake-cli";
-    std::ofstream(script) << "#!/bin/sh\n"
-                          << "if [ -e '" << (w.root / "ok").string() << "' ]; then cat '"
-                          << snap.string() << "'; exit 0; fi\n"
-                          << "echo 'detect: /sys/class/drm: Input/output error' >&2\nexit 1\n";
-    fs::permissions(script, fs::perms::owner_all);
-    return qpath(script);
-}
-
 } // namespace
 
 class TestGuiJourneys : public QObject
@@ -153,12 +108,13 @@ private slots:
     {
         GuiWorld w;
         AppController::Options o;
-        o.cliProgram = fakeCli(w);
+        o.cliProgram = w.failingDetector();
         o.catalogDirs = {w.catalogDir};
         Ui ui(std::make_unique<AppController>(o));
         gui::FailureCard* card = ui.window->detectionFailureCard();
         QVERIFY(waitFor([&] { return card->isVisible(); }));
-        QCOMPARE(card->titleText(), QStringLiteral("StackPilot could not detect the graphics card"));
+        QCOMPARE(card->titleText(),
+                 QStringLiteral("StackPilot could not detect the graphics card"));
         QVERIFY(card->button(FailureNotice::Action::Retry));
         QVERIFY(card->button(FailureNotice::Action::ContinueWithCpu));
         ui.checkPlainWords("detection failed");
@@ -176,7 +132,7 @@ private slots:
     {
         GuiWorld w;
         AppController::Options o;
-        o.cliProgram = fakeCli(w);
+        o.cliProgram = w.failingDetector();
         o.catalogDirs = {w.catalogDir};
         Ui ui(std::make_unique<AppController>(o));
         gui::FailureCard* card = ui.window->detectionFailureCard();
@@ -190,14 +146,15 @@ private slots:
         QVERIFY(ui.window->workloadChooser()->count() > 0);
         ui.choose(QStringLiteral("guiwork"));
         QVERIFY(ui.primary()->isEnabled());
-        QCOMPARE(ui.window->card()->titleText(), QStringLiteral("Stand-in UI on this PC's processor"));
+        QCOMPARE(ui.window->card()->titleText(),
+                 QStringLiteral("Stand-in UI on this PC's processor"));
         ui.checkPlainWords("cpu stacks");
     }
 
     void crashGetsACardWithExportAndAnotherStack()
     {
         GuiWorld w;
-        addCrashWorkload(w);
+        w.addCrashWorkload();
         Ui ui(w.controller());
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
         ui.choose(QStringLiteral("crashwork"));
@@ -207,7 +164,8 @@ private slots:
         QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
         QCOMPARE(ui.app->phase(), Phase::Ready);
         QCOMPARE(card->titleText(), QStringLiteral("Crashing UI crashed"));
-        QVERIFY2(card->causeText().contains(QStringLiteral("SIGSEGV")), qPrintable(card->causeText()));
+        QVERIFY2(card->causeText().contains(QStringLiteral("SIGSEGV")),
+                 qPrintable(card->causeText()));
         QVERIFY(card->button(FailureNotice::Action::OpenLog));
         QPushButton* other = card->button(FailureNotice::Action::SwitchStack);
         QVERIFY(other);
@@ -247,7 +205,8 @@ private slots:
                                                                   QStringLiteral("gui-b"));
             QVERIFY(b);
             b->trigger();
-            QVERIFY(waitFor([&] { return ui.app->currentPlan()->profile == QStringLiteral("gui-b"); }));
+            QVERIFY(
+                waitFor([&] { return ui.app->currentPlan()->profile == QStringLiteral("gui-b"); }));
             QCOMPARE(ui.window->card()->captionText(), QStringLiteral("Your choice"));
             ui.checkPlainWords("forced");
         }
@@ -263,7 +222,8 @@ private slots:
         Ui ui(w.controller());
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
         ui.choose(QStringLiteral("guiwork"));
-        QCOMPARE(ui.window->card()->captionText(), QStringLiteral("Switched after a known problem"));
+        QCOMPARE(ui.window->card()->captionText(),
+                 QStringLiteral("Switched after a known problem"));
     }
 };
 

@@ -28,11 +28,11 @@ using gui::AppController;
 namespace {
 
 // Names the window shows beside the catalog's: GPU targets ("gfx1031") and the vendor
-// tools StackPilot checks with (the GPU panel's "Checked with:").
+// tools StackPilot checks with (the GPU panel's "Checked with:"), and key names.
 bool windowName(const std::string& word)
 {
     static const QRegularExpression names(
-        QStringLiteral("^(gfx[0-9a-f]+|hipinfo|nvml|rocminfo|nvidia-smi|sysfs|dxgi)$"));
+        QStringLiteral("^(gfx[0-9a-f]+|hipinfo|nvml|rocminfo|nvidia-smi|sysfs|dxgi|Ctrl)$"));
     return names.match(qs(word)).hasMatch();
 }
 

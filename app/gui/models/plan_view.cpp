@@ -75,6 +75,9 @@ bool backgroundKind(const std::string& kind)
 std::uint64_t declaredBytes(const Runtime& r, bool& known)
 {
     std::uint64_t total = 0;
+    // Packages pip fetches from an index (PyTorch wheels) have no declared size here.
+    if (r.artifacts.empty())
+        known = false;
     for (const auto& a : r.artifacts) {
         if (a.size)
             total += *a.size;
@@ -240,6 +243,7 @@ void addChecklist(PlanView& v, const Catalog& catalog)
         const Runtime* r = catalog.runtime(toStd(id));
         if (!r)
             continue;
+        unsized += r->artifacts.empty() ? 1 : 0; // wheels pip fetches from an index
         for (const Artifact& a : r->artifacts) {
             unsized += a.size ? 0 : 1;
             unpinned += a.pinned() ? 0 : 1;
@@ -273,6 +277,12 @@ void addChecklist(PlanView& v, const Catalog& catalog)
 }
 
 } // namespace
+
+QString runtimeLabel(const Catalog& catalog, const std::string& runtimeId)
+{
+    const Runtime* r = catalog.runtime(runtimeId);
+    return r ? kindLabel(*r, catalog) : QString();
+}
 
 QString stackTitle(const Catalog& catalog, const std::string& profileId)
 {

@@ -86,6 +86,9 @@ struct PlanView
 // rocBLAS for gfx1031". Python, Git and sources are left out: every profile has them.
 QString stackTitle(const Catalog& catalog, const std::string& profileId);
 
+// A runtime in words ("ZLUDA 3.9.5", "SD.Next 2026.07.14 (source)"); "" for an unknown id.
+QString runtimeLabel(const Catalog& catalog, const std::string& runtimeId);
+
 // Builds the view; `installed(dir)` says whether a runtime folder is there (the real
 // one checks the disk, so call this off the GUI thread).
 // `verdicts`: this PC's smoke-test verdicts by profile id (core/evidence).

@@ -142,8 +142,16 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search the console"));
     m_search->setClearButtonEnabled(true);
-    auto* prev = new QPushButton(tr("Previous"), this);
-    auto* next = new QPushButton(tr("Next"), this);
+    m_search->setToolTip(tr("Find in the output (Ctrl+F); Enter finds the next match"));
+    m_search->setMinimumWidth(
+        m_search->fontMetrics().horizontalAdvance(m_search->placeholderText()) + 40);
+    // Arrows keep the bar narrow enough for the search text on a small screen.
+    auto* prev = new QPushButton(QStringLiteral("▲"), this);
+    auto* next = new QPushButton(QStringLiteral("▼"), this);
+    prev->setToolTip(tr("Previous"));
+    next->setToolTip(tr("Next"));
+    for (QPushButton* b : {prev, next})
+        b->setMaximumWidth(b->fontMetrics().horizontalAdvance(QStringLiteral("▼")) * 4);
     auto* copy = new QPushButton(tr("Copy"), this);
     m_follow = new QCheckBox(tr("Follow"), this);
     m_follow->setChecked(true);
@@ -191,6 +199,12 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
     connect(prev, &QPushButton::clicked, this, [this] { findNext(true); });
     connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(false); });
     connect(copy, &QPushButton::clicked, this, &ConsoleView::copySelection);
+    auto* findKey = new QShortcut(QKeySequence::Find, this);
+    findKey->setContext(Qt::WindowShortcut);
+    connect(findKey, &QShortcut::activated, this, [this] {
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
     auto* copyKey = new QShortcut(QKeySequence::Copy, m_view);
     connect(copyKey, &QShortcut::activated, this, &ConsoleView::copySelection);
     connect(m_openUrl, &QPushButton::clicked, this, [this] { emit openUrlRequested(m_url); });

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace sp::gui {
@@ -61,9 +62,9 @@ int InstallPanel::overallPermille() const
     return m_overall->value();
 }
 
-void InstallPanel::showSteps(const QString& profile)
+void InstallPanel::showSteps(const QString& stack)
 {
-    m_heading->setText(tr("Setting up %1").arg(profile));
+    m_heading->setText(tr("Setting up %1").arg(stack));
     m_overall->hide();
     m_overallText->hide();
     m_cancel->hide();
@@ -88,11 +89,12 @@ void InstallPanel::refresh()
     m_cancel->setEnabled(m_job->isRunning());
     m_heading->setText(s.current.isEmpty() ? tr("Installing")
                                            : tr("Installing %1 (%2 of %3)")
-                                                 .arg(s.current)
+                                                 .arg(m_name(s.current))
                                                  .arg(std::min(s.doneRuntimes + 1, s.runtimes))
                                                  .arg(s.runtimes));
     m_overall->setValue(permille(s.received, s.total));
-    QString text = tr("%1 of %2").arg(fmt(s.received), s.total ? fmt(s.total) : tr("unknown"));
+    QString text = s.total ? tr("%1 of %2").arg(fmt(s.received), fmt(s.total))
+                           : tr("%1 downloaded").arg(fmt(s.received));
     if (s.bytesPerSecond > 0)
         text += QStringLiteral("  ·  ") + QString::fromStdString(format::rate(s.bytesPerSecond));
     if (s.etaSeconds >= 0)
@@ -114,7 +116,10 @@ void InstallPanel::refresh()
     }
     for (qsizetype i = 0; i < s.artifacts.size(); ++i) {
         const ArtifactProgress& a = s.artifacts[i];
-        QString line = QStringLiteral("%1 — %2").arg(a.name, fmt(a.received));
+        // "rocm%20libs.7z" is shown as the file is called.
+        const QString file = QUrl::fromPercentEncoding(a.name.toUtf8());
+        const QString part = m_name(a.runtime);
+        QString line = QStringLiteral("%1 — %2").arg(part.isEmpty() ? file : part, fmt(a.received));
         if (a.total)
             line += QStringLiteral(" / ") + fmt(a.total);
         if (a.done)

@@ -4,6 +4,7 @@
 // the job says there is progress (at most ten times a second).
 
 #include <QFrame>
+#include <functional>
 #include <QVector>
 
 class QLabel;
@@ -25,9 +26,17 @@ public:
     void setStep(const QString& text);
     // Setup steps (venv, pip, builds) after the install: the heading and the step
     // running now; their output goes to the console below.
-    void showSteps(const QString& profile);
+    // The stack being set up, in words (the card's title).
+    void showSteps(const QString& stack);
+    // How a runtime id is shown ("ZLUDA 3.9.5"); ids are never shown.
+    void setRuntimeNames(std::function<QString(const QString&)> name) { m_name = std::move(name); }
     int overallPermille() const; // 0..1000
     int artifactRows() const { return int(m_rows.size()); }
+
+private:
+    std::function<QString(const QString&)> m_name = [](const QString&) { return QString(); };
+
+public:
     QPushButton* cancelButton() const { return m_cancel; }
 
 signals:

@@ -175,6 +175,9 @@ void MainWindow::ensureBuilt()
     m_failure = new FailureCard(m_right); // an install, or the workload's end
     m_rightLayout->addWidget(m_failure);
     m_install = new InstallPanel(&m_app->installJob(), m_right);
+    m_install->setRuntimeNames([this](const QString& id) {
+        return m_app->catalog() ? runtimeLabel(*m_app->catalog(), toStd(id)) : QString();
+    });
     m_install->hide();
     m_rightLayout->addWidget(m_install);
     m_console = new ConsoleView(&m_app->console(), m_right);
@@ -424,7 +427,9 @@ void MainWindow::onPhaseChanged()
             m_install->setStep({});
             m_install->refresh();
         } else if (steps) {
-            m_install->showSteps(m_app->runningProfile());
+            m_install->showSteps(m_app->catalog() ? stackTitle(*m_app->catalog(),
+                                                                toStd(m_app->runningProfile()))
+                                                  : QString());
         }
     }
     m_workloads->setEnabled(p == Phase::Ready);
