@@ -32,9 +32,9 @@ namespace {
 
 QString g_out;
 
-void save(QWidget& w, const char* name)
+void save(QWidget& w, const char* name, int settleMs = 400)
 {
-    QTest::qWait(400); // let layouts settle and the last repaint land
+    QTest::qWait(settleMs); // let layouts settle and the last repaint land
     const QString file = QDir(g_out).filePath(QString::fromLatin1(name));
     if (!w.grab().save(file))
         qFatal("cannot write %s", qPrintable(file));
@@ -101,12 +101,16 @@ void installingRunningAndFailure()
 {
     GuiWorld w(48 << 20);
     w.server.setFault("/rt/gui-runtime.tar.gz",
-                      Fault::stallAfter(20 << 20, std::chrono::milliseconds(4000)));
+                      Fault::stallAfter(20 << 20, std::chrono::milliseconds(4000), 3));
     Shot s(fixtureOptions(w));
     s.workload(QStringLiteral("guiwork"));
     s.app->launch();
-    must(waitFor([&] { return s.window->installPanel()->overallPermille() > 100; }), "installing");
-    save(*s.window, "installing.png");
+    must(waitFor([&] {
+             return s.app->phase() == Phase::Installing && s.window->installPanel()->isVisible() &&
+                    s.window->installPanel()->overallPermille() > 100;
+         }),
+         "installing");
+    save(*s.window, "installing.png", 0); // while the server holds the download back
     must(waitFor([&] { return s.window->console()->banner()->isVisible(); }, 60000), "banner");
     save(*s.window, "failure-banner.png");
     QTest::mouseClick(s.window->console()->banner()->actionButton(), Qt::LeftButton);
@@ -160,7 +164,8 @@ void chineseUi()
     Shot s(o);
     s.workload(QStringLiteral("sdnext"));
     save(*s.window, "zh_CN.png");
-    GuiWorld w;
+    GuiWorld w; // its own home: the language goes into its settings.json too
+    setLanguage("zh_CN");
     w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
     Shot f(fixtureOptions(w));
     f.workload(QStringLiteral("guiwork"));
@@ -195,9 +200,9 @@ void failureCards()
     must(waitFor([&] { return detect.window->detectionFailureCard()->isVisible(); }), "detect");
     save(*detect.window, "detection-failed.png");
 
-    w.addCrashWorkload();
-    w.server.clearFaults();
-    Shot crash(fixtureOptions(w));
+    GuiWorld c; // a home of its own: the failed install above left its journal
+    c.addCrashWorkload();
+    Shot crash(fixtureOptions(c));
     crash.workload(QStringLiteral("crashwork"));
     crash.window->card()->primaryButton()->click();
     must(waitFor([&] { return crash.window->failureCard()->isVisible(); }, 60000), "crash");

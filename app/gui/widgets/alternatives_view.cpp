@@ -26,6 +26,7 @@ AlternativesView::AlternativesView(QWidget* parent) : QListWidget(parent)
 void AlternativesView::setPlan(const PlanView* v)
 {
     clear();
+    setVisible(v && (!v->alternatives.isEmpty() || !v->otherMachine.isEmpty()));
     if (!v)
         return;
     auto* heading = new QListWidgetItem(tr("Other stacks, and why each is not first"), this);

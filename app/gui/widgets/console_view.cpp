@@ -92,22 +92,25 @@ IssueBanner::IssueBanner(QWidget* parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
-    auto* layout = new QHBoxLayout(this);
+    // Text on top at the banner's full width, the buttons under it: a long button ("Switch
+    // to … and relaunch") would otherwise squeeze the text into a narrow column.
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
-    auto* texts = new QVBoxLayout;
     m_title = new QLabel(this);
     m_title->setFont(style::titleFont(font(), 1.05));
     m_title->setWordWrap(true);
     m_text = new QLabel(this);
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::RichText);
-    texts->addWidget(m_title);
-    texts->addWidget(m_text);
-    layout->addLayout(texts, 1);
+    layout->addWidget(m_title);
+    layout->addWidget(m_text);
     m_action = new QPushButton(this);
     m_dismiss = new QPushButton(tr("Dismiss"), this);
-    layout->addWidget(m_action, 0, Qt::AlignVCenter);
-    layout->addWidget(m_dismiss, 0, Qt::AlignVCenter);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_action);
+    buttons->addWidget(m_dismiss);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
     connect(m_action, &QPushButton::clicked, this, [this] { emit remedyRequested(m_id); });
     connect(m_dismiss, &QPushButton::clicked, this, &QWidget::hide);
     connect(m_text, &QLabel::linkActivated, this, [this] { emit whyRequested(); });

@@ -13,6 +13,8 @@ namespace sp::gui {
 FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
+    // As tall as its text: in the card's place (detection) it does not fill the column.
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     style::setTint(this, style::Tone::Bad, 0.12);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 10, 12, 10);
@@ -34,10 +36,16 @@ FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
     m_detail->setFont(style::monoFont());
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detail->hide();
+    // The ways forward (Retry, another stack, the CPU stacks) on one row, the help
+    // (proxy, diagnostics, the log) on the next: a narrow window keeps every button.
     m_buttons = new QWidget(this);
-    auto* row = new QHBoxLayout(m_buttons);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addStretch(1);
+    auto* rows = new QVBoxLayout(m_buttons);
+    rows->setContentsMargins(0, 0, 0, 0);
+    for (QHBoxLayout*& row : m_rows) {
+        row = new QHBoxLayout;
+        row->addStretch(1);
+        rows->addLayout(row);
+    }
     for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_cause, m_disclose, m_detail,
                                                       m_buttons})
         layout->addWidget(w);
@@ -51,7 +59,11 @@ FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
 QPushButton* FailureCard::addButton(FailureNotice::Action action, const QString& text)
 {
     auto* b = new QPushButton(text, m_buttons);
-    static_cast<QHBoxLayout*>(m_buttons->layout())->insertWidget(int(m_actions.size()), b);
+    const bool help = action == FailureNotice::Action::ProxySettings ||
+                      action == FailureNotice::Action::ExportDiagnostics ||
+                      action == FailureNotice::Action::OpenLog;
+    QHBoxLayout* row = m_rows[help ? 1 : 0];
+    row->insertWidget(row->count() - 1, b);
     connect(b, &QPushButton::clicked, this, [this, action] { emit actionRequested(action); });
     m_actions[action] = b;
     return b;

@@ -7,8 +7,10 @@
 #include "app/gui/controllers/failure.h"
 
 #include <QFrame>
+#include <array>
 #include <map>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QToolButton;
@@ -38,6 +40,7 @@ private:
     QToolButton* m_disclose = nullptr;
     QLabel* m_detail = nullptr;
     QWidget* m_buttons = nullptr;
+    std::array<QHBoxLayout*, 2> m_rows{}; // the ways forward, then the help
     std::map<FailureNotice::Action, QPushButton*> m_actions;
 };
 

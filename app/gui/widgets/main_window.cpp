@@ -258,7 +258,6 @@ void MainWindow::onFailure(const FailureNotice& f)
     const bool detection = f.kind == FailureNotice::Kind::Detection;
     (detection ? m_leftFailure : m_failure)->showFailure(f);
     (detection ? m_failure : m_leftFailure)->hide();
-    m_card->setVisible(!detection);
     statusBar()->showMessage(f.title);
 }
 
@@ -290,8 +289,6 @@ void MainWindow::onFailureAction(FailureNotice::Action action)
         m_app->continueWithCpu();
         break;
     }
-    if (action == A::Retry || action == A::ContinueWithCpu)
-        m_card->show();
 }
 
 void MainWindow::buildMenus()
