@@ -28,8 +28,8 @@ void setLanguage(const std::string& language)
         }
     ours = nullptr;
     qt = nullptr;
-    const QLocale locale = language.empty() ? QLocale::system()
-                                            : QLocale(QString::fromStdString(language));
+    const QLocale locale =
+        language.empty() ? QLocale::system() : QLocale(QString::fromStdString(language));
     QLocale::setDefault(locale);
     auto* mine = new QTranslator(QCoreApplication::instance());
     if (mine->load(locale, QStringLiteral("stackpilot"), QStringLiteral("_"),

@@ -124,67 +124,67 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="28"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="27"/>
         <source>processor</source>
         <translation>处理器</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="35"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="34"/>
         <source>HIP SDK %1</source>
         <translation>HIP SDK %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="37"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="36"/>
         <source>ZLUDA %1</source>
         <translation>ZLUDA %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="41"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="40"/>
         <source>rocBLAS for %1</source>
         <translation>适用于 %1 的 rocBLAS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="44"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="43"/>
         <source>ROCm %1</source>
         <translation>ROCm %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="46"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="45"/>
         <source>PyTorch %1</source>
         <translation>PyTorch %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="48"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="47"/>
         <source>llama.cpp build %1 (%2)</source>
         <translation>llama.cpp 构建 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="51"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="50"/>
         <source>llamafile %1</source>
         <translation>llamafile %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="53"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="52"/>
         <source>Python %1</source>
         <translation>Python %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="55"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="54"/>
         <source>Git %1</source>
         <translation>Git %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="65"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="64"/>
         <source>%1 %2 (source)</source>
         <translation>%1 %2（源码）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="93"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="92"/>
         <source>this machine (no usable GPU)</source>
         <translation>本机（没有可用的显卡）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="95"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="94"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -239,43 +239,43 @@
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="255"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="256"/>
         <source>Download: %1.</source>
         <translation>下载：%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="257"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="258"/>
         <source>Download: the size of %n part(s) is not published.</source>
         <translation>
             <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="260"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="261"/>
         <source>Download: %1, plus %n part(s) whose size is not published.</source>
         <translation>
             <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="266"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="267"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="272"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="297"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="298"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="320"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="321"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -288,19 +288,19 @@
         <translation>双击或右键单击一个软件栈即可改用它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="31"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="32"/>
         <source>Other stacks, and why each is not first</source>
         <translation>其他软件栈，以及它们没有排在第一的原因</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="47"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="49"/>
         <source>%n more stack(s) for other cards or systems</source>
         <translation>
             <numerusform>另有 %n 个软件栈适用于其他显卡或系统</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="70"/>
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="71"/>
         <source>Use this stack instead</source>
         <translation>改用这个软件栈</translation>
     </message>
@@ -544,37 +544,37 @@
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="61"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="62"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="64"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="65"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="83"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="84"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="83"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="84"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="85"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="88"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="86"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="89"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="107"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="109"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
@@ -582,71 +582,71 @@
 <context>
     <name>sp::gui::ConsoleView</name>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="144"/>
         <source>Search the console</source>
         <translation>在控制台中搜索</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="145"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
         <source>Find in the output (Ctrl+F); Enter finds the next match</source>
         <translation>在输出中查找（Ctrl+F）；按回车查找下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="153"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="155"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="156"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="156"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="157"/>
         <source>Follow</source>
         <translation>跟随</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="158"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="159"/>
         <source>Keep the newest line in view</source>
         <translation>始终显示最新一行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="159"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="160"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="176"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="196"/>
         <source>The workload&apos;s output appears here once it runs.
 The whole log is also kept on disk.</source>
         <translation>工作负载运行后，它的输出会显示在这里。
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="234"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="244"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="235"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="245"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="252"/>
         <source>Full log</source>
         <translation>完整日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="243"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="253"/>
         <source>The whole output of this run, kept on disk</source>
         <translation>这次运行的完整输出，保存在磁盘上</translation>
     </message>
@@ -815,42 +815,42 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::FailureCard</name>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="31"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="33"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="74"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="86"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="77"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="89"/>
         <source>Proxy settings…</source>
         <translation>代理设置…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="83"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="95"/>
         <source>Export diagnostics…</source>
         <translation>导出诊断包…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="84"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="96"/>
         <source>Saves a report without personal data, to attach to a bug report</source>
         <translation>保存一份不含个人数据的报告，可附在问题报告中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="88"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="100"/>
         <source>Open log</source>
         <translation>打开日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="103"/>
         <source>Continue with CPU stacks</source>
         <translation>继续使用 CPU 软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="104"/>
         <source>Stacks that run on the processor: slower, but they need no graphics driver</source>
         <translation>在处理器上运行的软件栈：较慢，但不需要显卡驱动</translation>
     </message>
@@ -1071,12 +1071,12 @@ Found by: %4</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="130"/>
         <source>Known problem: %1</source>
         <translation>已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="132"/>
         <source>Why?</source>
         <translation>为什么？</translation>
     </message>
@@ -1115,165 +1115,165 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="126"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="89"/>
         <source>Workload:</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="170"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="64"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="65"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="248"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="71"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="72"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="199"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="200"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="302"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="202"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="303"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="203"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="304"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="305"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="205"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="306"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="206"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="311"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="312"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="212"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="313"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="323"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="223"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="329"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="229"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="355"/>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="123"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="127"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="124"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="127"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="265"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="390"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="273"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="274"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="325"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="453"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="336"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="461"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="344"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="462"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="345"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="470"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="353"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="477"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="360"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="506"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="389"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="516"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="399"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1430,17 +1430,17 @@ Found by: %4</source>
         <translation>自动推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="90"/>
         <source>%1 — not for this PC</source>
         <translation>%1 — 不适合这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="138"/>
         <source>Use a stack StackPilot advises against?</source>
         <translation>要使用 StackPilot 不建议的软件栈吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="140"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="139"/>
         <source>%1 is not advised on this PC:
 
 %2
@@ -1453,17 +1453,17 @@ Use it anyway?</source>
 仍要使用吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="107"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="106"/>
         <source>Back to the last stack that worked here</source>
         <translation>回到上次在这台电脑上可用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="114"/>
         <source>Stop %1</source>
         <translation>停止 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="116"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
         <source>Launch %1</source>
         <translation>启动 %1</translation>
     </message>

@@ -18,12 +18,12 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QTest>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace sp;
-using sp::test::visibleTexts;
 using gui::AppController;
+using sp::test::visibleTexts;
 
 namespace {
 
@@ -56,7 +56,8 @@ struct Window
     explicit Window(const QString& fixture)
     {
         AppController::Options o;
-        o.hardwareFile = toPath(QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/") + fixture);
+        o.hardwareFile =
+            toPath(QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/gui/fixtures/") + fixture);
         app = std::make_unique<AppController>(o);
         window = std::make_unique<gui::MainWindow>(app.get());
         window->resize(1180, 780);
@@ -66,7 +67,10 @@ struct Window
     bool ready()
     {
         return QTest::qWaitFor(
-            [&] { return app->phase() == AppController::Phase::Ready || !app->detectionError().isEmpty(); },
+            [&] {
+                return app->phase() == AppController::Phase::Ready ||
+                       !app->detectionError().isEmpty();
+            },
             20000);
     }
 };
@@ -168,7 +172,8 @@ private slots:
         Window w(QStringLiteral("seed000-windows-rx6750xt.json"));
         QVERIFY(w.ready());
         w.window->ensureBuilt();
-        QVERIFY(QTest::qWaitFor([&] { return w.window->card()->captionText() == QStringLiteral("为您的电脑推荐"); }));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return w.window->card()->captionText() == QStringLiteral("为您的电脑推荐"); }));
         // As the Settings dialog does it: the file changes, the window follows.
         auto to = [&](const char* language) {
             w.app->updateSettings([language](Settings& s) {
@@ -177,13 +182,17 @@ private slots:
             });
         };
         to("en");
-        QVERIFY(QTest::qWaitFor(
-            [&] { return w.window->card()->captionText() == QStringLiteral("Recommended for your PC"); }));
-        QVERIFY(QTest::qWaitFor(
-            [&] { return w.window->card()->titleText().startsWith(QStringLiteral("SD.Next on your")); }));
+        QVERIFY(QTest::qWaitFor([&] {
+            return w.window->card()->captionText() == QStringLiteral("Recommended for your PC");
+        }));
+        QVERIFY(QTest::qWaitFor([&] {
+            return w.window->card()->titleText().startsWith(QStringLiteral("SD.Next on your"));
+        }));
         to("zh_CN");
-        QVERIFY(QTest::qWaitFor([&] { return w.window->card()->captionText() == QStringLiteral("为您的电脑推荐"); }));
-        QVERIFY(QTest::qWaitFor([&] { return w.window->card()->titleText().contains(QStringLiteral("上运行")); }));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return w.window->card()->captionText() == QStringLiteral("为您的电脑推荐"); }));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return w.window->card()->titleText().contains(QStringLiteral("上运行")); }));
     }
 };
 

@@ -2,12 +2,12 @@
 #include "app/common/session/session.h"
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/controllers/background.h"
+#include "app/gui/models/plain_words.h"
 #include "core/app_log.h"
 #include "core/clock.h"
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
 #include "core/paths.h"
-#include "app/gui/models/plain_words.h"
 #include "core/qt_text.h"
 #include "core/remedy/remedy.h"
 
@@ -434,7 +434,8 @@ void AppController::chooseProfile(const QString& workload, const QString& profil
                     ? tr("%1 uses the recommended profile again.").arg(workloadName(workload))
                     : tr("%1 now uses %2.")
                           .arg(workloadName(workload),
-                               catalog() ? stackTitle(*catalog(), profile.toStdString()) : QString()),
+                               catalog() ? stackTitle(*catalog(), profile.toStdString())
+                                         : QString()),
                 false);
     });
 }

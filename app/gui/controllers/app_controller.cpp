@@ -244,9 +244,9 @@ void AppController::replan(std::function<void()> then)
             std::map<QString, PlanView> views;
             for (const auto& w : catalog->catalog.workloads) {
                 const auto st = selectSettingsFor(settings, w.id, base);
-                PlanView v = buildPlanView(catalog->catalog, snap, w.id,
-                                           makePlan(snap, catalog->catalog, w.id, st),
-                                           base.localVerdicts);
+                PlanView v =
+                    buildPlanView(catalog->catalog, snap, w.id,
+                                  makePlan(snap, catalog->catalog, w.id, st), base.localVerdicts);
                 v.choice = choiceOf(settings, w.id);
                 views[QString::fromStdString(w.id)] = std::move(v);
             }

@@ -127,7 +127,7 @@ public:
 
     // The failure the window shows now, if any (app_failures.cpp), and its actions.
     const std::optional<FailureNotice>& currentFailure() const { return m_failure; }
-    void retry(); // the failed install, or detection, again
+    void retry();           // the failed install, or detection, again
     void continueWithCpu(); // after a failed detection: plan for the processor only
     void clearFailure();
     // Plans again, so that the plans' words follow a language change.

@@ -13,8 +13,8 @@ namespace sp::gui {
 QString installCause(const QString& error, bool gone)
 {
     auto has = [&error](const char* pattern) {
-        return error.contains(QRegularExpression(QLatin1String(pattern),
-                                                 QRegularExpression::CaseInsensitiveOption));
+        return error.contains(
+            QRegularExpression(QLatin1String(pattern), QRegularExpression::CaseInsensitiveOption));
     };
     if (gone || has("HTTP 404|HTTP 410|not found on the server"))
         return AppController::tr("A download is no longer where the catalog says it is. Another "
@@ -58,11 +58,12 @@ void AppController::reportDetectionFailure()
     FailureNotice f;
     f.kind = FailureNotice::Kind::Detection;
     f.title = tr("StackPilot could not detect the graphics card");
-    f.cause = !m_catalogBroken ? tr("The check of the graphics hardware failed. Press Retry, or go on "
-                             "with the stacks that run on the processor (slower, but they work "
-                             "without a graphics driver).")
-                        : tr("StackPilot's knowledge files could not be read. Press Retry; if "
-                             "this persists, export diagnostics and report it.");
+    f.cause = !m_catalogBroken
+                  ? tr("The check of the graphics hardware failed. Press Retry, or go on "
+                       "with the stacks that run on the processor (slower, but they work "
+                       "without a graphics driver).")
+                  : tr("StackPilot's knowledge files could not be read. Press Retry; if "
+                       "this persists, export diagnostics and report it.");
     f.detail = m_detectError;
     f.actions = {FailureNotice::Action::Retry};
     if (!m_catalogBroken)
@@ -81,11 +82,12 @@ void AppController::reportCrash(const QString& workload, const QString& profile,
     FailureNotice f;
     f.kind = FailureNotice::Kind::Crash;
     f.title = crashed ? tr("%1 crashed").arg(name) : tr("%1 stopped with an error").arg(name);
-    f.cause = m_seenIssue.isEmpty()
-                  ? (crashed ? tr("The workload crashed: %1.").arg(exitText)
-                             : tr("The workload %1. Its last lines are in the console above.")
-                                   .arg(exitText))
-                  : m_seenIssue;
+    f.cause =
+        m_seenIssue.isEmpty()
+            ? (crashed
+                   ? tr("The workload crashed: %1.").arg(exitText)
+                   : tr("The workload %1. Its last lines are in the console above.").arg(exitText))
+            : m_seenIssue;
     f.detail = exitText;
     f.logPath = logPath();
     setSwitchOffer(f, profile);

@@ -1,12 +1,11 @@
 #include "app/gui/models/plan_view.h"
 
+#include "app/gui/models/plain_words.h"
 #include "core/format.h"
 #include "core/launch/launch_prep.h"
-#include "app/gui/models/plain_words.h"
 #include "core/qt_text.h"
 
 #include <QDate>
-
 #include <algorithm>
 
 namespace sp::gui {
@@ -59,7 +58,7 @@ QString kindLabel(const Runtime& r, const Catalog& catalog)
                                      : r.id;
         // A workload's own source is called by the workload's name: "SD.Next".
         const Workload* w = catalog.workload(name);
-        const QString shown = !w                  ? qs(name)
+        const QString shown = !w                    ? qs(name)
                               : !w->ui.name.empty() ? userText(w->ui.name)
                                                     : qs(w->name);
         return QCoreApplication::translate("PlanView", "%1 %2 (source)").arg(shown, qs(r.version));
@@ -130,8 +129,9 @@ QString plainReason(const Catalog& catalog, const PlanAlternative& a)
     for (const auto& r : a.reasons) {
         if (!r.knownIssue.empty()) {
             const KnownIssue* k = catalog.knownIssue(r.knownIssue);
-            const QString title = k && !k->ui.title.empty() ? userText(k->ui.title)
-                                                            : QString::fromStdString(k ? k->title : "");
+            const QString title = k && !k->ui.title.empty()
+                                      ? userText(k->ui.title)
+                                      : QString::fromStdString(k ? k->title : "");
             return QCoreApplication::translate("PlanView", "Known problem on your card: %1")
                 .arg(title);
         }
@@ -252,16 +252,17 @@ void addChecklist(PlanView& v, const Catalog& catalog)
             admin << kindLabel(*r, catalog);
     }
     const QString size = qs(format::bytes(v.downloadBytes));
-    v.checklist << (unsized == 0 ? QCoreApplication::translate("PlanView", "Download: %1.").arg(size)
-                    : v.downloadBytes == 0
-                        ? QCoreApplication::translate(
-                              "PlanView", "Download: the size of %n part(s) is not published.",
-                              nullptr, unsized)
-                        : QCoreApplication::translate(
-                              "PlanView", "Download: %1, plus %n part(s) whose size is not "
-                                          "published.",
-                              nullptr, unsized)
-                              .arg(size));
+    v.checklist
+        << (unsized == 0 ? QCoreApplication::translate("PlanView", "Download: %1.").arg(size)
+            : v.downloadBytes == 0
+                ? QCoreApplication::translate("PlanView",
+                                              "Download: the size of %n part(s) is not published.",
+                                              nullptr, unsized)
+                : QCoreApplication::translate("PlanView",
+                                              "Download: %1, plus %n part(s) whose size is not "
+                                              "published.",
+                                              nullptr, unsized)
+                      .arg(size));
     if (!admin.isEmpty())
         v.checklist << QCoreApplication::translate(
                            "PlanView", "Administrator rights: Windows will ask for them to "
@@ -306,8 +307,8 @@ PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
     v.workload = qs(workload);
     const Workload* w = catalog.workload(workload);
     v.workloadName = w && !w->ui.name.empty() ? userText(w->ui.name)
-                     : w && !w->name.empty()   ? qs(w->name)
-                                               : v.workload;
+                     : w && !w->name.empty()  ? qs(w->name)
+                                              : v.workload;
     if (w)
         v.about = userText(w->ui.about);
     if (!plan) {

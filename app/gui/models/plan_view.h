@@ -72,7 +72,7 @@ struct PlanView
     // Before an install, one item each: download size, administrator rights, downloads
     // without a checksum, the profile's advice (antivirus, a long first start).
     QStringList checklist;
-    QStringList details;      // every reason, one per entry
+    QStringList details; // every reason, one per entry
     QVector<RuntimeRow> runtimes;
     quint64 downloadBytes = 0; // of the runtimes not installed yet
     QStringList toInstall;     // runtime ids: missing ones, then those a remedy asked to repair

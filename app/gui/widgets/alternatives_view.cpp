@@ -45,9 +45,9 @@ void AlternativesView::setPlan(const PlanView* v)
             style::setItemTone(item, style::Tone::Bad);
     }
     if (!v->otherMachine.isEmpty()) {
-        auto* item = new QListWidgetItem(tr("%n more stack(s) for other cards or systems", nullptr,
-                                            int(v->otherMachine.size())),
-                                         this);
+        auto* item = new QListWidgetItem(
+            tr("%n more stack(s) for other cards or systems", nullptr, int(v->otherMachine.size())),
+            this);
         item->setFlags(Qt::ItemIsEnabled);
         style::setItemTone(item, style::Tone::Neutral);
     }

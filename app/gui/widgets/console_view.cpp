@@ -135,12 +135,10 @@ void IssueBanner::showNotice(const KnownIssueNotice& n)
     show();
 }
 
-ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+// The bar over the output: find (Ctrl+F, Enter, the arrows), copy, follow, and "Open in
+// browser" while the workload serves its page.
+QHBoxLayout* ConsoleView::buildBar()
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_banner = new IssueBanner(this);
-    layout->addWidget(m_banner);
     auto* bar = new QHBoxLayout;
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search the console"));
@@ -167,7 +165,26 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
     bar->addWidget(copy);
     bar->addWidget(m_follow);
     bar->addWidget(m_openUrl);
-    layout->addLayout(bar);
+    connect(next, &QPushButton::clicked, this, [this] { findNext(false); });
+    connect(prev, &QPushButton::clicked, this, [this] { findNext(true); });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(false); });
+    connect(copy, &QPushButton::clicked, this, &ConsoleView::copySelection);
+    auto* findKey = new QShortcut(QKeySequence::Find, this);
+    findKey->setContext(Qt::WindowShortcut);
+    connect(findKey, &QShortcut::activated, this, [this] {
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
+    return bar;
+}
+
+ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_banner = new IssueBanner(this);
+    layout->addWidget(m_banner);
+    layout->addLayout(buildBar());
     m_view = new QListView(this);
     m_view->setModel(m_model);
     m_view->setItemDelegate(new ConsoleDelegate(m_view));
@@ -198,16 +215,6 @@ ConsoleView::ConsoleView(ConsoleModel* model, QWidget* parent) : QWidget(parent)
     foot->addWidget(m_log);
     layout->addLayout(foot);
 
-    connect(next, &QPushButton::clicked, this, [this] { findNext(false); });
-    connect(prev, &QPushButton::clicked, this, [this] { findNext(true); });
-    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(false); });
-    connect(copy, &QPushButton::clicked, this, &ConsoleView::copySelection);
-    auto* findKey = new QShortcut(QKeySequence::Find, this);
-    findKey->setContext(Qt::WindowShortcut);
-    connect(findKey, &QShortcut::activated, this, [this] {
-        m_search->setFocus(Qt::ShortcutFocusReason);
-        m_search->selectAll();
-    });
     auto* copyKey = new QShortcut(QKeySequence::Copy, m_view);
     connect(copyKey, &QShortcut::activated, this, &ConsoleView::copySelection);
     connect(m_openUrl, &QPushButton::clicked, this, [this] { emit openUrlRequested(m_url); });

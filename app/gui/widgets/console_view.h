@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -66,6 +67,7 @@ signals:
     void openUrlRequested(const QString& url);
 
 private:
+    QHBoxLayout* buildBar();
     void updateCount();
 
     ConsoleModel* m_model;

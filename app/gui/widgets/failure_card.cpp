@@ -46,8 +46,8 @@ FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
         row->addStretch(1);
         rows->addLayout(row);
     }
-    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_cause, m_disclose, m_detail,
-                                                      m_buttons})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_title, m_cause, m_disclose, m_detail, m_buttons})
         layout->addWidget(w);
     connect(m_disclose, &QToolButton::toggled, this, [this](bool open) {
         m_disclose->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);

@@ -163,8 +163,8 @@ void GpuPanel::refresh()
         auto* chip = new QLabel(this);
         const bool bad = p.status != QLatin1String("ok") && p.status != QLatin1String("missing");
         const QString dot = p.status == QLatin1String("ok") ? QStringLiteral("{ok}")
-                            : bad && anyGpu                  ? QStringLiteral("{error}")
-                                                             : QStringLiteral("{muted}");
+                            : bad && anyGpu                 ? QStringLiteral("{error}")
+                                                            : QStringLiteral("{muted}");
         style::setRichText(chip, QStringLiteral("<span style='color:%1'>●</span> %2 <span "
                                                 "style='color:{muted}'>%3</span>")
                                      .arg(dot, p.name.toHtmlEscaped(),

@@ -4,8 +4,8 @@
 // the job says there is progress (at most ten times a second).
 
 #include <QFrame>
-#include <functional>
 #include <QVector>
+#include <functional>
 
 class QLabel;
 class QProgressBar;

@@ -1,6 +1,7 @@
 #include "app/gui/widgets/main_window.h"
 
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/i18n.h"
 #include "app/gui/widgets/alternatives_view.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/diagnostics_dialog.h"
@@ -12,18 +13,17 @@
 #include "app/gui/widgets/profiles_menu.h"
 #include "app/gui/widgets/settings_dialog.h"
 #include "app/gui/widgets/style.h"
-#include "app/gui/i18n.h"
 #include "core/qt_text.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
-#include <QLocale>
 #include <QDesktopServices>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -74,43 +74,6 @@ void MainWindow::buildFrame()
         if (m_app->settings().language != currentLanguage())
             setLanguage(m_app->settings().language);
     });
-}
-
-void MainWindow::changeEvent(QEvent* e)
-{
-    // Installing a translator sends one event per widget: the window is rebuilt once.
-    if (e->type() == QEvent::LanguageChange && !std::exchange(m_relabelQueued, true))
-        QMetaObject::invokeMethod(this, &MainWindow::rebuildInLanguage, Qt::QueuedConnection);
-    QMainWindow::changeEvent(e);
-}
-
-// Every widget of the window is made again with the new language's strings; the
-// controller keeps all state and plans again, since a plan's words are made with it.
-void MainWindow::rebuildInLanguage()
-{
-    m_relabelQueued = false;
-    const bool built = m_console != nullptr;
-    m_app->disconnect(this);
-    menuBar()->clear();
-    qDeleteAll(menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly));
-    delete m_profiles;
-    delete m_trayProfiles;
-    delete m_tray;
-    delete takeCentralWidget();
-    m_gpu = nullptr;
-    m_workloads = nullptr;
-    m_card = nullptr;
-    m_alternatives = nullptr;
-    m_install = nullptr;
-    m_failure = m_leftFailure = nullptr;
-    m_console = nullptr;
-    m_resume = nullptr;
-    m_profiles = m_trayProfiles = nullptr;
-    m_tray = nullptr;
-    buildFrame();
-    if (built)
-        ensureBuilt();
-    m_app->relabel();
 }
 
 void MainWindow::buildBody()
@@ -231,66 +194,6 @@ void MainWindow::connectDeferred()
         onFailure(*f);
 }
 
-// An install starts only after the user has read what it means (once per click).
-void MainWindow::onPrimary()
-{
-    const PlanView* v = m_app->currentPlan();
-    const bool installs = m_app->phase() == AppController::Phase::Ready && !m_app->pendingInstall() &&
-                          v && v->plan && !v->toInstall.isEmpty();
-    if (m_app->phase() == AppController::Phase::Installing &&
-        !confirm(tr("Cancel the install?"),
-                 tr("What was downloaded so far is discarded; nothing half-installed is kept.")))
-        return;
-    if (installs) {
-        QStringList items;
-        for (const QString& c : v->checklist)
-            items << QStringLiteral("<li>%1</li>").arg(c.toHtmlEscaped());
-        if (!confirm(tr("Before StackPilot installs %1").arg(v->workloadName),
-                     tr("<p><b>%1</b></p><ul>%2</ul><p>Install and launch now?</p>")
-                         .arg(v->headline.toHtmlEscaped(), items.join(QString()))))
-            return;
-    }
-    m_app->primary();
-}
-
-void MainWindow::onFailure(const FailureNotice& f)
-{
-    const bool detection = f.kind == FailureNotice::Kind::Detection;
-    (detection ? m_leftFailure : m_failure)->showFailure(f);
-    (detection ? m_failure : m_leftFailure)->hide();
-    statusBar()->showMessage(f.title);
-}
-
-void MainWindow::onFailureAction(FailureNotice::Action action)
-{
-    const auto f = m_app->currentFailure();
-    using A = FailureNotice::Action;
-    switch (action) {
-    case A::Retry:
-        m_app->retry();
-        break;
-    case A::ProxySettings:
-        openSettings();
-        break;
-    case A::SwitchStack:
-        if (f) {
-            m_app->clearFailure();
-            m_app->switchStack(f->switchTo);
-        }
-        break;
-    case A::ExportDiagnostics:
-        m_diagAction->trigger();
-        break;
-    case A::OpenLog:
-        if (f)
-            QDesktopServices::openUrl(QUrl::fromLocalFile(f->logPath));
-        break;
-    case A::ContinueWithCpu:
-        m_app->continueWithCpu();
-        break;
-    }
-}
-
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -341,23 +244,6 @@ void MainWindow::buildTray()
                     show->trigger();
             });
     m_tray->show();
-}
-
-void MainWindow::requestQuit()
-{
-    // Quitting stops the workload or interrupts an install: asked first, as a Stop is not.
-    const QString running = m_app->runningWorkload();
-    if (!running.isEmpty() &&
-        !confirm(
-            tr("Quit StackPilot?"),
-            tr("%1 is running. Quitting StackPilot stops it.").arg(m_app->workloadName(running))))
-        return;
-    if (m_app->phase() == AppController::Phase::Installing &&
-        !confirm(tr("Quit StackPilot?"), tr("An install is in progress. If you quit now, you can "
-                                            "resume it the next time you start StackPilot.")))
-        return;
-    m_app->stop(); // also when the window is hidden and so gets no close event
-    QApplication::quit();
 }
 
 void MainWindow::setConfirm(std::function<bool(const QString&, const QString&)> confirm)
@@ -424,9 +310,9 @@ void MainWindow::onPhaseChanged()
             m_install->setStep({});
             m_install->refresh();
         } else if (steps) {
-            m_install->showSteps(m_app->catalog() ? stackTitle(*m_app->catalog(),
-                                                                toStd(m_app->runningProfile()))
-                                                  : QString());
+            m_install->showSteps(m_app->catalog()
+                                     ? stackTitle(*m_app->catalog(), toStd(m_app->runningProfile()))
+                                     : QString());
         }
     }
     m_workloads->setEnabled(p == Phase::Ready);

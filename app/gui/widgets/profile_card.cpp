@@ -94,9 +94,9 @@ QWidget* ProfileCard::buildContent()
     m_stack->hide();
     m_install = wrappedLabel(content);
     m_install->setTextFormat(Qt::RichText);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_caption, m_title, m_verdict, m_about, m_why,
-                                                      m_evidence, m_warning, m_expander, m_stack,
-                                                      m_install})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_caption, m_title, m_verdict, m_about, m_why, m_evidence,
+                                         m_warning, m_expander, m_stack, m_install})
         layout->addWidget(w);
     layout->addStretch(1);
     connect(m_expander, &QToolButton::toggled, this, &ProfileCard::setDetailsShown);

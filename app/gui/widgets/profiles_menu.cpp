@@ -84,8 +84,7 @@ void ProfilesMenu::addWorkload(const QString& workload)
     automatic->setChecked(!forced);
     automatic->setObjectName(QStringLiteral("profile:"));
     group->addAction(automatic);
-    connect(automatic, &QAction::triggered, this,
-            [this, workload] { choose(workload, {}); });
+    connect(automatic, &QAction::triggered, this, [this, workload] { choose(workload, {}); });
     sub->addSeparator();
     auto add = [&](const QString& id, const QString& title, bool rejected, const QString& why) {
         QAction* a = sub->addAction(rejected ? tr("%1 — not for this PC").arg(title) : title);
