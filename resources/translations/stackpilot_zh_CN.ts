@@ -219,63 +219,63 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="200"/>
-        <source>Source: %1</source>
-        <translation>来源：%1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="209"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="208"/>
         <source>%1 on your %2</source>
         <translation>在您的 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="211"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="210"/>
         <source>%1 on this PC&apos;s processor</source>
         <translation>在这台电脑的处理器上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="220"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="219"/>
         <source>The stack that fits %1 best.</source>
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="256"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="235"/>
+        <source>None of the stacks StackPilot knows runs %1 on your %2, so this one runs it on the processor: expect minutes where a supported graphics card takes seconds. %3</source>
+        <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="266"/>
         <source>Download: %1.</source>
         <translation>下载：%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="258"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="268"/>
         <source>Download: the size of %n part(s) is not published.</source>
         <translation>
             <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="261"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
         <source>Download: %1, plus %n part(s) whose size is not published.</source>
         <translation>
             <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="267"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="272"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="282"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="298"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="308"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="321"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="331"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -658,6 +658,11 @@ The whole log is also kept on disk.</source>
         <source>Why this stack?</source>
         <translation>为什么选这个软件栈？</translation>
     </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="45"/>
+        <source>&lt;b&gt;Sources:&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;来源：&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
 </context>
 <context>
     <name>sp::gui::DiagnosticsDialog</name>
@@ -747,24 +752,24 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::EnvironmentDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="47"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="61"/>
         <source>Environment of %1</source>
         <translation>%1 的环境变量</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="51"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="65"/>
         <source>What the workload sees: %n variable(s) differ from your system&apos;s environment, each with the reason.</source>
         <translation>
             <numerusform>工作负载看到的环境：有 %n 个变量与系统环境不同，每个都附有原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="69"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="83"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="70"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="84"/>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
@@ -1504,76 +1509,86 @@ github.com https://mirror.example/github.com</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
+        <source>Download from a copy of a site when the site itself is slow or blocked: each line names the site, then the copy&apos;s address.</source>
+        <translation>当某个网站很慢或无法访问时，从它的镜像下载：每行先写网站，再写镜像的地址。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="63"/>
         <source>Mirrors:</source>
         <translation>镜像：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="65"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="67"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="67"/>
-        <source>Probe timeout:</source>
-        <translation>探测超时：</translation>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="69"/>
+        <source>How long detection waits for each vendor library (AMD&apos;s, NVIDIA&apos;s) to answer before it goes on without it.</source>
+        <translation>检测时等待每个厂商库（AMD、NVIDIA）响应的时间，超时后将不再等待它。</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/settings_dialog.cpp" line="71"/>
-        <source>Launch logs kept per profile:</source>
-        <translation>每个配置保留的启动日志数：</translation>
+        <source>Wait for each graphics check:</source>
+        <translation>每项显卡检测的等待时间：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="75"/>
+        <source>Logs kept per stack:</source>
+        <translation>每个软件栈保留的日志数：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
         <source>Open the workload in the browser when it is ready</source>
         <translation>工作负载就绪后在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="80"/>
         <source>Same as the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="78"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="80"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="84"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="90"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="87"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="91"/>
         <source>A new language applies the next time StackPilot starts.</source>
         <translation>新的语言在 StackPilot 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="110"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="111"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="115"/>
         <source>Choose a folder</source>
         <translation>选择目录</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="154"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="158"/>
         <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
         <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
     </message>

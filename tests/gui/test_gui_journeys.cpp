@@ -60,11 +60,22 @@ struct Ui
     void checkPlainWords(const char* when)
     {
         window->ensureBuilt();
+        // The ids come from the catalog, which may still be loading when detection fails.
+        QVERIFY(waitFor([&] { return app->catalog() != nullptr; }));
         const QStringList bad = internalWords(visibleTexts(window.get()), *app->catalog());
         QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
                                     QLatin1String(when), bad.join(QStringLiteral(" | ")))));
     }
 };
+
+// A window whose detection child fails (GuiWorld::failingDetector).
+std::unique_ptr<AppController> failingDetection(const GuiWorld& w)
+{
+    AppController::Options o;
+    o.cliProgram = w.failingDetector();
+    o.catalogDirs = {w.catalogDir};
+    return std::make_unique<AppController>(o);
+}
 
 } // namespace
 
@@ -107,10 +118,7 @@ private slots:
     void detectionFailsThenRetrySucceeds()
     {
         GuiWorld w;
-        AppController::Options o;
-        o.cliProgram = w.failingDetector();
-        o.catalogDirs = {w.catalogDir};
-        Ui ui(std::make_unique<AppController>(o));
+        Ui ui(failingDetection(w));
         gui::FailureCard* card = ui.window->detectionFailureCard();
         QVERIFY(waitFor([&] { return card->isVisible(); }));
         QCOMPARE(card->titleText(),
@@ -131,10 +139,7 @@ private slots:
     void detectionFailsThenCpuStacks()
     {
         GuiWorld w;
-        AppController::Options o;
-        o.cliProgram = w.failingDetector();
-        o.catalogDirs = {w.catalogDir};
-        Ui ui(std::make_unique<AppController>(o));
+        Ui ui(failingDetection(w));
         gui::FailureCard* card = ui.window->detectionFailureCard();
         QVERIFY(waitFor([&] { return card->isVisible(); }));
         // Retry fails again: the card comes back, still with both ways forward.

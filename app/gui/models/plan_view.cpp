@@ -196,8 +196,7 @@ void addReasons(PlanView& v, const HardwareSnapshot& snap, const Plan& plan)
         v.details << QCoreApplication::translate("PlanView", "Warning: %1").arg(qs(w));
     for (const auto& [name, why] : plan.envWhy)
         v.details << QCoreApplication::translate("PlanView", "%1: %2").arg(qs(name), qs(why));
-    for (const auto& ref : plan.references)
-        v.details << QCoreApplication::translate("PlanView", "Source: %1").arg(qs(ref));
+    // The sources are links under the list (DetailsDialog), not lines in it.
 }
 
 // The card's words for a user (plain_words.h): no id, no maintainer's term.
@@ -227,6 +226,17 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
     else if (prof)
         for (const auto& w : prof->warnings)
             v.warnings << qs(w);
+    // A card none of the GPU stacks fits: say so, and what the processor means.
+    bool gpuStackFits = false;
+    for (const auto& a : plan.alternatives)
+        if (const Profile* p = catalog.profile(a.profile); p && a.verdict == "available")
+            gpuStackFits = gpuStackFits || !p->fallback;
+    if (!onGpu && !gpuStackFits && !snap.gpus.empty())
+        v.summary = QCoreApplication::translate(
+                        "PlanView", "None of the stacks StackPilot knows runs %1 on your %2, so "
+                                    "this one runs it on the processor: expect minutes where a "
+                                    "supported graphics card takes seconds. %3")
+                        .arg(v.workloadName, qs(snap.gpus.front().name), v.summary);
     v.evidence = evidenceOf(verdicts, plan.profile);
     const auto it = verdicts.find(plan.profile);
     v.failedHere = it != verdicts.end() && it->second.state == LocalVerdict::State::Failed;

@@ -399,7 +399,8 @@ void MainWindow::openEnvironment()
         statusBar()->showMessage(tr("No stack is chosen, so there is no environment to show."));
         return;
     }
-    auto* dlg = new EnvironmentDialog(*composed, m_app->currentPlan()->profile, this);
+    // The dialog names the stack as the card does (no profile id).
+    auto* dlg = new EnvironmentDialog(*composed, m_app->currentPlan()->title, this);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->open();
 }

@@ -35,6 +35,20 @@ DetailsDialog::DetailsDialog(const PlanView& v, QWidget* parent) : QDialog(paren
     list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     list->addItems(v.details);
     layout->addWidget(list, 1);
+    // The public reports behind the choice, as links a user can open.
+    if (v.plan && !v.plan->references.empty()) {
+        QStringList links;
+        for (const auto& ref : v.plan->references)
+            links << QStringLiteral("<a href=\"%1\">%1</a>")
+                         .arg(QString::fromStdString(ref).toHtmlEscaped());
+        auto* sources = new QLabel(
+            tr("<b>Sources:</b><br>%1").arg(links.join(QStringLiteral("<br>"))), this);
+        sources->setTextFormat(Qt::RichText);
+        sources->setOpenExternalLinks(true);
+        sources->setWordWrap(true);
+        sources->setTextInteractionFlags(Qt::TextBrowserInteraction);
+        layout->addWidget(sources);
+    }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);

@@ -58,17 +58,21 @@ SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     m_mirrors->setPlaceholderText(tr("One per line: host URL-prefix\n"
                                      "github.com https://mirror.example/github.com"));
     m_mirrors->setMaximumHeight(90);
+    m_mirrors->setToolTip(tr("Download from a copy of a site when the site itself is slow or "
+                             "blocked: each line names the site, then the copy's address."));
     form->addRow(tr("Mirrors:"), m_mirrors);
     m_probeTimeout = new QSpinBox(this);
     m_probeTimeout->setRange(100, 600000);
     m_probeTimeout->setSingleStep(500);
     m_probeTimeout->setSuffix(tr(" ms"));
     m_probeTimeout->setValue(current.probeTimeoutMs);
-    form->addRow(tr("Probe timeout:"), m_probeTimeout);
+    m_probeTimeout->setToolTip(tr("How long detection waits for each vendor library (AMD's, "
+                                  "NVIDIA's) to answer before it goes on without it."));
+    form->addRow(tr("Wait for each graphics check:"), m_probeTimeout);
     m_keepLaunches = new QSpinBox(this);
     m_keepLaunches->setRange(1, 1000);
     m_keepLaunches->setValue(current.keepLaunches);
-    form->addRow(tr("Launch logs kept per profile:"), m_keepLaunches);
+    form->addRow(tr("Logs kept per stack:"), m_keepLaunches);
     m_openBrowser = new QCheckBox(tr("Open the workload in the browser when it is ready"), this);
     m_openBrowser->setChecked(current.openBrowser);
     form->addRow(QString(), m_openBrowser);
