@@ -41,8 +41,8 @@ DetailsDialog::DetailsDialog(const PlanView& v, QWidget* parent) : QDialog(paren
         for (const auto& ref : v.plan->references)
             links << QStringLiteral("<a href=\"%1\">%1</a>")
                          .arg(QString::fromStdString(ref).toHtmlEscaped());
-        auto* sources = new QLabel(
-            tr("<b>Sources:</b><br>%1").arg(links.join(QStringLiteral("<br>"))), this);
+        auto* sources =
+            new QLabel(tr("<b>Sources:</b><br>%1").arg(links.join(QStringLiteral("<br>"))), this);
         sources->setTextFormat(Qt::RichText);
         sources->setOpenExternalLinks(true);
         sources->setWordWrap(true);
