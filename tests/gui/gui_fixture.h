@@ -13,10 +13,14 @@
 //           with a file in it, labelled as PyTorch builds so the window reads well).
 
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/profile_card.h"
 #include "archive_builder.h"
 #include "http_test_server.h"
 #include "installers/sha256.h"
 
+#include <QComboBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -207,7 +211,49 @@ public:
 };
 
 // Waits until `done()` holds, processing events; false on timeout.
-template <class Pred> bool waitFor(Pred done, int ms = 20000)
+template <class Pred> bool waitFor(Pred done, int ms = 20000);
+
+// A shown window over a started controller, as a user has it. What the window asks
+// (the checklist before an install, a confirmation) is recorded in `asked` and answered
+// yes; a test may replace the answer with MainWindow::setConfirm.
+struct TestWindow
+{
+    std::unique_ptr<gui::AppController> app;
+    std::unique_ptr<gui::MainWindow> window;
+    QStringList asked;
+
+    explicit TestWindow(std::unique_ptr<gui::AppController> controller) : app(std::move(controller))
+    {
+        window = std::make_unique<gui::MainWindow>(app.get());
+        window->setConfirm([this](const QString&, const QString& text) {
+            asked << text;
+            return true;
+        });
+        window->resize(1180, 780);
+        window->show();
+        app->start();
+    }
+    ~TestWindow()
+    {
+        window.reset();
+        app.reset();
+    }
+    bool ready()
+    {
+        return waitFor([&] { return app->phase() == gui::AppController::Phase::Ready; });
+    }
+    void choose(const QString& workload)
+    {
+        QComboBox* c = window->workloadChooser();
+        const int i = c->findData(workload);
+        QVERIFY(i >= 0);
+        c->setCurrentIndex(i);
+        emit c->activated(i);
+        QCOMPARE(app->workload(), workload);
+    }
+    QPushButton* primary() { return window->card()->primaryButton(); }
+};
+template <class Pred> bool waitFor(Pred done, int ms)
 {
     return QTest::qWaitFor(done, ms);
 }

@@ -34,43 +34,10 @@ using Phase = AppController::Phase;
 
 namespace {
 
-struct Ui
+struct Ui : TestWindow
 {
-    std::unique_ptr<AppController> app;
-    std::unique_ptr<gui::MainWindow> window;
-    QStringList asked; // what the window asked before acting
-
-    explicit Ui(const GuiWorld& w) : app(w.controller())
-    {
-        window = std::make_unique<gui::MainWindow>(app.get());
-        // The checklist before an install: read and accepted (a test may replace this).
-        window->setConfirm([this](const QString&, const QString& text) {
-            asked << text;
-            return true;
-        });
-        window->resize(1180, 780);
-        window->show();
-        app->start();
-    }
-    ~Ui()
-    {
-        window.reset();
-        app.reset();
-    }
-    bool ready()
-    {
-        return waitFor([&] { return app->phase() == Phase::Ready; });
-    }
-    void chooseWorkload()
-    {
-        QComboBox* c = window->workloadChooser();
-        const int i = c->findData(QStringLiteral("guiwork"));
-        QVERIFY(i >= 0);
-        c->setCurrentIndex(i);
-        emit c->activated(i);
-        QCOMPARE(app->workload(), QStringLiteral("guiwork"));
-    }
-    QPushButton* primary() { return window->card()->primaryButton(); }
+    explicit Ui(const GuiWorld& w) : TestWindow(w.controller()) {}
+    void chooseWorkload() { choose(QStringLiteral("guiwork")); }
 };
 
 std::vector<pid_t> pidsIn(const fs::path& file)

@@ -28,34 +28,9 @@ using Phase = AppController::Phase;
 
 namespace {
 
-struct Ui
+struct Ui : TestWindow
 {
-    std::unique_ptr<AppController> app;
-    std::unique_ptr<gui::MainWindow> window;
-
-    explicit Ui(std::unique_ptr<AppController> controller) : app(std::move(controller))
-    {
-        window = std::make_unique<gui::MainWindow>(app.get());
-        window->setConfirm([](const QString&, const QString&) { return true; });
-        window->resize(1180, 780);
-        window->show();
-        app->start();
-    }
-    ~Ui()
-    {
-        window.reset();
-        app.reset();
-    }
-    void choose(const QString& workload)
-    {
-        QComboBox* c = window->workloadChooser();
-        const int i = c->findData(workload);
-        QVERIFY(i >= 0);
-        c->setCurrentIndex(i);
-        emit c->activated(i);
-        QCOMPARE(app->workload(), workload);
-    }
-    QPushButton* primary() { return window->card()->primaryButton(); }
+    using TestWindow::TestWindow;
     // No maintainer's word anywhere the user can read.
     void checkPlainWords(const char* when)
     {
