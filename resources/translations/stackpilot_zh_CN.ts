@@ -578,6 +578,26 @@
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="22"/>
+        <source>A download is not available right now: %1. The install will stop before it writes anything.</source>
+        <translation>有一个下载现在无法获取：%1。安装会在写入任何文件之前停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="26"/>
+        <source>Download: %1 (checked just now).</source>
+        <translation>下载：%1（刚刚核实）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="27"/>
+        <source>Download: at least %1 (checked just now; some servers do not say a file&apos;s size).</source>
+        <translation>下载：至少 %1（刚刚核实；有些服务器不提供文件大小）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="56"/>
+        <source>Checking the downloads…</source>
+        <translation>正在检查下载…</translation>
+    </message>
 </context>
 <context>
     <name>sp::gui::ConsoleView</name>
@@ -1130,22 +1150,22 @@ Found by: %4</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="64"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="65"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="65"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="66"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="71"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="80"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="72"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="81"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
@@ -1210,18 +1230,18 @@ Found by: %4</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="123"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="134"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="138"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="124"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="127"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="138"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>

@@ -121,11 +121,13 @@ private slots:
         QVERIFY(ui.ready());
         ui.chooseWorkload();
         QTest::mouseClick(ui.primary(), Qt::LeftButton);
-        QCOMPARE(ui.app->phase(), Phase::Installing);
-        // The checklist came first: the download's size, and no id in it.
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Installing; }));
+        // The checklist came first: the download's size as the server gave it just now
+        // (the preflight's HEAD), and no id in it.
         QCOMPARE(ui.asked.size(), 1);
         const QString download =
-            QString::fromStdString("Download: " + format::bytes(w.archive.size()) + ".");
+            QString::fromStdString("Download: " + format::bytes(w.archive.size()) +
+                                   " (checked just now).");
         QVERIFY2(ui.asked[0].contains(download), qPrintable(ui.asked[0]));
         QVERIFY(!ui.asked[0].contains(QStringLiteral("gui-")));
         QVERIFY(ui.window->installPanel()->isVisible());

@@ -130,6 +130,9 @@ public:
     void retry();           // the failed install, or detection, again
     void continueWithCpu(); // after a failed detection: plan for the processor only
     void clearFailure();
+    // The current plan's checklist before an install, its download line from a preflight
+    // of the downloads now (app_checklist.cpp); `done` gets it on the GUI thread.
+    void checkDownloads(std::function<void(QStringList)> done);
     // Plans again, so that the plans' words follow a language change.
     void relabel() { replan(); }
 

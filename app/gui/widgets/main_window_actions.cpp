@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QDesktopServices>
 #include <QMenuBar>
+#include <QPointer>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QUrl>
@@ -65,13 +66,23 @@ void MainWindow::onPrimary()
                  tr("What was downloaded so far is discarded; nothing half-installed is kept.")))
         return;
     if (installs) {
-        QStringList items;
-        for (const QString& c : v->checklist)
-            items << QStringLiteral("<li>%1</li>").arg(c.toHtmlEscaped());
-        if (!confirm(tr("Before StackPilot installs %1").arg(v->workloadName),
-                     tr("<p><b>%1</b></p><ul>%2</ul><p>Install and launch now?</p>")
-                         .arg(v->headline.toHtmlEscaped(), items.join(QString()))))
-            return;
+        // The preflight runs first (off the GUI thread); the checklist shows what it found.
+        m_card->primaryButton()->setEnabled(false);
+        m_app->checkDownloads([this,
+                               alive = QPointer<MainWindow>(this)](const QStringList& checklist) {
+            if (!alive)
+                return;
+            onPhaseChanged(); // the button again
+            const PlanView* plan = m_app->currentPlan();
+            QStringList items;
+            for (const QString& c : checklist)
+                items << QStringLiteral("<li>%1</li>").arg(c.toHtmlEscaped());
+            if (plan && confirm(tr("Before StackPilot installs %1").arg(plan->workloadName),
+                                tr("<p><b>%1</b></p><ul>%2</ul><p>Install and launch now?</p>")
+                                    .arg(plan->headline.toHtmlEscaped(), items.join(QString()))))
+                m_app->primary();
+        });
+        return;
     }
     m_app->primary();
 }
