@@ -40,16 +40,26 @@ bool writeAll(int fd, std::string_view bytes)
     return true;
 }
 
-// The file a write replaces: a symlink's target (a dotfile manager's link stays a link).
-std::filesystem::path resolved(const std::filesystem::path& file)
+// The file a write replaces: a symlink's final target, so a dotfile manager's link stays
+// a link. A dangling link's target is written too (the link stays), but only into a
+// folder that exists: nothing is created where the link points (issue 35, item 15).
+Expected<std::filesystem::path> resolved(const std::filesystem::path& file, std::string_view what)
 {
+    std::filesystem::path at = file;
     std::error_code ec;
-    if (std::filesystem::is_symlink(file, ec)) {
-        auto target = std::filesystem::weakly_canonical(file, ec);
-        if (!ec)
-            return target;
+    for (int hops = 0; std::filesystem::is_symlink(at, ec); ++hops) {
+        if (hops == 40)
+            return failure(file, what, "too many levels of symbolic links");
+        auto target = std::filesystem::read_symlink(at, ec);
+        if (ec)
+            return failure(file, what, ec.message());
+        at = target.is_absolute() ? target : at.parent_path() / target;
     }
-    return file;
+    if (at != file && !std::filesystem::is_directory(at.parent_path(), ec))
+        return failure(file, what,
+                       "it is a link to " + paths::toUtf8(at) +
+                           ", whose folder does not exist; the link is left as it is");
+    return at;
 }
 
 } // namespace
@@ -57,7 +67,10 @@ std::filesystem::path resolved(const std::filesystem::path& file)
 Expected<void> replaceFileAtomically(const std::filesystem::path& requested, std::string_view bytes,
                                      std::string_view what, unsigned newFileMode)
 {
-    const std::filesystem::path file = resolved(requested);
+    const auto target = resolved(requested, what);
+    if (!target)
+        return target.error();
+    const std::filesystem::path& file = *target;
     struct stat st
     {};
     const bool exists = ::stat(file.c_str(), &st) == 0;

@@ -124,7 +124,9 @@ Expected<HardwareSnapshot> snapshotFromBundleBytes(std::string_view zip, const s
 inline constexpr const char* kBundleReportEntry = "report.json";
 inline constexpr const char* kBundleSchemaKey = "diagnostics_schema";
 
-// Network filesystems whose caches break GPU stacks (seed 004).
+// Network filesystems (NFS, SMB, ...) whose caches break GPU stacks: the known issue
+// hsa-aperture-violation, whose remedy moves the caches to a local disk
+// (profiles/catalog/known-issues.json; https://github.com/ROCm/ROCm/issues/3951).
 bool isNetworkFilesystem(const std::string& fsType);
 
 } // namespace sp

@@ -3,6 +3,7 @@
 #include "core/catalog/feed/feed_list.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
+#include "core/stale_lock.h"
 #include "installers/byte_pipe.h"
 #include "installers/curl_transfer.h"
 #include "installers/fetcher.h"
@@ -81,7 +82,10 @@ Expected<bool> lockPartialFile(QLockFile& lock, const std::filesystem::path& par
 {
     lock.setStaleLockTime(0); // only a dead owner makes it stale, however long it runs
     bool waited = false;
+    const auto lockFile = paths::fromUtf8(paths::toUtf8(partialPath) + ".lock");
+    removeHolderlessLock(lockFile);
     while (!lock.tryLock(100)) {
+        removeHolderlessLock(lockFile); // a writer that died before writing its name
         if (lock.error() != QLockFile::LockFailedError)
             return Error::runtime("cannot lock " + paths::toUtf8(partialPath) + ".lock");
         waited = true;

@@ -2,6 +2,7 @@
 
 #include "core/paths.h"
 #include "core/qt_text.h"
+#include "core/stale_lock.h"
 
 #include <QLockFile>
 #include <QString>
@@ -42,6 +43,7 @@ fs::path InstallLock::lockFile(const fs::path& prefixRoot, const std::string& id
 std::unique_ptr<InstallLock> InstallLock::tryAcquire(const fs::path& prefixRoot,
                                                      const std::string& id)
 {
+    removeHolderlessLock(lockFile(prefixRoot, id));
     auto lock = makeLock(lockFile(prefixRoot, id));
     if (!lock->tryLock(0))
         return nullptr;
@@ -53,6 +55,7 @@ Expected<std::unique_ptr<InstallLock>> InstallLock::acquire(
     const std::function<void(const std::string&)>& waiting, const CancelToken& cancel)
 {
     const auto file = lockFile(prefixRoot, id);
+    removeHolderlessLock(file);
     auto lock = makeLock(file);
     if (lock->tryLock(0))
         return std::unique_ptr<InstallLock>(new InstallLock(std::move(lock)));
@@ -61,7 +64,9 @@ Expected<std::unique_ptr<InstallLock>> InstallLock::acquire(
     qint64 pid = 0;
     QString host, app;
     lock->getLockInfo(&pid, &host, &app);
-    const std::string holder = "another StackPilot process (pid " + std::to_string(pid) + ")";
+    const std::string holder = pid > 0
+                                   ? "another StackPilot process (pid " + std::to_string(pid) + ")"
+                                   : "another StackPilot process";
     if (timeout.count() == 0)
         return Error::runtime(holder + " is installing '" + id + "' (lock " + paths::toUtf8(file) +
                               ")");
@@ -69,6 +74,7 @@ Expected<std::unique_ptr<InstallLock>> InstallLock::acquire(
         waiting("waiting for " + holder + " that is installing '" + id + "'...");
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     for (;;) {
+        removeHolderlessLock(file); // a holder that died before writing its name
         if (lock->tryLock(100))
             return std::unique_ptr<InstallLock>(new InstallLock(std::move(lock)));
         if (cancel.cancelled())

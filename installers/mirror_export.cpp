@@ -2,11 +2,10 @@
 
 #include "core/json_file.h"
 #include "core/paths.h"
-#include "installers/sha256.h"
+#include "installers/safe_folder.h"
 
-#include <cctype>
-#include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -15,109 +14,143 @@ namespace sp {
 
 namespace {
 
-// Writes the artifact into one file; restart() starts it over.
+// Writes the artifact into a new hidden file of the digest folder; restart() starts a
+// new one. The file is this process's own, so it may remove it.
 class ExportFileSink : public ByteSink
 {
 public:
-    explicit ExportFileSink(fs::path file) : m_file(std::move(file)) {}
-    Expected<void> begin(std::optional<std::uint64_t>) override { return open(); }
+    ExportFileSink(const SafeFolder& folder, std::string name)
+        : m_folder(folder), m_name(std::move(name))
+    {}
+    Expected<void> begin(std::optional<std::uint64_t>) override
+    {
+        drop();
+        auto fd = m_folder.createNew(m_name);
+        if (!fd)
+            return fd.error();
+        m_fd = std::move(*fd);
+        m_created = true;
+        return {};
+    }
     Expected<void> write(const char* p, std::size_t n) override
     {
-        m_out.write(p, static_cast<std::streamsize>(n));
-        if (!m_out)
-            return Error::runtime("cannot write " + paths::toUtf8(m_file));
+        if (m_fd.writeAll(p, n) != 0)
+            return Error::runtime("cannot write " + shown());
         return {};
     }
     Expected<void> finish() override
     {
-        m_out.close();
-        if (!m_out)
-            return Error::runtime("cannot write " + paths::toUtf8(m_file));
+        if (m_fd.close() != 0)
+            return Error::runtime("cannot write " + shown());
         return {};
     }
     Expected<void> restart() override
     {
-        m_out.close();
+        drop();
         return {};
     }
-    void abort() override
+    void abort() override { drop(); }
+    void drop()
     {
-        m_out.close();
-        std::error_code ec;
-        fs::remove(m_file, ec);
+        m_fd.reset();
+        if (m_created)
+            m_folder.removeOwn(m_name);
+        m_created = false;
     }
 
 private:
-    Expected<void> open()
-    {
-        m_out.close();
-        m_out.clear();
-        m_out.open(m_file, std::ios::binary | std::ios::trunc);
-        if (!m_out)
-            return Error::runtime("cannot create " + paths::toUtf8(m_file));
-        return {};
-    }
-    fs::path m_file;
-    std::ofstream m_out;
+    std::string shown() const { return paths::toUtf8(m_folder.path() / paths::fromUtf8(m_name)); }
+    const SafeFolder& m_folder;
+    std::string m_name;
+    UniqueFd m_fd;
+    bool m_created = false;
 };
 
-std::string percentDecoded(const std::string& s)
+// A hidden name no other export (or earlier crash) uses: created with O_EXCL, so a name
+// taken by anything else fails instead of being reused.
+std::string tempName(const std::string& digest)
 {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size() &&
-            std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
-            std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
-            out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
+    std::random_device random;
+    return "." + digest + ".part-" + std::to_string(random());
 }
 
-// DIR/sha256/<digest> holds the bytes (fetched unless already there and right).
-Expected<std::string> storeByDigest(const Artifact& a, const fs::path& dir, const Fetcher& fetcher)
+// Whether `folder/name` holds exactly the bytes of `digest`, read without following a link.
+Expected<bool> holdsDigest(const SafeFolder& folder, const std::string& name,
+                           const std::string& digest)
 {
-    const fs::path byDigest = dir / "sha256" / *a.sha256;
-    if (auto sha = Sha256::ofFile(byDigest); sha && *sha == *a.sha256)
+    auto fd = folder.openRead(name);
+    if (!fd)
+        return fd.error();
+    auto sha = sha256OfFd(*fd, paths::toUtf8(folder.path() / paths::fromUtf8(name)));
+    if (!sha)
+        return sha.error();
+    return *sha == digest;
+}
+
+// A file already at `name` is kept when it is a regular file with the pinned bytes;
+// anything else there was not written by StackPilot and is refused, never replaced.
+Expected<bool> alreadyThere(const SafeFolder& folder, const std::string& name,
+                            const std::string& digest)
+{
+    const auto e = folder.entry(name);
+    if (!e)
+        return false;
+    const std::string shown = paths::toUtf8(folder.path() / paths::fromUtf8(name));
+    if (e->regularFile) {
+        auto same = holdsDigest(folder, name, digest);
+        if (!same)
+            return same.error();
+        if (*same)
+            return true;
+    }
+    return Error::invalid(shown + " is already there with other contents; StackPilot replaces only "
+                                  "what it wrote (move it away, or export into another folder)");
+}
+
+// DIR/sha256/<digest> holds the bytes (fetched unless already there).
+Expected<std::string> storeByDigest(const Artifact& a, const SafeFolder& digests,
+                                    const Fetcher& fetcher)
+{
+    const std::string& digest = *a.sha256;
+    auto there = alreadyThere(digests, digest, digest);
+    if (!there)
+        return there.error();
+    if (*there)
         return std::string("already in the folder");
-    std::error_code ec;
-    fs::create_directories(byDigest.parent_path(), ec);
-    fs::path part = byDigest;
-    part += ".part";
-    ExportFileSink sink(part);
-    auto r = fetcher.fetch(a, sink);
+    const std::string part = tempName(digest);
+    ExportFileSink partSink(digests, part);
+    auto r = fetcher.fetch(a, partSink);
     if (!r)
         return r.error();
-    fs::rename(part, byDigest, ec);
-    if (ec)
-        return Error::runtime("cannot rename " + paths::toUtf8(part) + ": " + ec.message());
+    auto linked = digests.linkNew(digests, part, digest);
+    partSink.drop();
+    if (!linked)
+        return linked.error();
     return std::string(toString(r->source)) + " " + r->origin;
 }
 
-// DIR/<folder>/<path> is the same file as DIR/sha256/<digest>.
-Expected<void> linkPlace(const fs::path& byDigest, const fs::path& place)
+// DIR/<folder>/<path> is the same file as DIR/sha256/<digest>: a hard link where the file
+// system allows, else a copy; either way only where nothing is yet.
+Expected<void> linkPlace(const fs::path& dir, const SafeFolder& digests, const Artifact& a,
+                         const MirrorPlace& place)
 {
-    std::error_code ec;
-    fs::create_directories(place.parent_path(), ec);
-    if (ec)
-        return Error::runtime("cannot create " + paths::toUtf8(place.parent_path()) + ": " +
-                              ec.message());
-    fs::remove(place, ec);
-    fs::create_hard_link(byDigest, place, ec);
-    if (ec) {
-        ec.clear();
-        fs::copy_file(byDigest, place, fs::copy_options::overwrite_existing, ec);
-    }
-    if (ec)
-        return Error::runtime("cannot write " + paths::toUtf8(place) + ": " + ec.message());
-    return {};
+    std::vector<std::string> below{place.folder};
+    below.insert(below.end(), place.segments.begin(), place.segments.end() - 1);
+    auto folder = SafeFolder::open(dir, below);
+    if (!folder)
+        return folder.error();
+    const std::string& name = place.segments.back();
+    auto there = alreadyThere(*folder, name, *a.sha256);
+    if (!there)
+        return there.error();
+    if (*there || folder->linkNew(digests, *a.sha256, name))
+        return {};
+    return folder->copyNew(digests, *a.sha256, name);
 }
 
 MirrorExportItem exportOne(const Runtime& rt, const Artifact& a, const fs::path& dir,
-                           const Fetcher& fetcher, MirrorExportResult& result)
+                           const SafeFolder& digests, const Fetcher& fetcher,
+                           MirrorExportResult& result)
 {
     MirrorExportItem item{rt.id, a.url, {}, {}, false};
     if (a.isGit()) {
@@ -128,18 +161,13 @@ MirrorExportItem exportOne(const Runtime& rt, const Artifact& a, const fs::path&
         item.note = "not exported: no sha256 in the catalog, so no mirror's bytes are accepted";
         return item;
     }
-    auto place = mirrorPlaceOf(a.url);
-    if (!place) {
-        item.note = "not exported: " + place.error().message;
-        return item;
-    }
-    auto stored = storeByDigest(a, dir, fetcher);
+    const auto place = mirrorPlaceOf(a.url); // checked by checkEveryPlace before
+    auto stored = storeByDigest(a, digests, fetcher);
     if (!stored) {
         item.note = stored.error().message;
         return item;
     }
-    if (auto l = linkPlace(dir / "sha256" / *a.sha256, dir / place->folder / place->path.substr(1));
-        !l) {
+    if (auto l = linkPlace(dir, digests, a, *place); !l) {
         item.note = l.error().message;
         return item;
     }
@@ -150,53 +178,48 @@ MirrorExportItem exportOne(const Runtime& rt, const Artifact& a, const fs::path&
     return item;
 }
 
-} // namespace
-
-Expected<MirrorPlace> mirrorPlaceOf(const std::string& url)
+// Every URL maps to a place inside DIR, and DIR's mirrors.json, if any, is one an export
+// wrote: checked before anything is written, so a refusal leaves DIR as it was.
+Expected<void> checkEveryPlace(const std::vector<const Runtime*>& runtimes, const fs::path& dir)
 {
-    const auto scheme = url.find("://");
-    const auto pathStart = scheme == std::string::npos ? scheme : url.find('/', scheme + 3);
-    if (pathStart == std::string::npos)
-        return Error::invalid(url + ": not a URL with a path");
-    MirrorPlace p;
-    p.authority = url.substr(scheme + 3, pathStart - scheme - 3);
-    if (auto at = p.authority.rfind('@'); at != std::string::npos)
-        p.authority.erase(0, at + 1);
-    for (auto& c : p.authority)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    p.folder = p.authority;
-    for (auto& c : p.folder)
-        if (c == ':' || c == '[' || c == ']')
-            c = '_';
-    p.path = percentDecoded(url.substr(pathStart, url.find_first_of("?#", pathStart) - pathStart));
-    if (p.path.size() < 2 || p.path.back() == '/' || p.path.find('\\') != std::string::npos ||
-        p.folder.empty() || p.folder == "sha256")
-        return Error::invalid(url + ": no file name in the URL's path");
-    for (std::size_t at = 0; at != std::string::npos;) {
-        const auto next = p.path.find('/', at + 1);
-        const std::string seg =
-            p.path.substr(at + 1, next == std::string::npos ? next : next - at - 1);
-        if (seg.empty() || seg == "." || seg == "..")
-            return Error::invalid(url + ": the URL's path has an empty, \".\" or \"..\" part");
-        at = next;
-    }
-    return p;
+    for (const Runtime* rt : runtimes)
+        for (const auto& a : rt->artifacts)
+            if (!a.isGit() && a.sha256)
+                if (auto p = mirrorPlaceOf(a.url); !p)
+                    return Error::invalid("runtime " + rt->id + ": " + p.error().message +
+                                          "; nothing was exported");
+    std::error_code ec;
+    const fs::path rules = dir / "mirrors.json";
+    const auto st = fs::symlink_status(rules, ec);
+    if (!fs::exists(st))
+        return {};
+    auto j = st.type() == fs::file_type::regular
+                 ? readJsonFile(rules, kSettingsLimits, "mirrors.json")
+                 : Expected<nlohmann::json>(Error::invalid(""));
+    if (!j || !j->is_object() || j->size() != 1 || !j->contains("mirrors"))
+        return Error::invalid(paths::toUtf8(rules) +
+                              " is not one a mirror export wrote; StackPilot replaces only what "
+                              "it wrote (move it away, or export into another folder)");
+    return {};
 }
+
+} // namespace
 
 Expected<MirrorExportResult> exportMirror(const std::vector<const Runtime*>& runtimes,
                                           const fs::path& dir, const FetchOptions& options)
 {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec)
-        return Error::runtime("cannot create " + paths::toUtf8(dir) + ": " + ec.message());
+    if (auto checked = checkEveryPlace(runtimes, dir); !checked)
+        return checked.error();
+    auto digests = SafeFolder::open(dir, {"sha256"});
+    if (!digests)
+        return digests.error();
     const Fetcher fetcher(options);
     MirrorExportResult result;
     std::set<std::string> seen;
     for (const Runtime* rt : runtimes)
         for (const auto& a : rt->artifacts)
             if (seen.insert(a.url + " " + a.sha256.value_or("")).second)
-                result.items.push_back(exportOne(*rt, a, dir, fetcher, result));
+                result.items.push_back(exportOne(*rt, a, dir, *digests, fetcher, result));
     if (auto w = writeFileAtomic(dir / "mirrors.json", mirrorRulesJson(result, "BASE_URL") + "\n");
         !w)
         return w.error();

@@ -41,13 +41,16 @@ struct MirrorExportResult
 };
 
 // The folder a URL's path is kept under, and the path below it: "github.com" and
-// "/a/b.zip" for https://github.com/a/b.zip; "127.0.0.1_8080" for a port. Fails for a
-// URL without a path, or with "..", "." or a backslash in it.
+// "/a/b.zip" for https://github.com/a/b.zip; "127.0.0.1_8080" for a port. Fails, in one
+// line naming the URL, for a host that is not a real host name or IP address, a URL
+// without a file name, or a path part that is empty, "." or "..", or that holds a NUL,
+// a control character or an encoded separator once decoded (mirror_place.cpp).
 struct MirrorPlace
 {
     std::string authority; // what a mirror rule is keyed by
     std::string folder;
-    std::string path;
+    std::string path;                  // "/" + the decoded segments, joined by "/"
+    std::vector<std::string> segments; // the decoded path parts, the file name last
 };
 Expected<MirrorPlace> mirrorPlaceOf(const std::string& url);
 

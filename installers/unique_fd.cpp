@@ -41,6 +41,19 @@ int UniqueFd::writeAll(const char* d, std::size_t n) const
     return 0;
 }
 
+long UniqueFd::readSome(char* d, std::size_t n) const
+{
+    while (true) {
+#ifdef _WIN32
+        const long r = _read(m_fd, d, static_cast<unsigned>(n));
+#else
+        const long r = static_cast<long>(::read(m_fd, d, n));
+#endif
+        if (r >= 0 || errno != EINTR)
+            return r;
+    }
+}
+
 void UniqueFd::setMode([[maybe_unused]] unsigned mode) const
 {
 #ifndef _WIN32

@@ -33,6 +33,8 @@ public:
     int get() const { return m_fd; }
     // Writes all of `n` bytes; 0 or the errno of the failure (ENOSPC for a full disk).
     int writeAll(const char* data, std::size_t n) const;
+    // Reads up to `n` bytes: the count, 0 at the end, or -1 with errno set.
+    long readSome(char* data, std::size_t n) const;
     // Sets the permission bits (POSIX; nothing on Windows).
     void setMode(unsigned mode) const;
     // Closes now and reports the result: a failed close is a failed write.

@@ -5,6 +5,7 @@
 #include "core/catalog/ui_reader.h"
 #include "core/catalog/version_range.h"
 #include "core/logmatch/signature.h"
+#include "core/web_url.h"
 
 #include <algorithm>
 #include <cctype>
@@ -66,6 +67,7 @@ public:
         if (!web && !(git && out.url.rfind("git://", 0) == 0))
             fail(child(ptr, "url"), git ? "a git artifact's 'url' must be an https, http or git URL"
                                         : "'url' must be an http(s) URL");
+        checkHosts(ptr, out);
         if (git)
             gitPin(a, ptr, out);
         else
@@ -78,6 +80,17 @@ public:
         out.maxExtractedSize = count(a, ptr, "max_extracted_size");
         urlEvidence(a, ptr, out);
         return out;
+    }
+
+    // Every address an artifact is fetched from names a real host: a host such as ".."
+    // would otherwise become a folder name in `mirror export` (issue 35, item 1).
+    void checkHosts(const std::string& ptr, const Artifact& out)
+    {
+        if (auto u = parseWebUrl(out.url); !u)
+            fail(child(ptr, "url"), u.error().message);
+        for (std::size_t i = 0; i < out.mirrors.size(); ++i)
+            if (auto u = parseWebUrl(out.mirrors[i]); !u)
+                fail(child(child(ptr, "mirrors"), std::to_string(i)), u.error().message);
     }
 
     // Where the asset name was seen (url_evidence: http(s) addresses), or the explicit

@@ -6,7 +6,7 @@
 // supports the gfx in one of three ways, best first:
 //   native       - it lists the gfx itself;
 //   library pack - another runtime of the profile that `requires` it lists the gfx
-//                  (a community rocBLAS for gfx1031 on the HIP SDK: seed 000's fix);
+//                  (a community rocBLAS for gfx1031 on the HIP SDK);
 //   override     - a `gfx_overrides` convention for this OS maps the gfx to a target of
 //                  the same major family that the runtime lists (HSA_OVERRIDE_GFX_VERSION).
 // A profile whose runtimes list no gfx at all is not constrained by this rule.

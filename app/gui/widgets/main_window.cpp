@@ -370,21 +370,11 @@ void MainWindow::openSettings()
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     connect(dlg, &QDialog::accepted, this, [this, dlg] {
         QString error;
-        const Settings s = dlg->result(&error);
+        auto apply = dlg->changes(&error);
         if (!error.isEmpty()) {
             statusBar()->showMessage(error);
             return;
         }
-        // The dialog's fields replace the file's; the per-workload overrides, and keys
-        // this version does not know, stay as the file has them now.
-        auto apply = [s](Settings& current) {
-            auto workloads = std::move(current.workloads);
-            auto document = std::move(current.document);
-            current = s;
-            current.workloads = std::move(workloads);
-            current.document = std::move(document);
-            return Expected<void>();
-        };
         m_app->updateSettings(apply, [this](const QString& why) {
             statusBar()->showMessage(why.isEmpty() ? tr("Settings saved.") : why);
         });

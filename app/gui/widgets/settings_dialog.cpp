@@ -170,4 +170,31 @@ Settings SettingsDialog::result(QString* error) const
     return s;
 }
 
+Settings::Change SettingsDialog::changes(QString* error) const
+{
+    QString why;
+    const Settings edited = result(&why);
+    if (error)
+        *error = why;
+    if (!why.isEmpty())
+        return {};
+    return [edited, base = m_base](Settings& file) {
+        // Field by field: what the dialog showed and the user left alone is not written.
+        auto take = [](auto& into, const auto& was, const auto& now) {
+            if (now != was)
+                into = now;
+        };
+        take(file.installDir, base.installDir, edited.installDir);
+        take(file.cacheDir, base.cacheDir, edited.cacheDir);
+        take(file.proxy, base.proxy, edited.proxy);
+        take(file.mirrors, base.mirrors, edited.mirrors);
+        take(file.probeTimeoutMs, base.probeTimeoutMs, edited.probeTimeoutMs);
+        take(file.keepLaunches, base.keepLaunches, edited.keepLaunches);
+        take(file.openBrowser, base.openBrowser, edited.openBrowser);
+        take(file.language, base.language, edited.language);
+        take(file.theme, base.theme, edited.theme);
+        return Expected<void>();
+    };
+}
+
 } // namespace sp::gui

@@ -25,6 +25,10 @@ public:
 
     // The settings as edited; `error` explains a mirror line that does not parse.
     Settings result(QString* error = nullptr) const;
+    // What OK changes, for Settings::update: only the fields the user edited here, so a
+    // change another process made to the file while the dialog was open (a remedy, a
+    // `catalog update --feed`, a CLI edit, or a field the dialog does not show) is kept.
+    Settings::Change changes(QString* error = nullptr) const;
     QString pathWarnings() const;
 
     QLineEdit* installDir() const { return m_installDir; }
