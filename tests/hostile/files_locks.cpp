@@ -6,7 +6,7 @@
 // lock, with the bytes installed.
 
 #include "core/paths.h"
-#include "feed/feed_fixture.h"
+#include "hostile/one_file_catalog.h"
 #include "installers/install_lock.h"
 #include "installers/sha256.h"
 #include "support/cli_runner.h"
@@ -27,35 +27,6 @@ const std::string kBytes(100000, 'b');
 std::string digest()
 {
     return Sha256::ofBytes(kBytes.data(), kBytes.size());
-}
-
-void writeCatalog(const fs::path& cat, const std::string& url)
-{
-    fs::create_directories(cat);
-    writeAll(cat / "runtimes.json", json{{"schema_version", 1},
-                                         {"runtimes",
-                                          {{{"id", "lock-rt"},
-                                            {"kind", "source"},
-                                            {"version", "1"},
-                                            {"artifacts",
-                                             {{{"url", url},
-                                               {"format", "file"},
-                                               {"file_name", "a.bin"},
-                                               {"sha256", digest()},
-                                               {"size", kBytes.size()}}}}}}}}
-                                        .dump(2));
-    writeAll(cat / "workloads.json",
-             json{{"schema_version", 1},
-                  {"workloads", {{{"id", "wl"}, {"name", "W"}, {"command", {"true"}}}}}}
-                 .dump(2));
-    writeAll(cat / "profiles.json", json{{"schema_version", 1},
-                                         {"profiles",
-                                          {{{"id", "lock-p"},
-                                            {"workload", "wl"},
-                                            {"status", "community"},
-                                            {"match", {{"os", {"linux", "windows"}}}},
-                                            {"runtimes", {"lock-rt"}}}}}}
-                                        .dump(2));
 }
 
 // An empty lock file, as a crash right after creating it leaves, `age` old.
@@ -89,7 +60,7 @@ private slots:
         m_server.addBlob("/a.bin", kBytes);
         QVERIFY2(m_server.start(), m_server.error().c_str());
         cat = fs::path(m_tmp.path().toStdString()) / "catalog";
-        writeCatalog(cat, m_server.url("/a.bin"));
+        writeOneFileCatalog(cat, "lock-p", "lock-rt", m_server.url("/a.bin"), kBytes);
     }
     void init()
     {

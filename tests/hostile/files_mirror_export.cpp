@@ -5,7 +5,7 @@
 // in one line and every file outside the folder stays byte-identical. The in-process
 // cases skip the catalog loader, so the export's own checks are what holds.
 
-#include "feed/feed_fixture.h"
+#include "hostile/one_file_catalog.h"
 #include "installers/mirror_export.h"
 #include "installers/sha256.h"
 #include "support/cli_runner.h"
@@ -21,39 +21,6 @@ using nlohmann::json;
 namespace {
 
 const std::string kBytes = "the artifact's bytes\n";
-
-json catalogWith(const std::string& url)
-{
-    return json{{"schema_version", 1},
-                {"runtimes",
-                 {{{"id", "rt"},
-                   {"kind", "source"},
-                   {"version", "1"},
-                   {"artifacts",
-                    {{{"url", url},
-                      {"format", "file"},
-                      {"file_name", "x.bin"},
-                      {"sha256", Sha256::ofBytes(kBytes.data(), kBytes.size())},
-                      {"size", kBytes.size()}}}}}}}};
-}
-
-void writeCatalog(const fs::path& cat, const std::string& url)
-{
-    fs::create_directories(cat);
-    writeAll(cat / "runtimes.json", catalogWith(url).dump(2));
-    writeAll(cat / "workloads.json",
-             json{{"schema_version", 1},
-                  {"workloads", {{{"id", "wl"}, {"name", "W"}, {"command", {"true"}}}}}}
-                 .dump(2));
-    writeAll(cat / "profiles.json", json{{"schema_version", 1},
-                                         {"profiles",
-                                          {{{"id", "p"},
-                                            {"workload", "wl"},
-                                            {"status", "community"},
-                                            {"match", {{"os", {"linux", "windows"}}}},
-                                            {"runtimes", {"rt"}}}}}}
-                                        .dump(2));
-}
 
 Runtime runtimeAt(const std::string& url)
 {
@@ -109,7 +76,7 @@ class HostileMirrorExport : public QObject
     {
         const fs::path cat = fs::path(m_tmp.path().toStdString()) / "catalog";
         fs::remove_all(cat);
-        writeCatalog(cat, url);
+        writeOneFileCatalog(cat, "p", "rt", url, kBytes);
         return runCliBinary({QStringLiteral("mirror"), QStringLiteral("export"),
                              QStringLiteral("p"), q(dir), QStringLiteral("--catalog-dir"), q(cat),
                              QStringLiteral("--offline"), q(offline)});
