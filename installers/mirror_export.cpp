@@ -4,6 +4,7 @@
 #include "core/paths.h"
 #include "installers/safe_folder.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -178,16 +179,29 @@ MirrorExportItem exportOne(const Runtime& rt, const Artifact& a, const fs::path&
     return item;
 }
 
+bool isSha256Hex(const std::string& s)
+{
+    return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
 // Every URL maps to a place inside DIR, and DIR's mirrors.json, if any, is one an export
 // wrote: checked before anything is written, so a refusal leaves DIR as it was.
 Expected<void> checkEveryPlace(const std::vector<const Runtime*>& runtimes, const fs::path& dir)
 {
     for (const Runtime* rt : runtimes)
-        for (const auto& a : rt->artifacts)
-            if (!a.isGit() && a.sha256)
-                if (auto p = mirrorPlaceOf(a.url); !p)
-                    return Error::invalid("runtime " + rt->id + ": " + p.error().message +
-                                          "; nothing was exported");
+        for (const auto& a : rt->artifacts) {
+            if (a.isGit() || !a.sha256)
+                continue;
+            // The digest names a file in DIR/sha256: 64 hex digits, never a path.
+            if (!isSha256Hex(*a.sha256))
+                return Error::invalid("runtime " + rt->id + ": " + a.url +
+                                      ": its sha256 is not 64 hex digits; nothing was exported");
+            if (auto p = mirrorPlaceOf(a.url); !p)
+                return Error::invalid("runtime " + rt->id + ": " + p.error().message +
+                                      "; nothing was exported");
+        }
     std::error_code ec;
     const fs::path rules = dir / "mirrors.json";
     const auto st = fs::symlink_status(rules, ec);

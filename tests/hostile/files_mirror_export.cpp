@@ -126,6 +126,21 @@ private slots:
         }
     }
 
+    // A digest is a file name in DIR/sha256, never a path.
+    void item1_aDigestThatIsAPathIsRefused()
+    {
+        setUpHome();
+        const auto before = outside();
+        Runtime rt = runtimeAt("http://mirror.example/x.bin");
+        rt.artifacts[0].sha256 = "../../.bashrc";
+        FetchOptions o;
+        o.offlineDir = offline;
+        o.allowNetwork = false;
+        QVERIFY(!exportMirror({&rt}, dir, o));
+        QVERIFY(outside() == before);
+        QVERIFY(snapshotTree(dir).empty());
+    }
+
     // A folder inside DIR that is a link to the home is not entered.
     void item1_aLinkInsideDirIsNotFollowed()
     {
