@@ -5,3 +5,8 @@ stackpilot_add_test(NAME pass1_inputs SOURCES pass1_inputs.cpp LABELS unit)
 add_dependencies(pass1_inputs stackpilot-cli stackpilot_data)
 stackpilot_add_test(NAME pass2_containment SOURCES pass2_containment.cpp TIMEOUT 120 LABELS integration)
 add_dependencies(pass2_containment stackpilot-cli stackpilot-run stackpilot_data)
+stackpilot_add_test(NAME pass1_ownership SOURCES pass1_ownership.cpp TIMEOUT 120
+    LIBS StackPilot::installers stackpilot_test_archives stackpilot_test_http LABELS unit)
+target_include_directories(pass1_ownership PRIVATE ${PROJECT_SOURCE_DIR}/tests/installers
+    ${PROJECT_SOURCE_DIR}/tests/support)
+add_dependencies(pass1_ownership stackpilot-cli stackpilot_data)
