@@ -52,8 +52,8 @@ class Pass1Ownership : public QObject
     static void unchanged(const fs::path& root, const std::map<std::string, std::string>& before)
     {
         const auto changed = changedCanaries(before, treeContents(root));
-        QVERIFY2(changed.empty(), (root.string() + ": " + (changed.empty() ? "" : changed.front()))
-                                      .c_str());
+        QVERIFY2(changed.empty(),
+                 (root.string() + ": " + (changed.empty() ? "" : changed.front())).c_str());
     }
 
 private slots:
@@ -130,8 +130,8 @@ private slots:
         writeFile(root / "photos" / "a.jpg", "\xff\xd8 mine");
         const auto before = treeContents(root);
         for (const char* days : {"-1", "x", ""}) {
-            const Run r =
-                cli(QStringLiteral("gc"), root, {QStringLiteral("--partial-days"), QString::fromLatin1(days)});
+            const Run r = cli(QStringLiteral("gc"), root,
+                              {QStringLiteral("--partial-days"), QString::fromLatin1(days)});
             QVERIFY2(r.rc == 2, (std::string(days) + ": " + r.err).c_str());
         }
         unchanged(root, before); // recovery did not run
@@ -158,16 +158,16 @@ private slots:
         const auto before = treeContents(partial);
         const fs::path root = m_base / "empty-root";
         for (const char* days : {"100000", "inf", "nan", "1e308", "-inf", "3651", "14.5"}) {
-            const Run r =
-                cli(QStringLiteral("gc"), root, {QStringLiteral("--partial-days"), QString::fromLatin1(days)});
+            const Run r = cli(QStringLiteral("gc"), root,
+                              {QStringLiteral("--partial-days"), QString::fromLatin1(days)});
             QVERIFY2(r.rc == 2, (std::string(days) + ": " + r.err).c_str());
         }
         unchanged(partial, before);
         // Days in range do what they say: the 30-day-old one goes, the fresh one stays.
-        QCOMPARE(cli(QStringLiteral("gc"), root, {QStringLiteral("--partial-days"),
-                                                  QStringLiteral("7")})
-                     .rc,
-                 0);
+        QCOMPARE(
+            cli(QStringLiteral("gc"), root, {QStringLiteral("--partial-days"), QStringLiteral("7")})
+                .rc,
+            0);
         QVERIFY(!fs::exists(old));
         QCOMPARE(readAll(fresh), std::string("resumable bytes"));
     }
