@@ -5,6 +5,7 @@
 // (the attack: a workload that kills its parent, prints escapes or secrets), and a
 // Linux snapshot.
 
+#include <QDir>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QStringList>
@@ -109,7 +110,7 @@ inline std::vector<long> readPids(const fs::path& file)
 // work/workload.sh) and its profile "hostile-sh", and a Linux snapshot without a GPU.
 struct ShellWorld
 {
-    QTemporaryDir tmp;
+    QTemporaryDir tmp{QDir::tempPath() + QStringLiteral("/hostile-XXXXXX")};
     fs::path root = fs::path(tmp.path().toStdString());
     fs::path home = root / "home";
     fs::path catalogDir = root / "catalog";

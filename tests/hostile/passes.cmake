@@ -10,3 +10,5 @@ stackpilot_add_test(NAME pass1_ownership SOURCES pass1_ownership.cpp TIMEOUT 120
 target_include_directories(pass1_ownership PRIVATE ${PROJECT_SOURCE_DIR}/tests/installers
     ${PROJECT_SOURCE_DIR}/tests/support)
 add_dependencies(pass1_ownership stackpilot-cli stackpilot_data)
+stackpilot_add_test(NAME pass2_environment SOURCES pass2_environment.cpp TIMEOUT 120 LABELS integration)
+add_dependencies(pass2_environment stackpilot-cli stackpilot-run stackpilot_data)
