@@ -12,3 +12,5 @@ target_include_directories(pass1_ownership PRIVATE ${PROJECT_SOURCE_DIR}/tests/i
 add_dependencies(pass1_ownership stackpilot-cli stackpilot_data)
 stackpilot_add_test(NAME pass2_environment SOURCES pass2_environment.cpp TIMEOUT 120 LABELS integration)
 add_dependencies(pass2_environment stackpilot-cli stackpilot-run stackpilot_data)
+stackpilot_add_test(NAME pass2_terminal SOURCES pass2_terminal.cpp TIMEOUT 120 LABELS integration)
+add_dependencies(pass2_terminal stackpilot-cli stackpilot-run stackpilot_data)
