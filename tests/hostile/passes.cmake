@@ -14,3 +14,6 @@ stackpilot_add_test(NAME pass2_environment SOURCES pass2_environment.cpp TIMEOUT
 add_dependencies(pass2_environment stackpilot-cli stackpilot-run stackpilot_data)
 stackpilot_add_test(NAME pass2_terminal SOURCES pass2_terminal.cpp TIMEOUT 120 LABELS integration)
 add_dependencies(pass2_terminal stackpilot-cli stackpilot-run stackpilot_data)
+stackpilot_add_test(NAME pass2_bundle SOURCES pass2_bundle.cpp TIMEOUT 120
+    LIBS stackpilot_test_archives LibArchive::LibArchive LABELS integration)
+add_dependencies(pass2_bundle stackpilot-cli stackpilot-run stackpilot_data)
