@@ -118,8 +118,10 @@ private slots:
                 QVERIFY2(!seen.count(name) || valueOf(seen, name).find(value) == std::string::npos,
                          (std::string(name) + "=" + valueOf(seen, name)).c_str());
         QCOMPARE(valueOf(seen, "HSA_OVERRIDE_GFX_VERSION"), std::string("11.0.0"));
-        QVERIFY2(valueOf(seen, "PATH").find("/opt/rocm-6.1.0") == std::string::npos,
-                 valueOf(seen, "PATH").c_str());
+        for (const char* list : {"PATH", "LD_LIBRARY_PATH"}) // no foreign ROCm or CUDA folder
+            for (const char* foreign : {"/opt/rocm-6.1.0", "/usr/local/cuda"})
+                QVERIFY2(valueOf(seen, list).find(foreign) == std::string::npos,
+                         (std::string(list) + "=" + valueOf(seen, list)).c_str());
         const json hostileDry = json::parse(
             w.cli(w.launchArgs({QStringLiteral("--dry-run"), QStringLiteral("--json")})).out);
         const json* kept = changeOf(hostileDry, "HSA_OVERRIDE_GFX_VERSION");
