@@ -52,6 +52,14 @@ class Pass1Inputs : public QObject
     QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
 
 private slots:
+    // A home of its own, also when run outside ctest: the CLI writes its log there.
+    void initTestCase()
+    {
+        qputenv("STACKPILOT_HOME", m_dir.filePath(QStringLiteral("home")).toLocal8Bit());
+        if (qEnvironmentVariableIsEmpty("STACKPILOT_DATA_DIR"))
+            qputenv("STACKPILOT_DATA_DIR", STACKPILOT_BINARY_DIR "/share/stackpilot");
+    }
+
     // 70,000 levels of nested arrays in an unknown field crashed `plan` (a recursive copy).
     void pass1_deepNestingIsRefusedNotACrash()
     {

@@ -177,16 +177,42 @@ private slots:
     }
 
     // add_args de-duplicated element by element: ["--fixed", "yes"] became "--fixed"
-    // when the profile's args already held a "yes".
+    // when the profile's args already held a "yes". Applied as a user applies it, with
+    // `remedy apply`, then launched; `remedy undo` takes exactly that unit back.
     void pass2_addArgsKeepAFlagWithItsValue()
     {
         ShellWorld w;
         w.write("printf '%s\\n' \"$@\" > \"$PIDS.args\"",
                 json::object({{"args", {"--listen", "yes"}}}));
-        writeSettings(w, json::object({{"args", {"--fixed", "yes", "--listen", "yes"}}}));
-        const Run r = w.cli(w.launchArgs({QStringLiteral("--json")}));
+        writeFile(w.catalogDir / "issues.json",
+                  json{{"schema_version", 1},
+                       {"known_issues",
+                        {{{"id", "needs-fixed"},
+                          {"title", "t"},
+                          {"signatures", {"never-matches-xyz"}},
+                          {"applies", {{"workloads", {"hostile"}}}},
+                          {"remedy",
+                           {{"action", "add_args"}, {"args", {"--fixed", "yes"}}, {"text", "r"}}},
+                          {"references", {"https://example.org/hostile"}}}}}}
+                      .dump(2));
+        const QStringList where{QStringLiteral("--hardware"), q(w.snapshot),
+                                QStringLiteral("--catalog-dir"), q(w.catalogDir)};
+        const Run applied =
+            w.cli(QStringList{QStringLiteral("remedy"), QStringLiteral("apply"),
+                              QStringLiteral("needs-fixed"), QStringLiteral("--workload"),
+                              QStringLiteral("hostile")} +
+                  where);
+        QVERIFY2(applied.rc == 0, applied.err.c_str());
+        Run r = w.cli(w.launchArgs({QStringLiteral("--json")}));
         QVERIFY2(r.rc == 0, r.err.c_str());
         QCOMPARE(readAll(w.pids.string() + ".args"), std::string("--listen\nyes\n--fixed\nyes\n"));
+        const Run undone = w.cli(QStringList{QStringLiteral("remedy"), QStringLiteral("undo"),
+                                             QStringLiteral("needs-fixed")} +
+                                 where);
+        QVERIFY2(undone.rc == 0, undone.err.c_str());
+        r = w.cli(w.launchArgs({QStringLiteral("--json")}));
+        QVERIFY2(r.rc == 0, r.err.c_str());
+        QCOMPARE(readAll(w.pids.string() + ".args"), std::string("--listen\nyes\n"));
     }
 
     // A 200 KB value passed the dry run, and then the launch failed (no process can
