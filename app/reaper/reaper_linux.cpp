@@ -423,8 +423,10 @@ int runContained(const Options& options)
     loop.run(sigfd);
     if (!loop.cgroup.empty())
         tree::removeCgroup(loop.cgroup, 1000);
-    if (getppid() != launcher) {
-        // The launcher is dead: nobody will read the status, so leave nothing behind.
+    // The launcher is dead: nobody will read the status, so leave nothing behind. Its
+    // pipe can close (LauncherGone) before the kernel reparents this helper, so either
+    // sign counts (issue 20's leftover, caught again by tests/hostile/pass2_containment).
+    if (getppid() != launcher || loop.stoppedBy == StopRequest::LauncherGone) {
         removeStatusFolder(options.statusFile);
     } else {
         writeStatusFile(options.statusFile, statusJson(loop.mainPid, loop.exit, loop.mainEndedMs,
