@@ -37,11 +37,19 @@ std::map<std::string, std::string> RemedyChange::envAdded() const
 
 std::vector<std::string> RemedyChange::argsAdded() const
 {
-    std::vector<std::string> out;
-    for (const auto& a : planAfter.args)
-        if (std::find(planBefore.args.begin(), planBefore.args.end(), a) == planBefore.args.end())
-            out.push_back(a);
-    return out;
+    // What lies between the common start and the common end: a flag keeps its value
+    // ("--fixed yes" stays whole even when the user's args already hold a "yes").
+    const auto& b = planBefore.args;
+    const auto& a = planAfter.args;
+    std::size_t head = 0;
+    while (head < a.size() && head < b.size() && a[head] == b[head])
+        ++head;
+    std::size_t tail = 0;
+    while (tail < a.size() - head && tail < b.size() - head &&
+           a[a.size() - 1 - tail] == b[b.size() - 1 - tail])
+        ++tail;
+    return {a.begin() + static_cast<std::ptrdiff_t>(head),
+            a.end() - static_cast<std::ptrdiff_t>(tail)};
 }
 
 nlohmann::json toJson(const RemedyChange& change)

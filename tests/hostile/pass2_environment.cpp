@@ -203,6 +203,10 @@ private slots:
                               QStringLiteral("hostile")} +
                   where);
         QVERIFY2(applied.rc == 0, applied.err.c_str());
+        // The summary names the flag with its value too.
+        QVERIFY2(applied.out.find("args added: --fixed, yes") != std::string::npos ||
+                     applied.out.find("args added: --fixed yes") != std::string::npos,
+                 applied.out.c_str());
         Run r = w.cli(w.launchArgs({QStringLiteral("--json")}));
         QVERIFY2(r.rc == 0, r.err.c_str());
         QCOMPARE(readAll(w.pids.string() + ".args"), std::string("--listen\nyes\n--fixed\nyes\n"));
