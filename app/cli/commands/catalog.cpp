@@ -45,7 +45,11 @@ std::unique_ptr<FeedSource> sourceFor(const std::string& feed, const QCommandLin
     DownloaderOptions o;
     if (p.isSet(opt("ca-file")))
         o.caFile = toPath(p.value(opt("ca-file")));
-    return std::make_unique<HttpFeedSource>(feed, o);
+    // --timeout was checked by run(): a whole number of seconds from 1 to a day.
+    const auto deadline = p.isSet(opt("timeout"))
+                              ? std::chrono::seconds(p.value(opt("timeout")).toLongLong())
+                              : kFeedDeadline;
+    return std::make_unique<HttpFeedSource>(feed, o, deadline);
 }
 
 Expected<TrustOptions> trustFor(const QCommandLineParser& p, const std::optional<FeedState>& st,
@@ -306,6 +310,10 @@ public:
                                 opt("verify, diff: the feed; publish, check, diff: a catalog "
                                     "folder; reset-feed: the feed's name."));
         p.addOption({opt("yes"), opt("reset-feed: reset without asking.")});
+        p.addOption({opt("timeout"),
+                     opt("update, verify, diff: seconds the whole feed may take to arrive "
+                         "(default 300)."),
+                     opt("S")});
         p.addOption({opt("feed"), opt("update: the feed's URL or folder."), opt("URL")});
         p.addOption({opt("pubkey"),
                      opt("A minisign public key (RW...) the feed may be signed "
@@ -336,6 +344,12 @@ public:
             io.err << "stackpilot-cli catalog: expected status | update [--feed URL] | rollback "
                       "| verify DIR|URL | publish DIR -o OUT --version N --expires TIME | check "
                       "[DIR] [--deep] | diff [URL|DIR] | reset-feed NAME [--yes]\n";
+            return 2;
+        }
+        bool whole = false;
+        const long long timeout = p.value(opt("timeout")).toLongLong(&whole);
+        if (p.isSet(opt("timeout")) && (!whole || timeout < 1 || timeout > 86400)) {
+            io.err << "stackpilot-cli catalog: --timeout takes seconds from 1 to 86400\n";
             return 2;
         }
         if (verb == "check")

@@ -1,5 +1,6 @@
 #include "core/catalog/feed/update.h"
 
+#include "core/catalog/feed/held_folder.h"
 #include "core/catalog/loader.h"
 #include "core/json_file.h"
 #include "core/ownership.h"
@@ -9,8 +10,8 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 
 namespace fs = std::filesystem;
 
@@ -186,10 +187,15 @@ Expected<UpdateResult> verifyFeedInto(const FeedSource& source, const TrustOptio
 
 Expected<UpdateResult> verifyFeed(const FeedSource& source, const TrustOptions& options)
 {
-    QTemporaryDir tmp;
-    if (!tmp.isValid())
-        return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
-    return verifyFeedInto(source, options, toPath(tmp.path()));
+    // A held folder (held_folder.h): an interrupted verify leaves nothing for good.
+    removeAbandonedFeedTemps();
+    auto tmp = createHeldFolderIn(toPath(QDir::tempPath()), kFeedTempPrefix,
+                                  "a catalog feed being verified");
+    if (!tmp)
+        return tmp.error();
+    auto r = verifyFeedInto(source, options, *tmp);
+    (void)ownership::removeOwned(*tmp);
+    return r;
 }
 
 namespace {
