@@ -312,7 +312,8 @@ public:
         p.addOption({opt("yes"), opt("reset-feed: reset without asking.")});
         p.addOption({opt("timeout"),
                      opt("update, verify, diff: seconds the whole feed may take to arrive "
-                         "(default 300)."),
+                         "(default 300); check: seconds for one git repository (default 120, "
+                         "900 with --deep)."),
                      opt("S")});
         p.addOption({opt("feed"), opt("update: the feed's URL or folder."), opt("URL")});
         p.addOption({opt("pubkey"),
