@@ -6,6 +6,7 @@
 #include "app/cli/commands/catalog_verbs.h"
 #include "app/cli/commands/machine_options.h"
 #include "core/catalog/feed/feed_list.h"
+#include "core/catalog/feed/held_folder.h"
 #include "core/catalog/feed/publish.h"
 #include "core/catalog/feed/update.h"
 #include "core/paths.h"
@@ -347,6 +348,9 @@ public:
                       "[DIR] [--deep] | diff [URL|DIR] | reset-feed NAME [--yes]\n";
             return 2;
         }
+        // What an interrupted update, verify or check left (core/catalog/feed/held_folder.h).
+        feed::removeAbandonedFeedTemps();
+        FeedStore().removeAbandonedStaging();
         bool whole = false;
         const long long timeout = p.value(opt("timeout")).toLongLong(&whole);
         if (p.isSet(opt("timeout")) && (!whole || timeout < 1 || timeout > 86400)) {

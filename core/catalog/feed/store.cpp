@@ -255,13 +255,18 @@ void FeedStore::prune(const std::string& active) const
     for (std::size_t i = kKeptVersions; i < versions.size(); ++i)
         if (versions[i].folder.filename() != active)
             (void)ownership::removeOwned(versions[i].folder);
+    removeAbandonedStaging();
+}
+
+void FeedStore::removeAbandonedStaging() const
+{
     // Staging folders of updates that did not finish (never one still being filled).
     removeAbandoned(m_root, "staging-");
 }
 
 Expected<fs::path> FeedStore::createStaging() const
 {
-    removeAbandoned(m_root, "staging-");
+    removeAbandonedStaging();
     return createHeldFolderIn(m_root, "staging-", "staging of a catalog feed");
 }
 

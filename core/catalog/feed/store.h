@@ -87,6 +87,8 @@ public:
     // A new, empty, owned staging folder under root, naming this process as its holder
     // (held_folder.h); staging folders whose holder is gone are removed.
     [[nodiscard]] Expected<std::filesystem::path> createStaging() const;
+    // Removes the staging folders of updates whose process is gone (held_folder.h).
+    void removeAbandonedStaging() const;
     // Renames a verified staging folder to v<version>, points state.json at it and
     // removes all but the newest kKeptVersions (never the active one).
     [[nodiscard]] Expected<void> commit(const std::filesystem::path& staging,
