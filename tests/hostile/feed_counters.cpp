@@ -105,6 +105,10 @@ private slots:
         fs::last_write_time(lockFile, fs::file_time_type::clock::now() - std::chrono::minutes(1));
         auto r = runCli(args({"catalog", "reset-feed", "lab", "--yes"}), cliEnvironment(), 8000);
         QVERIFY2(r.rc == 0 && r.out.find("feed \"lab\" reset") != std::string::npos, r.err.c_str());
+        writeAll(lockFile, "\xff\xfe garbage"); // cut short or garbled: no holder either
+        fs::last_write_time(lockFile, fs::file_time_type::clock::now() - std::chrono::minutes(1));
+        r = runCli(args({"catalog", "reset-feed", "stackpilot", "--yes"}), cliEnvironment(), 8000);
+        QVERIFY2(r.rc == 0, r.err.c_str());
         QLockFile held(q(lockFile)); // a live StackPilot's lock is respected
         QVERIFY(held.tryLock(0));
         r = runCli(args({"catalog", "reset-feed", "stackpilot", "--yes"}));

@@ -90,6 +90,22 @@ Expected<void> readCounters(const StateReader& r, const json& list, FeedState& s
     return {};
 }
 
+// False when `lock` is a regular file whose first line is no process id (QLockFile
+// writes "PID\nAPP\nHOST\n..."): empty, cut short, or garbage.
+bool hasHolder(const fs::path& lock)
+{
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(lock, ec)))
+        return true; // absent, or not a file: QLockFile reports it
+    auto text = readRegularFile(lock, 4096, "lock");
+    if (!text)
+        return true;
+    const auto newline = text->find('\n');
+    const std::string first = text->substr(0, newline);
+    return newline != std::string::npos && !first.empty() && first.size() <= 19 &&
+           first.find_first_not_of("0123456789") == std::string::npos;
+}
+
 bool isVersionFolder(const std::string& name)
 {
     return name.size() >= 2 && name.size() <= 20 && name[0] == 'v' &&
@@ -275,9 +291,9 @@ Expected<std::unique_ptr<QLockFile>> FeedStore::lock() const
     std::error_code ec;
     fs::create_directories(m_root, ec);
     const fs::path file = m_root / "feed.lock";
-    // QLockFile waits out a lock file it cannot read for its stale time; a crash
-    // between creating the file and writing the holder leaves exactly that.
-    if (fs::is_regular_file(fs::symlink_status(file, ec)) && fs::file_size(file, ec) == 0 && !ec) {
+    // QLockFile never takes over a lock file it cannot read (with a stale time of 0,
+    // below); a crash between creating the file and writing the holder leaves one.
+    if (!hasHolder(file)) {
         const auto age = fs::file_time_type::clock::now() - fs::last_write_time(file, ec);
         if (!ec && age > std::chrono::seconds(kHolderlessGraceSeconds))
             fs::remove(file, ec);
