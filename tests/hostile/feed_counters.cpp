@@ -148,8 +148,8 @@ private slots:
         // A listed file that is missing: its path is named once.
         QVERIFY(feeds.publish("missing", "stackpilot", 104, official));
         fs::remove(feeds.served / "missing" / "runtimes.json");
-        r = runCli(args({"catalog", "verify", paths::toUtf8(feeds.served / "missing"), "--pubkey",
-                         official.line()}));
+        r = runCli(args({"catalog", "verify", paths::toUtf8(feeds.served / "missing") + "/",
+                         "--pubkey", official.line()}));
         const std::string path = paths::toUtf8(feeds.served / "missing" / "runtimes.json");
         const auto first = r.err.find(path);
         QVERIFY2(r.rc == 3 && first != std::string::npos &&

@@ -148,6 +148,12 @@ Expected<std::string> sha256OfFile(const fs::path& file)
     return h.result().toHex().toStdString();
 }
 
+DirectorySource::DirectorySource(fs::path dir) : m_dir(std::move(dir))
+{
+    while (m_dir.has_relative_path() && !m_dir.has_filename()) // "feed/" -> "feed"
+        m_dir = m_dir.parent_path();
+}
+
 std::string DirectorySource::location() const
 {
     return paths::toUtf8(m_dir);
@@ -162,7 +168,7 @@ Expected<std::string> DirectorySource::fetchText(const std::string& name,
 Expected<void> DirectorySource::fetchFile(const FeedFile& file, const fs::path& dest) const
 {
     // The error names the file's whole path already.
-    auto bytes = readRegularFile(m_dir / file.path, file.size, "feed");
+    auto bytes = readRegularFile(m_dir / file.path, file.size, "listed feed file");
     if (!bytes)
         return bytes.error();
     return writeFileAtomic(dest, *bytes);
