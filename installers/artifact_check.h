@@ -15,6 +15,7 @@
 #include "core/catalog/types.h"
 #include "installers/downloader.h"
 
+#include <chrono>
 #include <string>
 
 namespace sp {
@@ -23,6 +24,9 @@ struct ArtifactCheckOptions
 {
     bool deep = false;
     DownloaderOptions downloader; // proxy, CA file, timeouts; the cache is a temporary one
+    // How long one git artifact's check may take (libgit2 has no timeout of its own, so
+    // it runs in a child process that is killed then). 0: 120 s, 900 s with `deep`.
+    std::chrono::seconds gitDeadline{0};
 };
 
 enum class CheckVerdict

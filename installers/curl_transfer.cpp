@@ -1,5 +1,6 @@
 #include "installers/curl_transfer.h"
 
+#include "core/catalog/feed/feed_list.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -29,6 +30,13 @@ bool isTlsError(CURLcode c)
     default:
         return false;
     }
+}
+
+// http(s)://127.x.y.z, [::1] or localhost (the feed's loopback rule, feed_list.h).
+bool isLoopbackUrl(const std::string& url)
+{
+    const auto scheme = url.find("://");
+    return scheme != std::string::npos && feed::isLoopbackHttp("http://" + url.substr(scheme + 3));
 }
 
 } // namespace
@@ -130,15 +138,17 @@ void setTransportOptions(CURL* curl, const DownloaderOptions& o, bool pinned, ch
     curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+    // An unpinned artifact only ever travels over TLS, redirects included; so does every
+    // file of a feed, whose plain http is allowed to this machine only (feed_list.h).
+    const bool plainRedirects = pinned && !o.feedTransport;
 #if LIBCURL_VERSION_NUM >= 0x075500 // 7.85: the string form; the bitmask is deprecated
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    // An unpinned artifact only ever travels over TLS, redirects included.
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, pinned ? "http,https" : "https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, plainRedirects ? "http,https" : "https");
 #else // Ubuntu 22.04 ships 7.81
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS, static_cast<long>(CURLPROTO_HTTP | CURLPROTO_HTTPS));
     curl_easy_setopt(
         curl, CURLOPT_REDIR_PROTOCOLS,
-        static_cast<long>(pinned ? CURLPROTO_HTTP | CURLPROTO_HTTPS : CURLPROTO_HTTPS));
+        static_cast<long>(plainRedirects ? CURLPROTO_HTTP | CURLPROTO_HTTPS : CURLPROTO_HTTPS));
 #endif
 #ifdef _WIN32
     curl_easy_setopt(curl, CURLOPT_SSL_OPTIONS, static_cast<long>(CURLSSLOPT_NATIVE_CA));
@@ -155,6 +165,11 @@ void Attempt::configure(const DownloaderOptions& o, bool pinned, char* errbuf,
 {
     curl_easy_setopt(m_curl, CURLOPT_URL, m_url.c_str());
     setTransportOptions(m_curl, o, pinned, errbuf, ua, ca);
+    // A proxy's "127.0.0.1" is the proxy's own machine, and a feed's plain http must not
+    // leave this one: a feed on a loopback address is fetched directly.
+    m_feedTransport = o.feedTransport;
+    if (o.feedTransport && isLoopbackUrl(m_url))
+        curl_easy_setopt(m_curl, CURLOPT_NOPROXY, "*");
     curl_easy_setopt(m_curl, CURLOPT_LOW_SPEED_LIMIT, o.lowSpeedLimit);
     curl_easy_setopt(m_curl, CURLOPT_LOW_SPEED_TIME, static_cast<long>(o.lowSpeedTime.count()));
     curl_easy_setopt(m_curl, CURLOPT_BUFFERSIZE, 512L * 1024);
@@ -233,6 +248,10 @@ Outcome Attempt::classify(CURLcode rc, long code, const char* errbuf, bool pinne
             return Outcome::Retry;
         }
         return code >= 500 || code == 408 || code == 429 ? Outcome::Retry : Outcome::NextUrl;
+    }
+    if (rc == CURLE_UNSUPPORTED_PROTOCOL && m_feedTransport) {
+        reason = "redirect to plain http refused (a feed's files travel over https): " + detail;
+        return Outcome::NextUrl;
     }
     if (rc == CURLE_UNSUPPORTED_PROTOCOL && !pinned) {
         reason = "redirect to plain http refused (the artifact has no pinned sha256): " + detail;

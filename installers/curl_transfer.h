@@ -162,6 +162,7 @@ private:
     std::string m_contentRange;
     std::optional<Error> m_failure;
     bool m_fatal = false;
+    bool m_feedTransport = false; // DownloaderOptions::feedTransport
 };
 
 } // namespace sp::transfer

@@ -79,6 +79,9 @@ struct DownloaderOptions
     // Write the partial file, hash and feed the sink on a second thread while the
     // network thread keeps reading (false: all on the calling thread).
     bool pipelined = true;
+    // A signed catalog feed's transfers (feed_http_source.h): redirects go to https only,
+    // pinned or not, and a loopback URL never goes through a proxy (curl_transfer.cpp).
+    bool feedTransport = false;
     // Waits between tries; tests inject a recorder. Default: sleep, waking early on cancel.
     std::function<void(std::chrono::milliseconds)> sleep;
 };

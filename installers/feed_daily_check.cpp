@@ -6,9 +6,7 @@
 #include "core/settings.h"
 #include "installers/feed_http_source.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace sp::feed {
 
@@ -22,15 +20,10 @@ std::filesystem::path stampOf(const FeedStore& store)
 // Seconds since the epoch of the last check, or nullopt.
 std::optional<std::int64_t> lastCheck(const FeedStore& store)
 {
-    std::ifstream in(stampOf(store), std::ios::binary);
-    if (!in)
+    auto text = readRegularFile(stampOf(store), kMaxLastCheckBytes, "last check");
+    if (!text)
         return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto j = nlohmann::json::parse(text.str(), nullptr, false);
-    if (!j.is_object() || !j.contains("checked_at") || !j["checked_at"].is_number_integer())
-        return std::nullopt;
-    return j["checked_at"].get<std::int64_t>();
+    return parseLastCheck(*text);
 }
 
 std::unique_ptr<FeedSource> dailySource(const std::string& feed)
@@ -41,6 +34,15 @@ std::unique_ptr<FeedSource> dailySource(const std::string& feed)
 }
 
 } // namespace
+
+std::optional<std::int64_t> parseLastCheck(const std::string& text)
+{
+    auto j = parseJsonText(text, "last-check.json", JsonLimits{kMaxLastCheckBytes, 2});
+    if (!j || !j->is_object() || !j->contains("checked_at") ||
+        !(*j)["checked_at"].is_number_integer())
+        return std::nullopt;
+    return (*j)["checked_at"].get<std::int64_t>();
+}
 
 Knowledge knowledgeInUse(const FeedStore& store)
 {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace sp::feed {
@@ -30,6 +31,11 @@ struct DailyCheck
 };
 
 inline constexpr std::int64_t kDailyCheckSeconds = 24 * 60 * 60;
+
+// last-check.json, {"checked_at": SECONDS}: at most this large, two levels deep. The
+// time, or nullopt for anything else (then the check is due).
+inline constexpr std::size_t kMaxLastCheckBytes = 4096;
+std::optional<std::int64_t> parseLastCheck(const std::string& text);
 
 // `now`: seconds since the epoch. `settingsFile`: settings.json with its "feeds".
 DailyCheck dailyCheck(std::int64_t now, const FeedStore& store,

@@ -1,9 +1,16 @@
 #include "installers/feed_http_source.h"
 
 #include "core/catalog/feed/feed_list.h"
+#include "core/catalog/feed/held_folder.h"
 #include "core/json_file.h"
+#include "core/ownership.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
+
+#include <QDir>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 namespace sp {
 
@@ -36,6 +43,46 @@ private:
     std::size_t m_limit;
 };
 
+// Cancels `token` when `until` passes, unless it is destroyed first.
+class Watchdog
+{
+public:
+    Watchdog(CancelToken token, std::chrono::steady_clock::time_point until)
+        : m_thread([this, token, until] {
+              std::unique_lock<std::mutex> lock(m_mutex);
+              if (!m_done.wait_until(lock, until, [this] { return m_finished; }))
+                  token.cancel();
+          })
+    {}
+    ~Watchdog()
+    {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_finished = true;
+        }
+        m_done.notify_all();
+        m_thread.join();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_done;
+    bool m_finished = false;
+    std::thread m_thread; // last: it starts once the members above exist
+};
+
+std::string seconds(std::chrono::milliseconds d)
+{
+    return std::to_string((d.count() + 999) / 1000);
+}
+
+Expected<std::filesystem::path> privateFolder()
+{
+    feed::removeAbandonedFeedTemps(); // what an interrupted run left
+    return feed::createHeldFolderIn(toPath(QDir::tempPath()), feed::kFeedTempPrefix,
+                                    "downloads of a catalog feed");
+}
+
 } // namespace
 
 bool isFeedUrl(const std::string& feed)
@@ -43,15 +90,24 @@ bool isFeedUrl(const std::string& feed)
     return feed.rfind("https://", 0) == 0 || feed.rfind("http://", 0) == 0;
 }
 
-HttpFeedSource::HttpFeedSource(std::string base, DownloaderOptions options)
-    : m_base(std::move(base)), m_tmp(std::make_unique<QTemporaryDir>()),
-      m_options(std::move(options))
+HttpFeedSource::HttpFeedSource(std::string base, DownloaderOptions options,
+                               std::chrono::milliseconds deadline)
+    : m_base(std::move(base)), m_tmp(privateFolder()), m_options(std::move(options)),
+      m_deadline(deadline), m_until(std::chrono::steady_clock::now() + deadline)
 {
     while (!m_base.empty() && m_base.back() == '/')
         m_base.pop_back();
     // A private cache: a partial manifest of another version is never resumed.
-    m_options.cacheDir = toPath(m_tmp->path());
+    if (m_tmp)
+        m_options.cacheDir = *m_tmp;
     m_options.maxTriesPerUrl = std::min(m_options.maxTriesPerUrl, 2);
+    m_options.feedTransport = true;
+}
+
+HttpFeedSource::~HttpFeedSource()
+{
+    if (m_tmp)
+        (void)ownership::removeOwned(*m_tmp);
 }
 
 Expected<std::string> HttpFeedSource::fetch(const std::string& name, std::size_t maxBytes,
@@ -59,8 +115,11 @@ Expected<std::string> HttpFeedSource::fetch(const std::string& name, std::size_t
 {
     if (auto ok = feed::checkFeedUrl(m_base); !ok)
         return ok.error();
-    if (!m_tmp->isValid())
-        return Error::runtime("no temporary folder: " + m_tmp->errorString().toStdString());
+    if (!m_tmp)
+        return m_tmp.error();
+    if (std::chrono::steady_clock::now() >= m_until)
+        return Error::runtime(m_base + ": the feed did not arrive within " + seconds(m_deadline) +
+                              " s; stopped");
     DownloadRequest request;
     request.urls = {m_base + "/" + name};
     request.loopbackHttpUnpinned = true; // the manifest is signed; checkFeedUrl allowed it
@@ -69,9 +128,17 @@ Expected<std::string> HttpFeedSource::fetch(const std::string& name, std::size_t
         request.size = pinned->size;
     }
     LimitedStringSink sink(maxBytes);
-    auto r = Downloader(m_options).fetch(request, sink);
+    const CancelToken expired;
+    Expected<DownloadResult> r = Error::runtime("not fetched");
+    {
+        const Watchdog watchdog(expired, m_until);
+        r = Downloader(m_options).fetch(request, sink, {}, expired);
+    }
+    const std::string url = m_base + "/" + name;
+    if (!r && expired.cancelled())
+        return Error::runtime(url + ": the feed did not arrive within " + seconds(m_deadline) +
+                              " s; stopped");
     if (!r) {
-        const std::string url = m_base + "/" + name;
         if (r.error().message.find(url) != std::string::npos)
             return r.error();
         return Error{r.error().code, url + ": " + r.error().message};

@@ -10,6 +10,7 @@
 
 #include <QtTest>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace sp;
 using namespace sp::test;
@@ -213,6 +214,30 @@ private slots:
         QVERIFY(feed::publishFeed(catalog, out, o));
         QVERIFY(first.sign(out / "manifest.json", true));
         QVERIFY(update(out, trust()));
+    }
+    // A state.json written before there was one counter per feed: its single floor goes
+    // to the feed and key in use; one above 2^31 (the lock-out) is dropped.
+    void aSingleCounterOfAnOlderStateIsMigrated()
+    {
+        const fs::path stateFile = feed::FeedStore().root() / "state.json";
+        auto legacy = [&](std::int64_t highest) {
+            auto j = nlohmann::json::parse(readAll(stateFile));
+            j.erase("counters");
+            j["highest_version"] = highest;
+            writeAll(stateFile, j.dump(2));
+        };
+        legacy(40);
+        const std::string id = feed::keyIdHex(first.publicKey().keyId);
+        auto st = *feed::FeedStore().state();
+        QVERIFY(st->counterFor("stackpilot", id) &&
+                st->counterFor("stackpilot", id)->highest == 40);
+        refused(newFeed(39, first), "older than version 40", trust());
+        // Another key's feed of the same name has a floor of its own.
+        QVERIFY(update(newFeed(12, lab), trust({first.publicKey(), lab.publicKey()})));
+        legacy(std::int64_t{1} << 53);
+        st = *feed::FeedStore().state();
+        QVERIFY(st->counters.empty());
+        QVERIFY(update(newFeed(11, first), trust()));
     }
     void publishRefusesACatalogThatDoesNotLoad()
     {

@@ -6,6 +6,7 @@
 #include "app/cli/commands/catalog_verbs.h"
 #include "app/cli/commands/machine_options.h"
 #include "core/catalog/feed/feed_list.h"
+#include "core/catalog/feed/held_folder.h"
 #include "core/catalog/feed/publish.h"
 #include "core/catalog/feed/update.h"
 #include "core/paths.h"
@@ -45,7 +46,11 @@ std::unique_ptr<FeedSource> sourceFor(const std::string& feed, const QCommandLin
     DownloaderOptions o;
     if (p.isSet(opt("ca-file")))
         o.caFile = toPath(p.value(opt("ca-file")));
-    return std::make_unique<HttpFeedSource>(feed, o);
+    // --timeout was checked by run(): a whole number of seconds from 1 to a day.
+    const auto deadline = p.isSet(opt("timeout"))
+                              ? std::chrono::seconds(p.value(opt("timeout")).toLongLong())
+                              : kFeedDeadline;
+    return std::make_unique<HttpFeedSource>(feed, o, deadline);
 }
 
 Expected<TrustOptions> trustFor(const QCommandLineParser& p, const std::optional<FeedState>& st,
@@ -73,8 +78,10 @@ std::string ageOf(const std::string& published)
     auto t = parseUtcTime(published);
     if (!t)
         return "unknown age";
-    const auto days = (QDateTime::currentSecsSinceEpoch() - *t) / 86400;
-    return std::to_string(days) + " day(s) old";
+    const auto seconds = QDateTime::currentSecsSinceEpoch() - *t;
+    if (seconds < 0) // a clock behind the publisher's; update refuses a day or more
+        return "published in the future (check this machine's clock)";
+    return std::to_string(seconds / 86400) + " day(s) old";
 }
 
 nlohmann::json statusJson(const FeedStore& store, const std::optional<FeedState>& st)
@@ -293,14 +300,22 @@ public:
     QString name() const override { return opt("catalog"); }
     QString summary() const override
     {
-        return opt("Signed catalog feed: status, update, rollback, verify, publish, check, diff.");
+        return opt("Signed catalog feed: status, update, rollback, verify, publish, check, diff, "
+                   "reset-feed.");
     }
     void configure(QCommandLineParser& p) override
     {
-        p.addPositionalArgument(opt("status|update|rollback|verify|publish|check|diff"),
+        p.addPositionalArgument(opt("status|update|rollback|verify|publish|check|diff|reset-feed"),
                                 opt("What to do."));
-        p.addPositionalArgument(
-            opt("DIR|URL"), opt("verify, diff: the feed; publish, check, diff: a catalog folder."));
+        p.addPositionalArgument(opt("DIR|URL|NAME"),
+                                opt("verify, diff: the feed; publish, check, diff: a catalog "
+                                    "folder; reset-feed: the feed's name."));
+        p.addOption({opt("yes"), opt("reset-feed: reset without asking.")});
+        p.addOption({opt("timeout"),
+                     opt("update, verify, diff: seconds the whole feed may take to arrive "
+                         "(default 300); check: seconds for one git repository (default 120, "
+                         "900 with --deep)."),
+                     opt("S")});
         p.addOption({opt("feed"), opt("update: the feed's URL or folder."), opt("URL")});
         p.addOption({opt("pubkey"),
                      opt("A minisign public key (RW...) the feed may be signed "
@@ -324,17 +339,28 @@ public:
         const QStringList args = p.positionalArguments();
         const std::string verb = args.isEmpty() ? std::string() : toStd(args[0]);
         const std::string arg = args.size() > 1 ? toStd(args[1]) : std::string();
-        const bool needsArg = verb == "verify" || verb == "publish";
+        const bool needsArg = verb == "verify" || verb == "publish" || verb == "reset-feed";
         const bool mayArg = verb == "check" || verb == "diff";
         if (args.size() > 2 || (args.size() != (needsArg ? 2 : 1) && !mayArg) ||
             (verb != "status" && verb != "update" && verb != "rollback" && !needsArg && !mayArg)) {
             io.err << "stackpilot-cli catalog: expected status | update [--feed URL] | rollback "
                       "| verify DIR|URL | publish DIR -o OUT --version N --expires TIME | check "
-                      "[DIR] [--deep] | diff [URL|DIR]\n";
+                      "[DIR] [--deep] | diff [URL|DIR] | reset-feed NAME [--yes]\n";
+            return 2;
+        }
+        // What an interrupted update, verify or check left (core/catalog/feed/held_folder.h).
+        feed::removeAbandonedFeedTemps();
+        FeedStore().removeAbandonedStaging();
+        bool whole = false;
+        const long long timeout = p.value(opt("timeout")).toLongLong(&whole);
+        if (p.isSet(opt("timeout")) && (!whole || timeout < 1 || timeout > 86400)) {
+            io.err << "stackpilot-cli catalog: --timeout takes seconds from 1 to 86400\n";
             return 2;
         }
         if (verb == "check")
             return runCatalogCheck(p, io, arg);
+        if (verb == "reset-feed")
+            return runCatalogResetFeed(p, io, arg);
         if (verb == "diff")
             return runCatalogDiff(p, io, arg);
         if (verb == "status")

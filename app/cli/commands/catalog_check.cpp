@@ -70,6 +70,8 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
     const std::size_t textProblems = reportUserTexts(*loaded, io, json);
     ArtifactCheckOptions o;
     o.deep = p.isSet(QStringLiteral("deep"));
+    if (p.isSet(QStringLiteral("timeout"))) // checked by catalog.cpp
+        o.gitDeadline = std::chrono::seconds(p.value(QStringLiteral("timeout")).toLongLong());
     if (p.isSet(QStringLiteral("ca-file")))
         o.downloader.caFile = toPath(p.value(QStringLiteral("ca-file")));
     if (auto s = Settings::load(); s && s->proxy)

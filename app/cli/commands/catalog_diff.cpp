@@ -8,13 +8,15 @@
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/catalog_verbs.h"
 #include "app/cli/commands/machine_options.h"
+#include "core/catalog/feed/held_folder.h"
+#include "core/ownership.h"
 #include "core/paths.h"
 #include "core/select/select.h"
 #include "core/select/workload_overrides.h"
 #include "core/settings.h"
 #include "installers/feed_http_source.h"
 
-#include <QTemporaryDir>
+#include <QDir>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -146,7 +148,7 @@ std::vector<PlanChange> diffPlans(const HardwareSnapshot& snap, const Catalog& b
 // The new catalog's folder: DIR itself when it is a plain catalog folder, else the
 // feed verified into `tmp`. Sets `what` to how the output names it.
 Expected<fs::path> newCatalogDir(const QCommandLineParser& p, const std::string& where,
-                                 const QTemporaryDir& tmp, std::string& what)
+                                 const Expected<fs::path>& tmp, std::string& what)
 {
     std::error_code ec;
     if (!where.empty() && !isFeedUrl(where) && fs::is_directory(paths::fromUtf8(where), ec) &&
@@ -154,9 +156,9 @@ Expected<fs::path> newCatalogDir(const QCommandLineParser& p, const std::string&
         what = "the catalog in " + where;
         return paths::fromUtf8(where);
     }
-    if (!tmp.isValid())
-        return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
-    const fs::path dir = toPath(tmp.path());
+    if (!tmp)
+        return tmp.error();
+    const fs::path dir = *tmp;
     auto r = verifyFeedForDiff(p, where, dir);
     if (!r)
         return r.error();
@@ -197,7 +199,19 @@ int runCatalogDiff(const QCommandLineParser& p, Io& io, const std::string& where
     auto current = loadCatalogForCli(p, io, "catalog", &rc);
     if (!current)
         return rc;
-    QTemporaryDir tmp;
+    // A held folder (core/catalog/feed/held_folder.h): an interrupted diff leaves
+    // nothing for good.
+    const auto tmp = feed::createHeldFolderIn(toPath(QDir::tempPath()), feed::kFeedTempPrefix,
+                                              "a catalog feed being compared");
+    struct Remove
+    {
+        const Expected<fs::path>& dir;
+        ~Remove()
+        {
+            if (dir)
+                (void)ownership::removeOwned(*dir);
+        }
+    } remove{tmp};
     std::string what;
     auto dir = newCatalogDir(p, where, tmp, what);
     if (!dir) {

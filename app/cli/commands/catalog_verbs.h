@@ -15,6 +15,9 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
 // catalog diff [DIR|URL]: the plans of this machine that the new catalog would change.
 int runCatalogDiff(const QCommandLineParser& p, Io& io, const std::string& where);
 
+// catalog reset-feed NAME [--yes]: forgets feed NAME's rollback floors (catalog_reset.cpp).
+int runCatalogResetFeed(const QCommandLineParser& p, Io& io, const std::string& name);
+
 // The feed `catalog diff` compares with (WHERE, else what `update` would take), verified
 // as `catalog verify` does and kept in `dir` (catalog.cpp).
 Expected<feed::UpdateResult> verifyFeedForDiff(const QCommandLineParser& p,

@@ -1,5 +1,6 @@
 #include "core/catalog/feed/feed_list.h"
 
+#include "core/json_file.h"
 #include "core/strings.h"
 
 #include <nlohmann/json.hpp>
@@ -97,21 +98,28 @@ Expected<void> checkFeedUrl(const std::string& url)
 
 Expected<std::vector<FeedEntry>> feedsFrom(const Settings& settings, const std::string& name)
 {
-    auto doc = documentOf(settings);
+    // The settings' own limits; the text was read under them already.
+    auto doc = settings.document.empty() ? Expected<nlohmann::json>(nlohmann::json::object())
+                                         : parseJsonText(settings.document, name, kSettingsLimits);
     if (!doc)
         return doc.error();
     std::vector<FeedEntry> out;
-    if (!doc->contains("feeds"))
+    if (!doc->is_object() || !doc->contains("feeds"))
         return out;
     const auto& list = (*doc)["feeds"];
     const std::string where = name + ": \"feeds\"";
     if (!list.is_array())
         return Error::invalid(where + " must be a list of {\"url\": ..., \"pubkey\": ...}");
+    if (list.size() > kMaxFeeds)
+        return Error::invalid(where + ": more than " + std::to_string(kMaxFeeds) + " feeds");
     for (std::size_t i = 0; i < list.size(); ++i) {
         const auto& f = list[i];
         const std::string at = where + "[" + std::to_string(i) + "]";
-        if (!f.is_object() || !f.contains("url") || !f["url"].is_string())
-            return Error::invalid(at + " needs a \"url\" string");
+        if (!f.is_object() || !f.contains("url") || !f["url"].is_string() ||
+            f["url"].get_ref<const std::string&>().empty() ||
+            f["url"].get_ref<const std::string&>().size() > kMaxFeedUrlBytes)
+            return Error::invalid(at + " needs a \"url\" string of 1 to " +
+                                  std::to_string(kMaxFeedUrlBytes) + " bytes");
         FeedEntry e{f["url"].get<std::string>(), {}};
         if (f.contains("pubkey")) {
             if (!f["pubkey"].is_string())

@@ -20,6 +20,10 @@
 
 namespace sp::feed {
 
+// A settings.json lists at most this many feeds, each URL at most this long.
+inline constexpr std::size_t kMaxFeeds = 64;
+inline constexpr std::size_t kMaxFeedUrlBytes = 2048;
+
 struct FeedEntry
 {
     std::string url;    // the folder URL that serves manifest.json (or a folder path)

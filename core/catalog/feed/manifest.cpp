@@ -113,6 +113,75 @@ Expected<std::string> timeField(const Reader& r, const json& j, const std::strin
     return t;
 }
 
+std::string lineColumn(const std::string& text, std::size_t offset)
+{
+    int line = 1, col = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        col = text[i] == '\n' ? 1 : col + 1;
+        line += text[i] == '\n' ? 1 : 0;
+    }
+    return std::to_string(line) + ":" + std::to_string(col);
+}
+
+// The end of the string literal that starts at `at` (the opening quote).
+std::size_t stringEnd(const std::string& text, std::size_t at)
+{
+    for (std::size_t i = at + 1; i < text.size(); ++i) {
+        if (text[i] == '\\')
+            ++i;
+        else if (text[i] == '"')
+            return i + 1;
+    }
+    return text.size();
+}
+
+// "file:line:col: ..." for the first key an object of `text` (already parsed, so valid
+// JSON) names twice, or "". nlohmann keeps the last of two; what a signature covers must
+// mean one thing to every reader, so a manifest with a doubled key is invalid.
+std::string duplicateKey(const std::string& text, const std::string& origin)
+{
+    std::vector<std::set<std::string>> objects; // the keys so far of each open object
+    std::vector<bool> isObject;
+    bool expectKey = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            const std::size_t end = stringEnd(text, i);
+            if (expectKey && !objects.empty()) {
+                const auto key = json::parse(text.substr(i, end - i), nullptr, false);
+                const std::string name = key.is_string() ? key.get<std::string>() : "";
+                if (!objects.back().insert(name).second)
+                    return origin + ":" + lineColumn(text, i) + ": the key \"" + name +
+                           "\" appears twice in one object";
+            }
+            expectKey = false;
+            i = end - 1;
+        } else if (c == '{' || c == '[') {
+            isObject.push_back(c == '{');
+            if (c == '{')
+                objects.emplace_back();
+            expectKey = c == '{';
+        } else if ((c == '}' || c == ']') && !isObject.empty()) {
+            if (isObject.back())
+                objects.pop_back();
+            isObject.pop_back();
+        } else if (c == ',') {
+            expectKey = !isObject.empty() && isObject.back();
+        }
+    }
+    return {};
+}
+
+// published must not lie after expires.
+Expected<void> checkTimes(const Reader& r, const Manifest& m)
+{
+    auto published = parseUtcTime(m.published);
+    auto expires = parseUtcTime(m.expires);
+    if (published && expires && *expires <= *published)
+        return r.at("/expires", m.expires + " is not after /published " + m.published);
+    return {};
+}
+
 } // namespace
 
 bool isValidFeedPath(const std::string& path)
@@ -167,6 +236,8 @@ Expected<Manifest> parseManifest(const std::string& text, const std::string& ori
     auto parsed = parseJsonText(text, origin, JsonLimits{kMaxManifestBytes, kMaxManifestDepth});
     if (!parsed)
         return parsed.error();
+    if (auto twice = duplicateKey(text, origin); !twice.empty())
+        return Error::invalid(twice);
     const Reader r{origin};
     const json& j = *parsed;
     if (auto ok = r.onlyKeys(j, kTopKeys, ""); !ok)
@@ -192,6 +263,8 @@ Expected<Manifest> parseManifest(const std::string& text, const std::string& ori
     m.published = *published;
     m.expires = *expires;
     m.minStackPilot = *minVersion;
+    if (auto ok = checkTimes(r, m); !ok)
+        return ok.error();
     if (auto ok = readFiles(r, j["files"], m); !ok)
         return ok.error();
     return m;

@@ -34,8 +34,9 @@ Expected<std::vector<fs::path>> catalogFiles(const fs::path& dir)
 
 Expected<void> checkOptions(const PublishOptions& o)
 {
-    if (o.version <= 0)
-        return Error::usage("--version must be a positive integer");
+    if (o.version <= 0 || o.version > kMaxFeedVersion)
+        return Error::usage("--version must be an integer from 1 to 2^31 (" +
+                            std::to_string(kMaxFeedVersion) + ")");
     auto expires = parseUtcTime(o.expires);
     if (!expires)
         return Error::usage("--expires: " + expires.error().message);

@@ -20,15 +20,49 @@ namespace sp::feed {
 
 inline constexpr std::size_t kKeptVersions = 3;
 
+// The rollback floor of one feed: the highest version of feed `feed` signed by key
+// `keyId` ever installed here. Each feed and key has its own, so a lab's feed at 500
+// never blocks the official one at 143, and no key can raise another key's floor.
+struct FeedCounter
+{
+    std::string feed;  // the manifest's "feed"
+    std::string keyId; // 16 hex digits
+    std::int64_t highest = 0;
+};
+
+// A signed version above this is refused (JSON numbers stay exact far beyond it; a
+// feed publishing once a minute for 4,000 years stays below it).
+inline constexpr std::int64_t kMaxFeedVersion = std::int64_t{1} << 31;
+// A version more than this far above its feed's floor is refused: a key that signed
+// version 2^31 by mistake would otherwise end every later publication of that feed.
+inline constexpr std::int64_t kMaxVersionJump = 10000;
+inline constexpr std::size_t kMaxFeedCounters = 256;
+// state.json is at most this large and this deep.
+inline constexpr std::size_t kMaxStateBytes = 64u << 10;
+inline constexpr int kMaxStateDepth = 4;
+
 struct FeedState
 {
-    std::string active;              // folder name, "v142"
-    std::int64_t highestVersion = 0; // the highest version ever installed (rollback floor)
-    std::string source;              // the feed URL or folder it came from
-    std::string key;                 // the "RW…" key that signed it
-    std::string keyId;               // its id, 16 hex digits
-    std::string installed;           // ISO 8601 UTC
+    std::string active;                // folder name, "v142"
+    std::vector<FeedCounter> counters; // one per feed and key
+    std::string source;                // the feed URL or folder it came from
+    std::string key;                   // the "RW…" key that signed it
+    std::string keyId;                 // its id, 16 hex digits
+    std::string installed;             // ISO 8601 UTC
+    // "highest_version" of a state.json written before counters existed (0: none); the
+    // store gives it to the feed and key in use (FeedStore::state).
+    std::int64_t legacyHighest = 0;
+
+    // The floor of (feed, keyId), or nullptr when that feed was never installed.
+    const FeedCounter* counterFor(const std::string& feed, const std::string& keyId) const;
+    // Raises (or adds) the floor of (feed, keyId) to `version`.
+    void raise(const std::string& feed, const std::string& keyId, std::int64_t version);
 };
+
+// Parses state.json's text. Errors are one line naming `origin` and the position.
+[[nodiscard]] Expected<FeedState> parseFeedState(const std::string& text,
+                                                 const std::string& origin);
+std::string toJsonText(const FeedState& s);
 
 struct InstalledVersion
 {
@@ -50,17 +84,25 @@ public:
     // The kept versions, newest first (folders whose manifest reads back).
     std::vector<InstalledVersion> kept() const;
 
-    // A new, empty, owned staging folder under root.
+    // A new, empty, owned staging folder under root, naming this process as its holder
+    // (held_folder.h); staging folders whose holder is gone are removed.
     [[nodiscard]] Expected<std::filesystem::path> createStaging() const;
+    // Removes the staging folders of updates whose process is gone (held_folder.h).
+    void removeAbandonedStaging() const;
     // Renames a verified staging folder to v<version>, points state.json at it and
     // removes all but the newest kKeptVersions (never the active one).
     [[nodiscard]] Expected<void> commit(const std::filesystem::path& staging,
                                         const Manifest& manifest, FeedState state) const;
     // Held while an update or a rollback changes the store, so two StackPilots never
-    // switch at once (<root>/feed.lock, QLockFile). An error when another holds it.
+    // switch at once (<root>/feed.lock, QLockFile). Only the switch holds it, never the
+    // network. A lock file without holder information older than a few seconds (a crash
+    // right after it was made) is stale. An error when another holds it.
     [[nodiscard]] Expected<std::unique_ptr<QLockFile>> lock() const;
     // Points state.json at the newest kept version older than the active one.
     [[nodiscard]] Expected<InstalledVersion> rollback() const;
+    // Forgets the rollback floors of feed `name` (every key), so its next update may
+    // take any version again. The counters it removed; an error when there were none.
+    [[nodiscard]] Expected<std::vector<FeedCounter>> resetFeed(const std::string& name) const;
 
 private:
     Expected<void> writeState(const FeedState& s) const;

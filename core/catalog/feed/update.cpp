@@ -1,5 +1,6 @@
 #include "core/catalog/feed/update.h"
 
+#include "core/catalog/feed/held_folder.h"
 #include "core/catalog/loader.h"
 #include "core/json_file.h"
 #include "core/ownership.h"
@@ -9,8 +10,8 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
 
 namespace fs = std::filesystem;
 
@@ -32,6 +33,8 @@ struct Checked
     std::string manifestText;
     std::string signatureText;
 };
+
+inline constexpr std::int64_t kClockSlackSeconds = 24 * 60 * 60;
 
 std::int64_t nowOf(const TrustOptions& o)
 {
@@ -58,6 +61,12 @@ Expected<Checked> checkManifest(const FeedSource& source, const TrustOptions& op
     if (!expires || nowOf(options) >= *expires)
         return Error::invalid("feed " + std::to_string(m->version) + " expired at " + m->expires +
                               "; refused");
+    // A day of clock difference is tolerated; a feed "published" later than that is
+    // either mis-made or this machine's clock is wrong, and neither is taken.
+    auto published = parseUtcTime(m->published);
+    if (!published || *published > nowOf(options) + kClockSlackSeconds)
+        return Error::invalid(source.location() + "/manifest.json: /published: " + m->published +
+                              " is in the future (check this machine's clock); refused");
     c.manifest = std::move(*m);
     c.verified = std::move(*verified);
     c.manifestText = std::move(*text);
@@ -139,6 +148,12 @@ Expected<std::string> sha256OfFile(const fs::path& file)
     return h.result().toHex().toStdString();
 }
 
+DirectorySource::DirectorySource(fs::path dir) : m_dir(std::move(dir))
+{
+    while (m_dir.has_relative_path() && !m_dir.has_filename()) // "feed/" -> "feed"
+        m_dir = m_dir.parent_path();
+}
+
 std::string DirectorySource::location() const
 {
     return paths::toUtf8(m_dir);
@@ -152,9 +167,10 @@ Expected<std::string> DirectorySource::fetchText(const std::string& name,
 
 Expected<void> DirectorySource::fetchFile(const FeedFile& file, const fs::path& dest) const
 {
-    auto bytes = readRegularFile(m_dir / file.path, file.size, file.path);
+    // The error names the file's whole path already.
+    auto bytes = readRegularFile(m_dir / file.path, file.size, "listed feed file");
     if (!bytes)
-        return Error::invalid(location() + "/" + bytes.error().message);
+        return bytes.error();
     return writeFileAtomic(dest, *bytes);
 }
 
@@ -177,53 +193,122 @@ Expected<UpdateResult> verifyFeedInto(const FeedSource& source, const TrustOptio
 
 Expected<UpdateResult> verifyFeed(const FeedSource& source, const TrustOptions& options)
 {
-    QTemporaryDir tmp;
-    if (!tmp.isValid())
-        return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
-    return verifyFeedInto(source, options, toPath(tmp.path()));
+    // A held folder (held_folder.h): an interrupted verify leaves nothing for good.
+    removeAbandonedFeedTemps();
+    auto tmp = createHeldFolderIn(toPath(QDir::tempPath()), kFeedTempPrefix,
+                                  "a catalog feed being verified");
+    if (!tmp)
+        return tmp.error();
+    auto r = verifyFeedInto(source, options, *tmp);
+    (void)ownership::removeOwned(*tmp);
+    return r;
 }
 
-Expected<UpdateResult> updateFeed(const FeedSource& source, const TrustOptions& options,
-                                  const FeedStore& store)
+namespace {
+
+// The rollback rule and its bounds, against the floor of the manifest's feed and key.
+Expected<void> checkVersion(const std::optional<FeedState>& st, const Manifest& m,
+                            const std::string& keyId)
+{
+    const std::string v = std::to_string(m.version);
+    const std::string which = "feed \"" + m.feed + "\" version " + v;
+    if (m.version > kMaxFeedVersion)
+        return Error::invalid(which + " is above 2^31 (" + std::to_string(kMaxFeedVersion) +
+                              "); refused");
+    const FeedCounter* c = st ? st->counterFor(m.feed, keyId) : nullptr;
+    if (!c)
+        return {};
+    const std::string h = std::to_string(c->highest);
+    if (m.version < c->highest)
+        return Error::invalid(which + " is older than version " + h +
+                              " already installed; refused (rollback)");
+    if (m.version - c->highest > kMaxVersionJump)
+        return Error::invalid(which + " jumps more than " + std::to_string(kMaxVersionJump) +
+                              " past version " + h + " installed; refused (`catalog reset-feed " +
+                              m.feed + "` accepts it)");
+    return {};
+}
+
+// True when the version in use is this very feed's, version and key.
+bool alreadyInUse(const std::optional<FeedState>& st, const FeedStore& store, const Manifest& m,
+                  const std::string& keyId)
+{
+    if (!st || st->active != "v" + std::to_string(m.version) || st->keyId != keyId)
+        return false;
+    for (const auto& v : store.kept())
+        if (v.folder.filename() == st->active)
+            return v.manifest.feed == m.feed;
+    return false;
+}
+
+// Every check that needs the store's state; nullopt: go on and install.
+Expected<std::optional<UpdateResult>> checkAgainst(const FeedStore& store, const Checked& c,
+                                                   const TrustOptions& options)
+{
+    auto state = store.state();
+    if (!state)
+        return state.error();
+    const std::string keyId = keyIdHex(c.verified.key.keyId);
+    if (auto ok = checkVersion(*state, c.manifest, keyId); !ok)
+        return ok.error();
+    if (alreadyInUse(*state, store, c.manifest, keyId)) {
+        UpdateResult r{Outcome::UpToDate, c.manifest, keyId, {}};
+        r.message = "feed " + std::to_string(c.manifest.version) + " is already in use";
+        return std::optional<UpdateResult>{r};
+    }
+    return std::optional<UpdateResult>{skipForVersion(c, options)};
+}
+
+// Takes the store's lock, checks the state again (another StackPilot may have switched
+// while this one downloaded) and switches to the staged version.
+Expected<std::optional<UpdateResult>> install(const FeedStore& store, const Checked& c,
+                                              const TrustOptions& options, const fs::path& staging,
+                                              FeedState next)
 {
     auto held = store.lock();
     if (!held)
         return held.error();
-    auto state = store.state();
-    if (!state)
-        return state.error();
+    auto again = checkAgainst(store, c, options);
+    if (!again || *again)
+        return again;
+    if (auto r = store.commit(staging, c.manifest, std::move(next)); !r)
+        return r.error();
+    return std::optional<UpdateResult>{};
+}
+
+} // namespace
+
+Expected<UpdateResult> updateFeed(const FeedSource& source, const TrustOptions& options,
+                                  const FeedStore& store)
+{
     auto c = checkManifest(source, options);
     if (!c)
         return c.error();
-    const std::int64_t version = c->manifest.version;
-    UpdateResult result{Outcome::UpToDate, c->manifest, keyIdHex(c->verified.key.keyId), {}};
-    if (*state && version < (*state)->highestVersion)
-        return Error::invalid("feed version " + std::to_string(version) +
-                              " is older than version " + std::to_string((*state)->highestVersion) +
-                              " already installed; refused (rollback)");
-    if (*state && (*state)->active == "v" + std::to_string(version)) {
-        result.message = "feed " + std::to_string(version) + " is already in use";
-        return result;
-    }
-    if (auto skip = skipForVersion(*c, options))
-        return *skip;
+    // Checked before the download, so a refused feed costs no transfer, and again under
+    // the lock before the switch.
+    if (auto early = checkAgainst(store, *c, options); !early || *early)
+        return early ? **early : Expected<UpdateResult>(early.error());
+    // Downloaded without the lock: a slow server never blocks a rollback or the
+    // window's daily check.
     auto staging = store.createStaging();
     if (!staging)
         return staging.error();
     FeedState next;
     next.source = source.location();
     next.key = c->verified.key.text;
-    next.keyId = result.keyId;
+    next.keyId = keyIdHex(c->verified.key.keyId);
     auto done = stage(source, *c, *staging);
+    Expected<std::optional<UpdateResult>> installed = std::optional<UpdateResult>{};
     if (done)
-        done = store.commit(*staging, c->manifest, next);
-    if (!done) {
-        (void)ownership::removeOwned(*staging);
+        installed = install(store, *c, options, *staging, next);
+    (void)ownership::removeOwned(*staging); // gone already when it was switched to
+    if (!done)
         return done.error();
-    }
-    result.outcome = Outcome::Installed;
-    result.message = "catalog feed " + std::to_string(version) + " installed (signed by key " +
-                     result.keyId + ")";
+    if (!installed || *installed)
+        return installed ? **installed : Expected<UpdateResult>(installed.error());
+    UpdateResult result{Outcome::Installed, c->manifest, next.keyId, {}};
+    result.message = "catalog feed " + std::to_string(c->manifest.version) +
+                     " installed (signed by key " + result.keyId + ")";
     return result;
 }
 

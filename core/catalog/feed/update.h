@@ -34,7 +34,8 @@ public:
 class DirectorySource : public FeedSource
 {
 public:
-    explicit DirectorySource(std::filesystem::path dir) : m_dir(std::move(dir)) {}
+    // A trailing separator is dropped, so errors name "DIR/manifest.json", never "DIR//…".
+    explicit DirectorySource(std::filesystem::path dir);
     std::string location() const override;
     Expected<std::string> fetchText(const std::string& name, std::size_t maxBytes) const override;
     Expected<void> fetchFile(const FeedFile& file,
