@@ -247,7 +247,7 @@ Expected<EvidenceRecord> evidenceFromJson(const nlohmann::json& j, const std::st
     r.deviceCheck = field(j, "device_check");
     if (const auto res = j.find("result"); res != j.end() && res->is_object())
         r.result = *res;
-    return boundedRecord(std::move(r));
+    return r;
 }
 
 nlohmann::json boundedResult(const nlohmann::json& result)
@@ -368,7 +368,7 @@ Expected<void> EvidenceStore::add(const EvidenceRecord& record) const
                                                    std::to_string(i) + "]");
             if (!r) // a damaged file is reported and left as it is
                 return Expected<void>(r.error());
-            kept.push_back(toJson(*r));
+            kept.push_back(toJson(boundedRecord(std::move(*r))));
         }
         if (keep > 0)
             kept.push_back(toJson(boundedRecord(record)));

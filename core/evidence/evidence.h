@@ -134,7 +134,7 @@ public:
     explicit EvidenceStore(std::filesystem::path file = defaultFile(), std::size_t keep = kKept);
     static std::filesystem::path defaultFile(); // <data>/evidence.json
 
-    // Every record, bounded, oldest first; a file past kReadLimits is read with
+    // Every record, oldest first; a file past kReadLimits is read with
     // kCompactLimits (the next add rewrites it compacted).
     Expected<std::vector<EvidenceRecord>> records() const;
     // Adds the record, bounded, and rewrites the file with the newest `keep` (at most
