@@ -84,7 +84,7 @@ std::vector<EvidenceRuntime> runtimesFrom(const nlohmann::json& j)
 
 // At most `n` bytes of valid UTF-8: cut at a character boundary, and bytes that are
 // not UTF-8 replaced (the JSON writer refuses them).
-std::string cut(const std::string& s, std::size_t n)
+std::string cutUtf8(const std::string& s, std::size_t n)
 {
     if (s.size() <= n && isValidUtf8(s))
         return s;
@@ -110,29 +110,29 @@ nlohmann::json resultWithin(const nlohmann::json& result, std::size_t maxString,
         const auto it = result.find(k);
         if (it == result.end() || it->is_structured() || it->is_binary())
             continue;
-        out[k] = it->is_string() ? nlohmann::json(cut(it->get<std::string>(), maxString)) : *it;
+        out[k] = it->is_string() ? nlohmann::json(cutUtf8(it->get<std::string>(), maxString)) : *it;
     }
     return out;
 }
 
 // One pass of bounding: strings of at most `n` bytes, at most `runtimes` runtimes with
 // `digests` digests each, the result's fields among `fields`.
-EvidenceRecord within(EvidenceRecord r, std::size_t n, std::size_t runtimes, std::size_t digests,
-                      const std::vector<std::string>& fields)
+EvidenceRecord boundedWithin(EvidenceRecord r, std::size_t n, std::size_t runtimes,
+                             std::size_t digests, const std::vector<std::string>& fields)
 {
     for (std::string* s : {&r.at, &r.machine.gpu, &r.machine.arch, &r.machine.driver, &r.machine.os,
                            &r.machine.osBuild, &r.workload, &r.profile, &r.catalog, &r.knownIssue,
                            &r.reason, &r.cause, &r.deviceCheck})
-        *s = cut(*s, n);
+        *s = cutUtf8(*s, n);
     if (r.runtimes.size() > runtimes)
         r.runtimes.resize(runtimes);
     for (auto& rt : r.runtimes) {
-        rt.id = cut(rt.id, n);
-        rt.version = cut(rt.version, n);
+        rt.id = cutUtf8(rt.id, n);
+        rt.version = cutUtf8(rt.version, n);
         if (rt.sha256.size() > digests)
             rt.sha256.resize(digests);
         for (auto& d : rt.sha256)
-            d = cut(d, 64);
+            d = cutUtf8(d, 64);
     }
     r.result = resultWithin(r.result, n, fields);
     return r;
@@ -260,13 +260,13 @@ EvidenceRecord boundedRecord(EvidenceRecord r)
     // Each string of a pass may take six bytes per byte in JSON (\u0001): the last pass
     // fits kMaxRecordBytes whatever the strings hold (the test of the arithmetic
     // fills every one with control characters).
-    EvidenceRecord b = within(r, 256, 32, 8, kResultFields);
+    EvidenceRecord b = boundedWithin(r, 256, 32, 8, kResultFields);
     if (storedSize(b) <= kMaxRecordBytes)
         return b;
-    b = within(r, 32, 4, 0, {"ok", "seconds", "device", "arch", "error"});
+    b = boundedWithin(r, 32, 4, 0, {"ok", "seconds", "device", "arch", "error"});
     if (storedSize(b) <= kMaxRecordBytes)
         return b;
-    return within(r, 32, 0, 0, {"ok", "seconds"});
+    return boundedWithin(r, 32, 0, 0, {"ok", "seconds"});
 }
 
 std::size_t storedSize(const EvidenceRecord& r)
@@ -309,7 +309,7 @@ namespace {
 
 // The limits the file is read with now: a file past the read limit was written before
 // records were bounded, and is read once more generously to be compacted.
-JsonLimits limitsFor(const std::filesystem::path& file)
+JsonLimits evidenceLimitsFor(const std::filesystem::path& file)
 {
     std::error_code ec;
     const auto size = std::filesystem::file_size(file, ec);
@@ -321,7 +321,7 @@ JsonLimits limitsFor(const std::filesystem::path& file)
 
 Expected<std::vector<EvidenceRecord>> EvidenceStore::records() const
 {
-    auto doc = readJsonDocument(m_file, limitsFor(m_file), "evidence");
+    auto doc = readJsonDocument(m_file, evidenceLimitsFor(m_file), "evidence");
     if (!doc)
         return doc.error();
     std::vector<EvidenceRecord> out;
@@ -344,7 +344,7 @@ Expected<std::vector<EvidenceRecord>> EvidenceStore::records() const
 
 Expected<void> EvidenceStore::add(const EvidenceRecord& record) const
 {
-    const JsonLimits limits = limitsFor(m_file);
+    const JsonLimits limits = evidenceLimitsFor(m_file);
     const bool oversized = limits.maxBytes > kReadLimits.maxBytes;
     return updateJsonDocument(m_file, limits, "evidence", [&](nlohmann::json& doc) {
         if (!doc.is_object())

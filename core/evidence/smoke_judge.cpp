@@ -12,13 +12,13 @@ namespace sp {
 
 namespace {
 
-std::string text(const nlohmann::json& j, const char* key)
+std::string resultText(const nlohmann::json& j, const char* key)
 {
     const auto it = j.find(key);
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-std::string lower(std::string s)
+std::string lowered(std::string s)
 {
     for (char& c : s)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -28,7 +28,7 @@ std::string lower(std::string s)
 // "gfx90a:sramecc+:xnack-" -> "gfx90a", "SM_8.9" -> "sm_89".
 std::string normalArch(const std::string& arch)
 {
-    std::string a = lower(arch.substr(0, arch.find(':')));
+    std::string a = lowered(arch.substr(0, arch.find(':')));
     a.erase(std::remove_if(a.begin(), a.end(),
                            [](unsigned char c) { return c == '.' || std::isspace(c); }),
             a.end());
@@ -47,7 +47,7 @@ std::string overrideArch(const std::string& version)
     return "gfx" + std::to_string(major) + std::to_string(minor) + hex[stepping];
 }
 
-std::vector<std::string> words(const std::string& name)
+std::vector<std::string> nameWords(const std::string& name)
 {
     std::vector<std::string> out;
     std::string w;
@@ -69,7 +69,7 @@ std::string vendorOfName(const std::string& name)
                                                  "titan",  "rtx",     "gtx"};
     static const std::set<std::string> amd = {"amd", "radeon", "instinct", "firepro", "ati"};
     static const std::set<std::string> intel = {"intel", "arc", "iris", "uhd"};
-    for (const std::string& w : words(name)) {
+    for (const std::string& w : nameWords(name)) {
         if (nvidia.count(w))
             return "nvidia";
         if (amd.count(w))
@@ -108,7 +108,7 @@ bool namesDiffer(const std::string& reported, const ExpectedDevice& want)
            std::none_of(got.begin(), got.end(), [&](const auto& n) { return planned.count(n); });
 }
 
-std::string describe(const std::string& device, const std::string& arch)
+std::string deviceWords(const std::string& device, const std::string& arch)
 {
     const std::string d = device.empty() ? "an unnamed device" : device;
     return arch.empty() ? d : d + " (" + arch + ")";
@@ -128,9 +128,9 @@ std::string checkDevice(const SmokeVerdict& v, const ExpectedDevice& want, bool&
                              std::find(want.arch.begin(), want.arch.end(), arch) == want.arch.end();
     failed = archDiffers || (!v.device.empty() && namesDiffer(v.device, want));
     if (failed)
-        return "the smoke test ran on " + describe(v.device, v.arch) +
+        return "the smoke test ran on " + deviceWords(v.device, v.arch) +
                ", not on the GPU the profile was planned for: " +
-               describe(want.name, want.arch.empty() ? std::string() : want.arch.front());
+               deviceWords(want.name, want.arch.empty() ? std::string() : want.arch.front());
     if (v.device.empty())
         return "matched by arch; the smoke test did not name its device";
     if (arch.empty())
@@ -139,8 +139,8 @@ std::string checkDevice(const SmokeVerdict& v, const ExpectedDevice& want, bool&
 }
 
 // The reason for a failure, from its cause.
-std::string reasonFor(SmokeCause cause, const SmokeVerdict& v, const SmokeEnd& end,
-                      const SmokeOutput& out)
+std::string smokeReason(SmokeCause cause, const SmokeVerdict& v, const SmokeEnd& end,
+                        const SmokeOutput& out)
 {
     switch (cause) {
     case SmokeCause::TimedOut:
@@ -148,8 +148,8 @@ std::string reasonFor(SmokeCause cause, const SmokeVerdict& v, const SmokeEnd& e
     case SmokeCause::KnownIssue:
         return "known issue " + end.knownIssue + ": " + end.knownTitle;
     case SmokeCause::ReportedFailure:
-        return text(v.result, "error").empty() ? "it reported \"ok\": false"
-                                               : text(v.result, "error");
+        return resultText(v.result, "error").empty() ? "it reported \"ok\": false"
+                                                     : resultText(v.result, "error");
     case SmokeCause::ExitedBadly:
         return "the smoke test " + (end.exitText.empty() ? "failed" : end.exitText);
     case SmokeCause::NoResult:
@@ -229,8 +229,8 @@ SmokeVerdict judgeSmoke(const SmokeOutput& out, const SmokeEnd& end, const Expec
     const bool saysOk = ok != v.result.end() && ok->is_boolean() && ok->get<bool>();
     if (const auto s = v.result.find("seconds"); s != v.result.end() && s->is_number())
         v.seconds = s->get<double>();
-    v.device = text(v.result, "device");
-    v.arch = text(v.result, "arch");
+    v.device = resultText(v.result, "device");
+    v.arch = resultText(v.result, "arch");
     bool mismatch = false;
     v.deviceCheck = checkDevice(v, want, mismatch);
     if (end.timedOut)
@@ -246,7 +246,7 @@ SmokeVerdict judgeSmoke(const SmokeOutput& out, const SmokeEnd& end, const Expec
     else if (mismatch)
         v.cause = SmokeCause::DeviceMismatch;
     v.passed = v.cause == SmokeCause::None;
-    v.reason = reasonFor(v.cause, v, end, out);
+    v.reason = smokeReason(v.cause, v, end, out);
     return v;
 }
 

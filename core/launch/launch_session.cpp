@@ -72,7 +72,7 @@ bool processAlive(long long pid)
 }
 
 // "300 s", "1.5 s"
-std::string seconds(int ms)
+std::string deadlineText(int ms)
 {
     return ms % 1000 == 0
                ? std::to_string(ms / 1000) + " s"
@@ -290,7 +290,7 @@ void LaunchSession::onWorkloadFinished(const ProcessEnd& end)
     ProcessEnd e = end;
     if (m_timedOut) {
         e.stoppedBy = "deadline";
-        e.text = "did not finish within " + seconds(*m_req.deadlineMs);
+        e.text = "did not finish within " + deadlineText(*m_req.deadlineMs);
     } else if (m_leftoversStopped) {
         e.text += "; the processes it left running were stopped";
     }
