@@ -28,8 +28,9 @@ private slots:
         QVERIFY2(r.rc == 1 && !v.value("passed", true), (r.out + r.err).c_str());
         QCOMPARE(v.value("cause", ""), std::string("timeout"));
         QCOMPARE(v.value("reason", ""), std::string("the smoke test did not finish within 2 s"));
-        QVERIFY2(took < 2.0 + 2.0 + 6.0, std::to_string(took).c_str());
-        QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("sleep.pid"), 2000));
+        qInfo("verify-stack h-sleep (deadline 2 s): %.1f s", took);
+        QVERIFY2(took < 2.0 + 2.0 + 10.0, std::to_string(took).c_str()); // start-up under load
+        QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("sleep.pid"), 5000));
         const json rec = w.evidence()["records"].back();
         QCOMPARE(rec.value("cause", ""), std::string("timeout"));
         QCOMPARE(rec.value("passed", true), false);
@@ -49,23 +50,26 @@ private slots:
                      std::string::npos,
                  r.out.c_str());
         QVERIFY2(r.out.find("the workload ran") != std::string::npos, r.out.c_str());
-        QVERIFY2(took < 20.0, std::to_string(took).c_str());
+        qInfo("run --auto-fallback past h-sleep: %.1f s", took);
+        QVERIFY2(took < 30.0, std::to_string(took).c_str());
 
         // The leaver passes (its first process exited 0 with its result) within the 3 s
         // grace after that exit plus the stop's 2 s, and its setsid child is gone.
         r = w.verifyStack("h-leaver", &took);
         v = lastVerified(r);
         QVERIFY2(r.rc == 0 && v.value("passed", false), (r.out + r.err).c_str());
-        QVERIFY2(took < 3.0 + 2.0 + 6.0, std::to_string(took).c_str());
-        QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("leaver.pid"), 2000));
+        qInfo("verify-stack h-leaver: %.1f s", took);
+        QVERIFY2(took < 3.0 + 2.0 + 10.0, std::to_string(took).c_str());
+        QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("leaver.pid"), 5000));
 
         // bench runs every installed stack's smoke test, the sleeper and the leaver
         // included, and comes back; the leaver's second child is gone too.
         std::filesystem::remove(w.root / "leaver.pid");
         r = w.hcli({QStringLiteral("bench"), QStringLiteral("hwork")}, &took, 180000);
+        qInfo("bench hwork: %.1f s", took);
         QVERIFY2(r.rc != -2 && took < 90.0, (std::to_string(took) + r.out + r.err).c_str());
         QVERIFY2(r.out.find("h-leaver") != std::string::npos, r.out.c_str());
-        QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("leaver.pid"), 2000));
+        QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("leaver.pid"), 5000));
     }
 
     // Item 7: a result that claimed "NVIDIA H100, sm_90" on an RX 7900 XTX was recorded as a
