@@ -70,6 +70,13 @@ private slots:
         QVERIFY2(r.rc != -2 && took < 90.0, (std::to_string(took) + r.out + r.err).c_str());
         QVERIFY2(r.out.find("h-leaver") != std::string::npos, r.out.c_str());
         QVERIFY(HostileVerifyWorld::goneWithin(w.pidIn("leaver.pid"), 5000));
+
+        // STACKPILOT_VERIFY_TIMEOUT_S overrides the catalog's deadline (docs/VERIFY.md).
+        qputenv("STACKPILOT_VERIFY_TIMEOUT_S", "1");
+        r = w.verifyStack("h-sleep", &took);
+        qunsetenv("STACKPILOT_VERIFY_TIMEOUT_S");
+        QCOMPARE(lastVerified(r).value("reason", ""),
+                 std::string("the smoke test did not finish within 1 s"));
     }
 
     // Item 7: a result that claimed "NVIDIA H100, sm_90" on an RX 7900 XTX was recorded as a
