@@ -227,6 +227,7 @@ public:
         out.env = strMap(w, ptr, "env", true);
         out.references = strList(w, ptr, "references");
         out.verify = strList(w, ptr, "verify", true);
+        out.verifyTimeoutS = verifyTimeout(w, ptr);
         str(w, ptr, "notes", false);
         out.ui = readWorkloadUi(*this, w, ptr);
         out.where = where(ptr);
@@ -276,6 +277,7 @@ public:
         out.venv = boolean(p, ptr, "venv");
         out.preference = preference(p, ptr);
         out.verify = strList(p, ptr, "verify", true);
+        out.verifyTimeoutS = verifyTimeout(p, ptr);
         out.ui = readProfileUi(*this, p, ptr);
         out.where = where(ptr);
         return out;

@@ -22,11 +22,11 @@ const std::map<std::string, std::vector<std::string>> kFields = {
       "installer_args", "max_extracted_size", "commit", "tag", "url_evidence", "url_unverified"}},
     {"workload",
      {"id", "name", "command", "command_by_os", "cwd", "url_regex", "default_port", "env",
-      "references", "notes", "verify", "ui"}},
-    {"profile",
-     {"id",        "workload", "status", "match",      "runtimes",   "env",     "env_why",
-      "env_unset", "args",     "steps",  "references", "notes",      "command", "python",
-      "warnings",  "fallback", "cwd",    "venv",       "preference", "verify",  "ui"}},
+      "references", "notes", "verify", "verify_timeout_s", "ui"}},
+    {"profile", {"id",         "workload",  "status",   "match",           "runtimes",   "env",
+                 "env_why",    "env_unset", "args",     "steps",           "references", "notes",
+                 "command",    "python",    "warnings", "fallback",        "cwd",        "venv",
+                 "preference", "verify",    "ui",       "verify_timeout_s"}},
     {"match",
      {"os", "os_build", "vendor", "gfx", "not_gfx", "compute_capability", "integrated",
       "network_home", "min_vram_mb", "driver_version"}},
@@ -193,6 +193,15 @@ std::optional<std::uint64_t> FieldReader::count(const json& obj, const std::stri
     if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
         fail(child(ptr, key), "'" + key + "' must be a non-negative integer");
     return v->get<std::uint64_t>();
+}
+
+std::optional<int> FieldReader::verifyTimeout(const json& obj, const std::string& ptr)
+{
+    const auto s = count(obj, ptr, "verify_timeout_s");
+    if (s && (*s < 1 || *s > kMaxVerifyTimeoutS))
+        fail(child(ptr, "verify_timeout_s"),
+             "'verify_timeout_s' must be 1.." + std::to_string(kMaxVerifyTimeoutS) + " seconds");
+    return s ? std::optional<int>(static_cast<int>(*s)) : std::nullopt;
 }
 
 std::string FieldReader::id(const json& obj, const std::string& ptr)

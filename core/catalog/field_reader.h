@@ -60,6 +60,8 @@ public:
     }
     std::optional<std::uint64_t> count(const json& obj, const std::string& ptr,
                                        const std::string& key);
+    // The smoke test's deadline, "verify_timeout_s": 1..kMaxVerifyTimeoutS seconds.
+    std::optional<int> verifyTimeout(const json& obj, const std::string& ptr);
     std::string id(const json& obj, const std::string& ptr);
     void checkTemplate(const std::string& s, const std::string& ptr);
     std::optional<RangeCondition> range(const json& obj, const std::string& ptr,

@@ -141,6 +141,11 @@ struct KnownIssueUi
     UserText fix;   // what to do, plain words, no CLI commands
 };
 
+// The smoke test's deadline when neither the workload nor the profile sets one: a torch
+// start-up compiling its kernels on first use takes a minute or two, a hang takes forever.
+inline constexpr int kDefaultVerifyTimeoutS = 300;
+inline constexpr int kMaxVerifyTimeoutS = 86400;
+
 struct Workload
 {
     std::string id;
@@ -157,6 +162,9 @@ struct Workload
     // template run like a step, in the composed environment, printing one JSON line
     // {"ok": true|false, "device", "arch", "seconds", ...}. Empty: none.
     std::vector<std::string> verify;
+    // How long the smoke test may run, its whole process tree included, before it is
+    // stopped and counts as failed (docs/VERIFY.md); unset: kDefaultVerifyTimeoutS.
+    std::optional<int> verifyTimeoutS;
     WorkloadUi ui; // what the window calls it and says it is for
 };
 
@@ -193,8 +201,9 @@ struct Profile
     // one route as preferred (AMD's own PyTorch over ZLUDA on RDNA3+, a vendor backend
     // over Vulkan), the profile says so here and its notes say why.
     int preference = 0;
-    std::vector<std::string> verify; // replaces the workload's smoke test when not empty
-    ProfileUi ui;                    // what the window says about it
+    std::vector<std::string> verify;   // replaces the workload's smoke test when not empty
+    std::optional<int> verifyTimeoutS; // replaces the workload's deadline when set
+    ProfileUi ui;                      // what the window says about it
 };
 
 // What to do about a known issue. Every action but Info can be applied (and undone)

@@ -1,20 +1,31 @@
 #include "core/evidence/evidence.h"
 
+#include "core/launch/text_decoder.h"
 #include "core/locked_json.h"
 #include "core/paths.h"
 
+#include <QString>
 #include <algorithm>
 
 namespace sp {
 
 namespace {
 
-constexpr JsonLimits kEvidenceLimits{16u << 20, 16};
+// The store can never pass its read limit: kKept records of at most kMaxRecordBytes,
+// plus a comma and a newline each, plus the document around them.
+static_assert(EvidenceStore::kKept * (kMaxRecordBytes + 2) + 64 <
+                  EvidenceStore::kReadLimits.maxBytes,
+              "the evidence store's bound must stay under its read limit");
 
-// The smoke test's fields that describe the stack, not the user: what export keeps.
-const std::vector<std::string> kResultFields = {"ok",      "device",    "arch", "seconds",
-                                                "torch",   "hip",       "cuda", "rocm",
-                                                "backend", "max_error", "error"};
+// The smoke test's fields that describe the stack, not the user: what a record and the
+// export keep.
+const std::vector<std::string> kResultFields = {"ok",      "device",    "arch",  "seconds",
+                                                "torch",   "hip",       "cuda",  "rocm",
+                                                "backend", "max_error", "error", "check"};
+
+// Written into the document by a store that bounds its records: a file without it (or
+// past the read limit) is compacted at the next add.
+constexpr const char* kBoundedMark = "bounded_records";
 
 std::string field(const nlohmann::json& j, const char* key)
 {
@@ -69,6 +80,62 @@ std::vector<EvidenceRuntime> runtimesFrom(const nlohmann::json& j)
         out.push_back(std::move(rt));
     }
     return out;
+}
+
+// At most `n` bytes of valid UTF-8: cut at a character boundary, and bytes that are
+// not UTF-8 replaced (the JSON writer refuses them).
+std::string cutUtf8(const std::string& s, std::size_t n)
+{
+    if (s.size() <= n && isValidUtf8(s))
+        return s;
+    std::string t = s.substr(0, n);
+    if (!isValidUtf8(t))
+        t = QString::fromUtf8(t.data(), static_cast<qsizetype>(t.size())).toStdString();
+    while (t.size() > n || !isValidUtf8(t)) { // U+FFFD takes 3 bytes: cut again
+        std::size_t end = std::min(t.size(), n);
+        while (end > 0 && end < t.size() && (static_cast<unsigned char>(t[end]) & 0xC0) == 0x80)
+            --end;
+        t.resize(end);
+    }
+    return t;
+}
+
+nlohmann::json resultWithin(const nlohmann::json& result, std::size_t maxString,
+                            const std::vector<std::string>& fields)
+{
+    nlohmann::json out = nlohmann::json::object();
+    if (!result.is_object())
+        return out;
+    for (const auto& k : fields) {
+        const auto it = result.find(k);
+        if (it == result.end() || it->is_structured() || it->is_binary())
+            continue;
+        out[k] = it->is_string() ? nlohmann::json(cutUtf8(it->get<std::string>(), maxString)) : *it;
+    }
+    return out;
+}
+
+// One pass of bounding: strings of at most `n` bytes, at most `runtimes` runtimes with
+// `digests` digests each, the result's fields among `fields`.
+EvidenceRecord boundedWithin(EvidenceRecord r, std::size_t n, std::size_t runtimes,
+                             std::size_t digests, const std::vector<std::string>& fields)
+{
+    for (std::string* s : {&r.at, &r.machine.gpu, &r.machine.arch, &r.machine.driver, &r.machine.os,
+                           &r.machine.osBuild, &r.workload, &r.profile, &r.catalog, &r.knownIssue,
+                           &r.reason, &r.cause, &r.deviceCheck})
+        *s = cutUtf8(*s, n);
+    if (r.runtimes.size() > runtimes)
+        r.runtimes.resize(runtimes);
+    for (auto& rt : r.runtimes) {
+        rt.id = cutUtf8(rt.id, n);
+        rt.version = cutUtf8(rt.version, n);
+        if (rt.sha256.size() > digests)
+            rt.sha256.resize(digests);
+        for (auto& d : rt.sha256)
+            d = cutUtf8(d, 64);
+    }
+    r.result = resultWithin(r.result, n, fields);
+    return r;
 }
 
 std::string day(const std::string& iso)
@@ -143,6 +210,10 @@ nlohmann::json toJson(const EvidenceRecord& r)
                         {"known_issue", r.knownIssue},
                         {"reason", r.reason},
                         {"result", r.result}};
+    if (!r.cause.empty())
+        j["cause"] = r.cause;
+    if (!r.deviceCheck.empty())
+        j["device_check"] = r.deviceCheck;
     if (r.seconds)
         j["seconds"] = *r.seconds;
     return j;
@@ -172,9 +243,38 @@ Expected<EvidenceRecord> evidenceFromJson(const nlohmann::json& j, const std::st
         r.seconds = s->get<double>();
     r.knownIssue = field(j, "known_issue");
     r.reason = field(j, "reason");
+    r.cause = field(j, "cause");
+    r.deviceCheck = field(j, "device_check");
     if (const auto res = j.find("result"); res != j.end() && res->is_object())
         r.result = *res;
     return r;
+}
+
+nlohmann::json boundedResult(const nlohmann::json& result)
+{
+    return resultWithin(result, 256, kResultFields);
+}
+
+EvidenceRecord boundedRecord(EvidenceRecord r)
+{
+    // Each string of a pass may take six bytes per byte in JSON (\u0001): the last pass
+    // fits kMaxRecordBytes whatever the strings hold (the test of the arithmetic
+    // fills every one with control characters).
+    EvidenceRecord b = boundedWithin(r, 256, 32, 8, kResultFields);
+    if (storedSize(b) <= kMaxRecordBytes)
+        return b;
+    b = boundedWithin(r, 32, 4, 0, {"ok", "seconds", "device", "arch", "error"});
+    if (storedSize(b) <= kMaxRecordBytes)
+        return b;
+    return boundedWithin(r, 32, 0, 0, {"ok", "seconds"});
+}
+
+std::size_t storedSize(const EvidenceRecord& r)
+{
+    // In the file a record sits two levels down ({"records": [ ... ]}), indented by one.
+    return nlohmann::json::array({nlohmann::json::array({toJson(r)})})
+        .dump(1, ' ', false, nlohmann::json::error_handler_t::replace)
+        .size();
 }
 
 std::map<std::string, LocalVerdict> verdictsFor(const std::vector<EvidenceRecord>& records,
@@ -205,12 +305,28 @@ std::filesystem::path EvidenceStore::defaultFile()
     return paths::dataDir() / "evidence.json";
 }
 
+namespace {
+
+// The limits the file is read with now: a file past the read limit was written before
+// records were bounded, and is read once more generously to be compacted.
+JsonLimits evidenceLimitsFor(const std::filesystem::path& file)
+{
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    return !ec && size > EvidenceStore::kReadLimits.maxBytes ? EvidenceStore::kCompactLimits
+                                                             : EvidenceStore::kReadLimits;
+}
+
+} // namespace
+
 Expected<std::vector<EvidenceRecord>> EvidenceStore::records() const
 {
-    auto doc = readJsonDocument(m_file, kEvidenceLimits, "evidence");
+    auto doc = readJsonDocument(m_file, evidenceLimitsFor(m_file), "evidence");
     if (!doc)
         return doc.error();
     std::vector<EvidenceRecord> out;
+    if (!doc->is_object())
+        return Error::invalid(paths::toUtf8(m_file) + ": must be a JSON object");
     const auto list = doc->find("records");
     if (list == doc->end())
         return out;
@@ -228,13 +344,36 @@ Expected<std::vector<EvidenceRecord>> EvidenceStore::records() const
 
 Expected<void> EvidenceStore::add(const EvidenceRecord& record) const
 {
-    return updateJsonDocument(m_file, kEvidenceLimits, "evidence", [&](nlohmann::json& doc) {
+    const JsonLimits limits = evidenceLimitsFor(m_file);
+    const bool oversized = limits.maxBytes > kReadLimits.maxBytes;
+    return updateJsonDocument(m_file, limits, "evidence", [&](nlohmann::json& doc) {
+        if (!doc.is_object())
+            return Expected<void>(
+                Error::invalid(paths::toUtf8(m_file) + ": must be a JSON object"));
         nlohmann::json& list = doc["records"];
         if (!list.is_array())
             list = nlohmann::json::array();
-        list.push_back(toJson(record));
-        while (list.size() > m_keep)
-            list.erase(list.begin());
+        const std::size_t keep = std::min(m_keep, kKept);
+        const std::size_t from = list.size() + 1 > keep ? list.size() + 1 - keep : 0;
+        const auto mark = doc.find(kBoundedMark);
+        const bool compact =
+            oversized || mark == doc.end() || !mark->is_boolean() || !mark->get<bool>();
+        nlohmann::json kept = nlohmann::json::array();
+        for (std::size_t i = from; i < list.size(); ++i) {
+            if (!compact) { // written bounded by this store
+                kept.push_back(std::move(list[i]));
+                continue;
+            }
+            auto r = evidenceFromJson(list[i], paths::toUtf8(m_file) + ": records[" +
+                                                   std::to_string(i) + "]");
+            if (!r) // a damaged file is reported and left as it is
+                return Expected<void>(r.error());
+            kept.push_back(toJson(boundedRecord(std::move(*r))));
+        }
+        if (keep > 0)
+            kept.push_back(toJson(boundedRecord(record)));
+        list = std::move(kept);
+        doc[kBoundedMark] = true;
         return Expected<void>();
     });
 }

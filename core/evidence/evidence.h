@@ -7,6 +7,7 @@
 // to catalog maintainers. Kept in <data>/evidence.json (docs/VERIFY.md).
 
 #include "core/expected.h"
+#include "core/json_file.h"
 #include "core/snapshot.h"
 
 #include <filesystem>
@@ -65,11 +66,23 @@ struct EvidenceRecord
     std::string catalog; // "shipped" or "feed 142"
     std::vector<EvidenceRuntime> runtimes;
     bool passed = false;
-    std::optional<double> seconds;                    // the smoke test's timed part
-    std::string knownIssue;                           // the known issue its output matched, if any
-    std::string reason;                               // why it failed, in words
-    nlohmann::json result = nlohmann::json::object(); // the smoke test's JSON line
+    std::optional<double> seconds; // the smoke test's timed part
+    std::string knownIssue;        // the known issue its output matched, if any
+    std::string reason;            // why it failed, in words
+    std::string cause; // the failure's kind: "timeout", "device-mismatch", ... (smoke_judge.h)
+    std::string deviceCheck; // whether the smoke test ran on the planned GPU, in words
+    nlohmann::json result = nlohmann::json::object(); // the smoke test's JSON line, bounded
 };
+
+// A record's size is bounded by construction, so the store can never pass the limit it
+// is read with (kKept records of at most kMaxRecordBytes each, as the file holds them):
+// the smoke test's result keeps its known scalar fields only (boundedResult), strings
+// are cut, lists capped; what still does not fit is cut harder (boundedRecord).
+inline constexpr std::size_t kMaxRecordBytes = 6u << 10;
+nlohmann::json boundedResult(const nlohmann::json& result);
+EvidenceRecord boundedRecord(EvidenceRecord r);
+// The bytes the record takes in evidence.json, as the store writes it.
+std::size_t storedSize(const EvidenceRecord& r);
 
 nlohmann::json toJson(const EvidenceRecord& r);
 Expected<EvidenceRecord> evidenceFromJson(const nlohmann::json& j, const std::string& where);
@@ -113,10 +126,19 @@ class EvidenceStore
 {
 public:
     static constexpr std::size_t kKept = 2000; // the oldest go first
+    // What the file is read with; kKept records of kMaxRecordBytes stay well under it.
+    static constexpr JsonLimits kReadLimits{16u << 20, 16};
+    // A file past kReadLimits, written before records were bounded (it stopped growing at
+    // 16 MiB and one record), is read once with this and compacted, not ignored.
+    static constexpr JsonLimits kCompactLimits{64u << 20, 16};
     explicit EvidenceStore(std::filesystem::path file = defaultFile(), std::size_t keep = kKept);
     static std::filesystem::path defaultFile(); // <data>/evidence.json
 
+    // Every record, oldest first; a file past kReadLimits is read with
+    // kCompactLimits (the next add rewrites it compacted).
     Expected<std::vector<EvidenceRecord>> records() const;
+    // Adds the record, bounded, and rewrites the file with the newest `keep` (at most
+    // kKept) records, each bounded: an oversized file is compacted here.
     Expected<void> add(const EvidenceRecord& record) const;
 
 private:

@@ -203,6 +203,12 @@ long long ContainedProcess::helperPid() const
     return isRunning() ? m_process.processId() : 0;
 }
 
+long long ContainedProcess::mainPid() const
+{
+    auto j = readJsonFile(m_statusFile, kSettingsLimits, "status file");
+    return j && j->is_object() ? j->value("main_pid", 0LL) : 0;
+}
+
 void ContainedProcess::drain()
 {
     for (const auto channel : {QProcess::StandardOutput, QProcess::StandardError}) {

@@ -80,6 +80,8 @@ public:
     bool isRunning() const;
     // The helper's pid (the tree's root); 0 when not running.
     long long helperPid() const;
+    // The workload's first process, as the helper reported it once started; 0 before.
+    long long mainPid() const;
 
 signals:
     void started();

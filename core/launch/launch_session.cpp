@@ -8,6 +8,13 @@
 
 #include <QCryptographicHash>
 
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <cerrno>
+#include <csignal>
+#endif
+
 namespace fs = std::filesystem;
 
 namespace sp {
@@ -46,6 +53,30 @@ void closeAbandonedLaunches(const fs::path& logsRoot, const fs::path& dataDir,
         for (const fs::path& record : open)
             (void)closeAbandonedRecord(record, now);
     }
+}
+
+// Whether the process `pid` still runs. The helper's inner parent reaps the first
+// process at once (Windows: the helper holds its handle, so the id is not reused).
+bool processAlive(long long pid)
+{
+#ifdef _WIN32
+    HANDLE h = OpenProcess(SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+    if (!h)
+        return false;
+    const bool alive = WaitForSingleObject(h, 0) == WAIT_TIMEOUT;
+    CloseHandle(h);
+    return alive;
+#else
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+#endif
+}
+
+// "300 s", "1.5 s"
+std::string deadlineText(int ms)
+{
+    return ms % 1000 == 0
+               ? std::to_string(ms / 1000) + " s"
+               : std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 / 100) + " s";
 }
 
 } // namespace
@@ -213,12 +244,56 @@ void LaunchSession::startWorkload()
     disconnect(m_process.get(), &ContainedProcess::finished, this, nullptr);
     connect(m_process.get(), &ContainedProcess::finished, this, &LaunchSession::onWorkloadFinished);
     m_process->start({m_req.composed.argv, m_req.composed.env, m_req.composed.cwd, m_req.graceMs});
+    startLimits();
+}
+
+void LaunchSession::startLimits()
+{
+    if (m_req.deadlineMs) {
+        m_deadline.setSingleShot(true);
+        connect(&m_deadline, &QTimer::timeout, this, [this] {
+            if (m_done)
+                return;
+            m_timedOut = true;
+            m_process->stop();
+        });
+        m_deadline.start(*m_req.deadlineMs);
+    }
+    if (m_req.afterMainMs) {
+        connect(&m_mainWatch, &QTimer::timeout, this, &LaunchSession::watchMain);
+        m_mainWatch.start(100);
+    }
+}
+
+// A smoke test has said its word when its first process has exited: a child it left
+// running (a setsid daemon, a stuck compiler) gets afterMainMs, then the tree stops.
+void LaunchSession::watchMain()
+{
+    if (m_mainPid == 0)
+        m_mainPid = m_process->mainPid();
+    if (m_mainPid == 0 || processAlive(m_mainPid))
+        return;
+    m_mainWatch.stop();
+    QTimer::singleShot(*m_req.afterMainMs, this, [this] {
+        if (m_done || !m_process->isRunning())
+            return;
+        m_leftoversStopped = true;
+        m_process->stop();
+    });
 }
 
 void LaunchSession::onWorkloadFinished(const ProcessEnd& end)
 {
     m_pipeline->finish();
+    m_deadline.stop();
+    m_mainWatch.stop();
     ProcessEnd e = end;
+    if (m_timedOut) {
+        e.stoppedBy = "deadline";
+        e.text = "did not finish within " + deadlineText(*m_req.deadlineMs);
+    } else if (m_leftoversStopped) {
+        e.text += "; the processes it left running were stopped";
+    }
     std::vector<std::string> issues;
     for (const auto& m : m_pipeline->matches())
         issues.push_back(m.knownIssue);
@@ -230,12 +305,16 @@ void LaunchSession::onWorkloadFinished(const ProcessEnd& end)
     ev.data = toJson(e);
     ev.data["event"] = "exit";
     ev.data["stopped_by"] = e.stoppedBy;
+    if (m_timedOut)
+        ev.data["timed_out"] = true;
+    if (m_leftoversStopped)
+        ev.data["leftovers_stopped"] = true;
     if (!issues.empty())
         ev.data["known_issues"] = issues;
     m_sink(ev);
     m_record.exit = toJson(e);
     m_record.stoppedBy = e.stoppedBy;
-    finish(e.ok());
+    finish(e.ok() && !m_timedOut);
 }
 
 void LaunchSession::finish(bool ok)
@@ -243,6 +322,8 @@ void LaunchSession::finish(bool ok)
     if (m_done)
         return;
     m_done = true;
+    m_deadline.stop();
+    m_mainWatch.stop();
     m_succeeded = ok;
     m_record.ended = isoTime(m_clock.now());
     for (const auto& m : m_pipeline->matches())

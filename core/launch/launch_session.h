@@ -18,6 +18,7 @@
 #include "core/select/plan.h"
 
 #include <QObject>
+#include <QTimer>
 #include <cstdio>
 #include <deque>
 #include <filesystem>
@@ -43,6 +44,13 @@ struct LaunchRequest
     // environment and of the settings here (app/common/diag, launchLogFilter), so no
     // log on disk holds them. Unset: lines as they are.
     std::function<std::string(std::string_view)> logFilter;
+    // A smoke test's limits (docs/VERIFY.md); unset, a workload runs as long as it likes.
+    // `deadlineMs`: from the workload's start, its whole tree is stopped (graceMs, then
+    // killed) and the launch fails as timed out. `afterMainMs`: once the first process
+    // has exited, what it left running gets this long, then is stopped; the end is the
+    // first process's.
+    std::optional<int> deadlineMs;
+    std::optional<int> afterMainMs;
 };
 
 // The plan's SHA-256, for the launch record.
@@ -68,6 +76,8 @@ public:
     const LaunchLogFiles& files() const { return m_files; }
     // Whether the launch ended well: steps done and the workload exited with 0.
     bool succeeded() const { return m_succeeded; }
+    // Whether the workload ran past request.deadlineMs and was stopped for it.
+    bool timedOut() const { return m_timedOut; }
 
 signals:
     void finished();
@@ -81,6 +91,8 @@ private:
     void finish(bool ok);
     void writeRecord();
     void forward(const LaunchEvent& e);
+    void startLimits();
+    void watchMain();
 
     LaunchRequest m_req;
     EventSink m_sink;
@@ -97,6 +109,11 @@ private:
     bool m_stopping = false;
     bool m_succeeded = false;
     bool m_done = false;
+    bool m_timedOut = false;
+    bool m_leftoversStopped = false;
+    long long m_mainPid = 0;
+    QTimer m_deadline;                   // request.deadlineMs
+    QTimer m_mainWatch;                  // polls the first process while afterMainMs applies
     std::deque<std::string> m_lastLines; // for a failed step's report
 };
 

@@ -153,12 +153,18 @@ json eventJson(const PreflightChecked& x)
 
 json eventJson(const StackVerified& x)
 {
-    return {
-        {"event", "verified"},         {"profile", x.profile},
-        {"passed", x.passed},          {"reason", x.reason},
-        {"known_issue", x.knownIssue}, {"seconds", x.seconds ? json(*x.seconds) : json(nullptr)},
-        {"device", x.device},          {"arch", x.arch},
-        {"result", x.result}};
+    return {{"event", "verified"},
+            {"profile", x.profile},
+            {"passed", x.passed},
+            {"reason", x.reason},
+            {"known_issue", x.knownIssue},
+            {"seconds", x.seconds ? json(*x.seconds) : json(nullptr)},
+            {"device", x.device},
+            {"arch", x.arch},
+            {"result", x.result},
+            {"cause", toString(x.cause)},
+            {"device_check", x.deviceCheck},
+            {"deadline_s", x.deadlineS}};
 }
 
 json eventJson(const ProfileSwitched& x)

@@ -3,6 +3,7 @@
 // read these fields, never the text of a message. A launch's events keep the shape of
 // `launch --json` (toJson), so scripts that read them see no change.
 
+#include "core/evidence/smoke_judge.h"
 #include "core/expected.h"
 #include "core/launch/output.h"
 
@@ -140,7 +141,10 @@ struct StackVerified
     std::optional<double> seconds;
     std::string device; // as the runtime names the card
     std::string arch;
-    nlohmann::json result; // the smoke test's JSON line
+    nlohmann::json result; // the smoke test's JSON line: its known fields, bounded
+    SmokeCause cause = SmokeCause::None;
+    std::string deviceCheck; // whether it ran on the planned GPU, in words
+    int deadlineS = 0;       // how long it was allowed
 };
 
 // The session moved from one profile to the next (a missing download, a failed smoke

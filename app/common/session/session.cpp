@@ -255,7 +255,7 @@ Expected<bool> Session::launch(LaunchRequest request, std::filesystem::path* log
 // The launch (or a smoke test: the same, with the smoke test as the workload) on this
 // thread, its events to `sink`.
 Expected<bool> Session::runLaunch(LaunchRequest request, const EventSink& sink,
-                                  std::filesystem::path* log)
+                                  std::filesystem::path* log, bool* timedOut)
 {
     LaunchSession launch(std::move(request),
                          [&sink](const LaunchEvent& e) { sink(fromLaunchEvent(e)); });
@@ -283,6 +283,8 @@ Expected<bool> Session::runLaunch(LaunchRequest request, const EventSink& sink,
         loop.exec();
     if (log)
         *log = launch.files().log;
+    if (timedOut)
+        *timedOut = launch.timedOut();
     return launch.succeeded();
 }
 

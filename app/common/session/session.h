@@ -178,8 +178,9 @@ private:
                                       const std::string& profile) const;
     // The host's folders, with this machine's verdicts and the profiles this run skips.
     Expected<SelectSettings> selectBase() const;
+    // `timedOut`, when given, says whether the launch ran past request.deadlineMs.
     Expected<bool> runLaunch(LaunchRequest request, const EventSink& sink,
-                             std::filesystem::path* log);
+                             std::filesystem::path* log, bool* timedOut = nullptr);
     // One profile of `run`: true = launched (its result in `launched`), false = the
     // profile was skipped (missing download, failed smoke test) and the next may go.
     Expected<bool> runProfile(const RunOptions& options, const std::string& profile,

@@ -7,23 +7,41 @@
 #include "core/select/workload_overrides.h"
 
 #include <algorithm>
+#include <map>
 
 namespace sp::session {
 
 namespace {
 
-// The last passing smoke test of the workload on this card, preferring one with the
-// driver and OS build of today.
+// The profile rollback returns to. Only the workload's own profiles, as the catalog
+// lists them, count (a record naming another workload's profile, forged or stale, is
+// not one), and of each only its latest smoke test on this card: one that failed since
+// it passed is not a way back. Of those whose latest passed, one with today's driver and
+// OS build first, then the most recent.
 const EvidenceRecord* lastPassing(const std::vector<EvidenceRecord>& records,
-                                  const std::string& workload, const MachineFingerprint& here)
+                                  const std::string& workload, const MachineFingerprint& here,
+                                  const Catalog& catalog)
 {
+    std::map<std::string, std::size_t> latest; // profile -> index of its latest record
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const EvidenceRecord& r = records[i];
+        const Profile* p = catalog.profile(r.profile);
+        if (r.kind == EvidenceKind::Verify && r.machine.sameCard(here) && p &&
+            p->workload == workload)
+            latest[r.profile] = i; // kept oldest first: the last one is the latest
+    }
     const EvidenceRecord* best = nullptr;
-    for (const auto& r : records) {
-        if (r.kind != EvidenceKind::Verify || !r.passed || r.workload != workload ||
-            !r.machine.sameCard(here))
+    std::size_t bestAt = 0;
+    for (const auto& [profile, i] : latest) {
+        const EvidenceRecord& r = records[i];
+        if (!r.passed)
             continue;
-        if (!best || r.machine.sameSoftware(here) || !best->machine.sameSoftware(here))
+        const bool current = r.machine.sameSoftware(here);
+        if (!best || (current && !best->machine.sameSoftware(here)) ||
+            (current == best->machine.sameSoftware(here) && i > bestAt)) {
             best = &r;
+            bestAt = i;
+        }
     }
     return best;
 }
@@ -54,14 +72,12 @@ Expected<Rollback> Session::rollback(const std::string& workload)
     if (!records)
         return records.error();
     const EvidenceRecord* r =
-        lastPassing(*records, workload, fingerprintOf(m_ctx.snapshot, chooseGpu(m_ctx.snapshot)));
+        lastPassing(*records, workload, fingerprintOf(m_ctx.snapshot, chooseGpu(m_ctx.snapshot)),
+                    *m_ctx.catalog);
     if (!r)
         return Error::runtime("no profile of " + workload +
-                              " has passed its smoke test on this machine yet (stackpilot-cli "
-                              "verify-stack PROFILE checks one)");
-    if (!m_ctx.catalog->profile(r->profile))
-        return Error::runtime(r->profile + " passed here on " + r->at.substr(0, 10) +
-                              " but is no longer in the catalog");
+                              " in the catalog has its latest smoke test on this card passed "
+                              "(stackpilot-cli verify-stack PROFILE checks one)");
     auto saved = Settings::update(m_ctx.settingsFile, [&](Settings& s) {
         s.workloads[workload].profile = r->profile;
         return Expected<void>();

@@ -10,54 +10,31 @@
 
 #include <QDateTime>
 #include <algorithm>
+#include <cstdlib>
 
 namespace sp::session {
 
 namespace {
 
-// The smoke test prints one JSON object with "ok"; the last such line counts.
-bool looksLikeResult(const std::string& line)
-{
-    const auto start = line.find_first_not_of(" \t");
-    return start != std::string::npos && line[start] == '{' &&
-           line.find("\"ok\"") != std::string::npos;
-}
+// What a smoke test's tree gets after its first process exited, and how long a stop
+// waits before it kills: it has said its word by then (docs/VERIFY.md).
+constexpr int kAfterMainMs = 3000;
+constexpr int kSmokeGraceMs = 2000;
 
-std::string text(const nlohmann::json& j, const char* key)
+// The smoke test's deadline: STACKPILOT_VERIFY_TIMEOUT_S (a slow machine, a test), else
+// the profile's, else the workload's, else the default.
+int deadlineSeconds(const Catalog& catalog, const Plan& plan, const EnvMap& userEnv)
 {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-struct SmokeOutput
-{
-    std::string resultLine;
-    std::string knownTitle;
-    std::string exitText;
-};
-
-// Passed: the process exited 0, printed {"ok": true, ...} and matched no known issue.
-void judge(StackVerified& v, bool exitedWell, const SmokeOutput& out)
-{
-    auto parsed = parseJsonText(out.resultLine, "smoke test output", {1u << 16, 8});
-    if (parsed && parsed->is_object())
-        v.result = *parsed;
-    const auto ok = v.result.find("ok");
-    const bool saysOk = ok != v.result.end() && ok->is_boolean() && ok->get<bool>();
-    if (const auto s = v.result.find("seconds"); s != v.result.end() && s->is_number())
-        v.seconds = s->get<double>();
-    v.device = text(v.result, "device");
-    v.arch = text(v.result, "arch");
-    v.passed = exitedWell && saysOk && v.knownIssue.empty();
-    if (!v.knownIssue.empty())
-        v.reason = "known issue " + v.knownIssue + ": " + out.knownTitle;
-    else if (!v.result.empty() && !saysOk)
-        v.reason =
-            text(v.result, "error").empty() ? "it reported \"ok\": false" : text(v.result, "error");
-    else if (!exitedWell)
-        v.reason = "the smoke test " + (out.exitText.empty() ? "failed" : out.exitText);
-    else if (v.result.empty())
-        v.reason = "the smoke test printed no result line";
+    if (const auto e = userEnv.find("STACKPILOT_VERIFY_TIMEOUT_S"); e != userEnv.end()) {
+        const int s = std::atoi(e->second.c_str());
+        if (s >= 1 && s <= kMaxVerifyTimeoutS)
+            return s;
+    }
+    const Profile* p = catalog.profile(plan.profile);
+    const Workload* w = catalog.workload(plan.workload);
+    if (p && p->verifyTimeoutS)
+        return *p->verifyTimeoutS;
+    return w && w->verifyTimeoutS ? *w->verifyTimeoutS : kDefaultVerifyTimeoutS;
 }
 
 std::string isoNow()
@@ -82,26 +59,44 @@ Expected<StackVerified> Session::verify(const LaunchRequest& request, EvidenceKi
     check.composed = composeLaunch(smoke, m_ctx.userEnv, m_ctx.snapshot.os.family);
     check.port.reset();
     check.urlRegex.clear();
-    StackVerified v;
-    v.profile = request.plan.profile;
+    const int deadlineS = deadlineSeconds(*m_ctx.catalog, request.plan, m_ctx.userEnv);
+    check.deadlineMs = deadlineS * 1000;
+    check.afterMainMs = kAfterMainMs;
+    check.graceMs = std::min(check.graceMs, kSmokeGraceMs);
     SmokeOutput out;
+    SmokeEnd end;
+    end.deadlineS = deadlineS;
     auto sink = [&](const Event& e) {
-        if (const auto* l = std::get_if<ConsoleLine>(&e); l && looksLikeResult(l->text))
-            out.resultLine = l->text;
-        if (const auto* k = std::get_if<KnownIssueSeen>(&e); k && v.knownIssue.empty()) {
-            v.knownIssue = k->id;
-            out.knownTitle = k->title;
+        if (const auto* l = std::get_if<ConsoleLine>(&e))
+            out.line(l->text);
+        if (const auto* k = std::get_if<KnownIssueSeen>(&e); k && end.knownIssue.empty()) {
+            end.knownIssue = k->id;
+            end.knownTitle = k->title;
         }
         if (const auto* x = std::get_if<WorkloadExited>(&e))
-            out.exitText = x->text;
+            end.exitText = x->text;
         send(e);
     };
-    auto exitedWell = runLaunch(std::move(check), sink, nullptr);
+    auto exitedWell = runLaunch(std::move(check), sink, nullptr, &end.timedOut);
     if (!exitedWell)
         return fail(Stage::Verify, exitedWell.error());
     if (cancelled())
         return fail(Stage::Verify, Error::cancelled("smoke test stopped"));
-    judge(v, *exitedWell, out);
+    end.exitedWell = *exitedWell;
+    const Profile* profile = m_ctx.catalog->profile(request.plan.profile);
+    const SmokeVerdict j = judgeSmoke(
+        out, end, expectedDevice(m_ctx.snapshot, request.plan, profile && profile->fallback));
+    StackVerified v{request.plan.profile,
+                    j.passed,
+                    j.reason,
+                    end.knownIssue,
+                    j.seconds,
+                    j.device,
+                    j.arch,
+                    j.result,
+                    j.cause,
+                    j.deviceCheck,
+                    deadlineS};
     record(request, v, kind);
     send(v);
     return v;
@@ -128,6 +123,8 @@ void Session::record(const LaunchRequest& request, const StackVerified& v, Evide
     r.seconds = v.seconds;
     r.knownIssue = v.knownIssue;
     r.reason = v.reason;
+    r.cause = toString(v.cause);
+    r.deviceCheck = v.deviceCheck;
     r.result = v.result;
     const EvidenceStore evidence(m_ctx.evidenceFile.empty() ? EvidenceStore::defaultFile()
                                                             : m_ctx.evidenceFile);

@@ -1,0 +1,10 @@
+# Smoke tests and evidence (issue 35, items 3, 4, 5, 7): each finding as the attack,
+# through the real stackpilot-cli where the issue names a command.
+stackpilot_add_test(NAME hostile_verify_smoke SOURCES verify_smoke.cpp TIMEOUT 300
+                    LIBS StackPilot::installers stackpilot_test_http stackpilot_test_archives
+                    LABELS unit hostile)
+add_dependencies(hostile_verify_smoke stackpilot-cli stackpilot-run stackpilot_data)
+stackpilot_add_test(NAME hostile_verify_evidence SOURCES verify_evidence.cpp TIMEOUT 300
+                    LIBS StackPilot::installers stackpilot_test_http stackpilot_test_archives
+                    LABELS unit hostile)
+add_dependencies(hostile_verify_evidence stackpilot-cli stackpilot-run stackpilot_data)
