@@ -42,7 +42,7 @@ struct LaunchRequest
     // What the log file gets of each line: the front ends redact the secrets of the
     // environment and of the settings here (app/common/diag, launchLogFilter), so no
     // log on disk holds them. Unset: lines as they are.
-    std::function<std::string(std::string_view)> logFilter;
+    std::shared_ptr<LogFilter> logFilter;
 };
 
 // The plan's SHA-256, for the launch record.
