@@ -25,7 +25,8 @@ namespace sp {
 
 // ESC [ ... final (CSI: colours, cursor moves) and its 8-bit form U+009B ... final,
 // ESC ] ... BEL or ESC \ (OSC: titles, links), DCS/SOS/PM/APC strings and two-byte ESC
-// sequences removed; everything else kept. Valid UTF-8 stays valid (core/text.h, escapeSequenceEnd).
+// sequences removed; everything else kept. Valid UTF-8 stays valid (core/text.h,
+// escapeSequenceEnd).
 std::string stripAnsi(std::string_view line);
 
 // Splits one byte stream into lines: '\n', "\r\n" (even split across chunks), and a

@@ -49,8 +49,8 @@ Span find(bool begin, std::string_view line)
 
 bool isBase64(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '+' || c == '/' || c == '=';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '/' || c == '=';
 }
 
 std::string_view trim(std::string_view s)
@@ -102,7 +102,8 @@ std::string bodyReplaced(std::string_view line)
     if (wholeBody(line))
         return keyMarker();
     const std::size_t at = prefixedBody(line);
-    return at == std::string_view::npos ? keyMarker() : std::string(line.substr(0, at)) + keyMarker();
+    return at == std::string_view::npos ? keyMarker()
+                                        : std::string(line.substr(0, at)) + keyMarker();
 }
 
 bool hasBody(std::string_view line)
@@ -142,21 +143,27 @@ std::string KeyBlockLines::withMarkers(std::string_view line, std::vector<std::s
     for (;;) {
         const Span b = find(true, rest), e = find(false, rest);
         if (m_inBlock) {
-            // Up to this block's END, or (none) the whole rest: a one-line key.
-            if (result.size() < keyMarker().size() ||
-                result.compare(result.size() - keyMarker().size(), std::string::npos,
-                               keyMarker()) != 0)
+            // Up to this block's END, or (none) the whole rest: a one-line key. A line
+            // that began inside the block keeps a logger's prefix before its END.
+            if (result.empty()) {
+                std::string_view before = rest.substr(0, e.found() ? e.begin : rest.size());
+                const std::size_t word = prefixedBody(before);
+                before = wholeBody(before)                ? std::string_view()
+                         : word != std::string_view::npos ? before.substr(0, word)
+                                                          : before;
+                result.append(before);
                 result += keyMarker();
+            }
             if (!e.found())
                 return result;
             rest.remove_prefix(e.end);
-            m_inBlock = false;
-            m_strays = 0;
+            endBlock();
         } else if (b.found() && (!e.found() || b.begin < e.begin)) {
             release(out); // what came before a BEGIN was no key
             result.append(rest.substr(0, b.begin));
             result += keyMarker();
             rest.remove_prefix(b.end);
+            endBlock();
             m_inBlock = true;
             ++m_blocks;
         } else if (e.found()) {
@@ -177,16 +184,26 @@ std::string KeyBlockLines::withMarkers(std::string_view line, std::vector<std::s
 
 void KeyBlockLines::bodyLine(std::string_view line, std::vector<std::string>& out)
 {
-    if (wholeBody(line) || prefixedBody(line) != std::string_view::npos) {
+    // Once another line came between, a short word alone ("done") is no longer taken
+    // for the body's last line: only a base64 run as long as a body's lines are.
+    const bool body = m_interrupted ? hasBody(line) && trim(line).size() >= kMinPrefixedBody
+                                    : wholeBody(line) || hasBody(line);
+    if (body) {
         out.push_back(bodyReplaced(line));
         m_strays = 0;
         return;
     }
     out.emplace_back(line);
-    if (++m_strays >= kMaxStrays) {
-        m_inBlock = false;
-        m_strays = 0;
-    }
+    m_interrupted = true;
+    if (++m_strays >= kMaxStrays)
+        endBlock();
+}
+
+void KeyBlockLines::endBlock()
+{
+    m_inBlock = false;
+    m_interrupted = false;
+    m_strays = 0;
 }
 
 void KeyBlockLines::hold(std::string_view line, std::vector<std::string>& out)
@@ -211,8 +228,7 @@ void KeyBlockLines::release(std::vector<std::string>& out)
 void KeyBlockLines::finish(std::vector<std::string>& out)
 {
     release(out);
-    m_inBlock = false;
-    m_strays = 0;
+    endBlock();
 }
 
 std::string redactKeyBlocks(std::string_view text, std::size_t& blocks)

@@ -4,8 +4,10 @@
 // SSH2 ("---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----") blocks, read one line at a time,
 // as the launch log gets them. A key is removed from its BEGIN line to its END line;
 // with no END (a cut log), every line after BEGIN that a key's body can hold (base64,
-// its headers, blank lines, a logger's prefix and a base64 word) until a few lines in a
-// row that cannot; and an END whose BEGIN was cut off (a bundle's log tail) takes the
+// its headers, blank lines, a logger's prefix and a base64 word) until 8 lines in a row
+// that cannot (another stream's lines may come between; once one has, only base64 runs
+// of 16 or more count, so "done" stays); and an END whose BEGIN was cut off (a bundle's
+// log tail) takes the
 // body lines right before it, which are held back until a line that is no body shows
 // they were none. Each removed line becomes "<redacted:private-key>" (a prefix before a
 // BEGIN, or a logger's prefix, stays), so line numbers do not move.
@@ -39,13 +41,15 @@ private:
     void bodyLine(std::string_view line, std::vector<std::string>& out);
     void hold(std::string_view line, std::vector<std::string>& out);
     void release(std::vector<std::string>& out);
+    void endBlock();
 
     std::size_t m_holdLines;
     std::size_t m_holdBytes;
     std::deque<std::string> m_held;
     std::size_t m_heldBytes = 0;
     bool m_inBlock = false;
-    int m_strays = 0; // lines in a row inside a block that no body holds
+    int m_strays = 0;           // lines in a row inside a block that no body holds
+    bool m_interrupted = false; // such a line came since the block began
     std::size_t m_blocks = 0;
 };
 

@@ -51,8 +51,8 @@ private:
 
 } // namespace
 
-std::shared_ptr<LogFilter>
-launchLogFilter(const EnvMap& callerEnv, const EnvMap& composedEnv, const nlohmann::json& settings)
+std::shared_ptr<LogFilter> launchLogFilter(const EnvMap& callerEnv, const EnvMap& composedEnv,
+                                           const nlohmann::json& settings)
 {
     Identity id; // no names, no homes: secrets only
     for (const EnvMap* env : {&callerEnv, &composedEnv})

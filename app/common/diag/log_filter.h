@@ -18,8 +18,8 @@
 
 namespace sp::diag {
 
-std::shared_ptr<LogFilter>
-launchLogFilter(const EnvMap& callerEnv, const EnvMap& composedEnv, const nlohmann::json& settings);
+std::shared_ptr<LogFilter> launchLogFilter(const EnvMap& callerEnv, const EnvMap& composedEnv,
+                                           const nlohmann::json& settings);
 
 // request.logFilter from the setup it was prepared from.
 void redactLaunchLog(LaunchRequest& request, const LaunchSetup& setup);

@@ -13,13 +13,6 @@ namespace sp::diag {
 
 namespace {
 
-constexpr const char* kKindNames[kRedactionKinds] = {
-    "secret-variable", "url-credentials", "authorization-header", "cookie-header",
-    "bearer-token",    "token-flag",      "huggingface-token",    "openai-key",
-    "github-token",    "github-pat",      "aws-access-key",       "jwt",
-    "private-key",     "user-name",       "known-secret",         "webhook-url",
-    "password-phrase"};
-
 // Words after "password is" that say something about a password, not what it is.
 constexpr const char* kPhraseWords[] = {"not",     "incorrect", "invalid", "wrong",  "required",
                                         "missing", "empty",     "set",     "unset",  "too",
@@ -118,45 +111,6 @@ std::unique_ptr<RE2> knownSecretsPattern(const std::vector<std::string>& secrets
 
 } // namespace
 
-const char* toString(RedactionKind kind)
-{
-    return kKindNames[static_cast<std::size_t>(kind)];
-}
-
-std::size_t RedactionCounts::total() const
-{
-    std::size_t t = 0;
-    for (auto c : n)
-        t += c;
-    return t;
-}
-
-RedactionCounts& RedactionCounts::operator+=(const RedactionCounts& o)
-{
-    for (std::size_t i = 0; i < kRedactionKinds; ++i)
-        n[i] += o.n[i];
-    return *this;
-}
-
-nlohmann::json RedactionCounts::toJson() const
-{
-    nlohmann::json j = nlohmann::json::object();
-    for (std::size_t i = 0; i < kRedactionKinds; ++i)
-        if (n[i])
-            j[kKindNames[i]] = n[i];
-    return j;
-}
-
-std::string RedactionCounts::summary() const
-{
-    std::string out;
-    for (std::size_t i = 0; i < kRedactionKinds; ++i)
-        if (n[i])
-            out +=
-                (out.empty() ? "" : ", ") + std::string(kKindNames[i]) + " " + std::to_string(n[i]);
-    return out.empty() ? "none" : out;
-}
-
 std::string Redactor::marker(RedactionKind kind)
 {
     return kind == RedactionKind::UserName ? "<user>"
@@ -182,8 +136,7 @@ namespace {
 bool isSecretValue(std::string_view name, std::string_view value)
 {
     return Redactor::isSecretName(name) && !isSystemSessionName(name) &&
-           !isPlaceholder(name, value) &&
-           value.find_first_of("/\\\r\n") == std::string_view::npos;
+           !isPlaceholder(name, value) && value.find_first_of("/\\\r\n") == std::string_view::npos;
 }
 
 bool isWordChar(char c)
@@ -241,8 +194,8 @@ Redactor::Redactor(const Identity& identity) : m_rules(makeRedactionRules(identi
         std::string words;
         for (const auto& w : identity.wordSecrets)
             words += (words.empty() ? "" : "|") + RE2::QuoteMeta(w);
-        m_wordSecrets = std::make_unique<RE2>(
-            "(?:^|[^A-Za-z0-9_])(" + words + ")(?:[^A-Za-z0-9_]|$)", options);
+        m_wordSecrets =
+            std::make_unique<RE2>("(?:^|[^A-Za-z0-9_])(" + words + ")(?:[^A-Za-z0-9_]|$)", options);
     }
 }
 
@@ -328,8 +281,8 @@ std::string Redactor::wordSecrets(std::string_view in, RedactionCounts& counts) 
     Scan s{*this, in, counts, {}, 0};
     const re2::StringPiece text(in.data(), in.size());
     re2::StringPiece found[2];
-    for (std::size_t pos = 0;
-         pos < in.size() && m_wordSecrets->Match(text, pos, in.size(), RE2::UNANCHORED, found, 2);) {
+    for (std::size_t pos = 0; pos < in.size() && m_wordSecrets->Match(text, pos, in.size(),
+                                                                      RE2::UNANCHORED, found, 2);) {
         const auto begin = static_cast<std::size_t>(found[1].data() - in.data());
         s.replace(begin, begin + found[1].size(), marker(RedactionKind::KnownSecret),
                   RedactionKind::KnownSecret);
