@@ -239,11 +239,13 @@ ProcessEnd ContainedProcess::readStatus(int exitCode, QProcess::ExitStatus statu
             e.stoppedBy = "helper-killed";
         }
     }
+    // Every text reads after "The workload " ("exited with code 3"), as the front ends
+    // print it.
     e.text = describeEnd(e.kind, e.value);
     if (e.stoppedBy == "helper-killed") // the workload's parent, the helper's inner half
-        e.text = "the containment helper was killed; the workload tree was stopped";
+        e.text = "was stopped: its containment helper (stackpilot-run) was killed";
     else if ((!j || !j->contains("exit")) && status == QProcess::CrashExit)
-        e.text = "the containment helper (stackpilot-run) was killed"; // before the tree began
+        e.text = "did not start: its containment helper (stackpilot-run) was killed first";
     return e;
 }
 

@@ -5,7 +5,8 @@
 // lives. Stop and kill go to the helper over its stdin; when StackPilot dies the pipe
 // closes and the helper ends the tree by itself. When the helper is killed while the
 // tree lives, the tree is killed here (its cgroup, else its session) and the end says
-// "the containment helper was killed; the workload tree was stopped".
+// "was stopped: its containment helper (stackpilot-run) was killed" (each end's text
+// reads after "The workload ").
 
 #include "core/launch/env_composer.h"
 

@@ -43,7 +43,7 @@ struct LaunchRequest
     // What the log file gets of each line: the front ends redact the secrets of the
     // environment and of the settings here (app/common/diag, launchLogFilter), so no
     // log on disk holds them. Unset: lines as they are.
-    std::function<std::string(std::string_view)> logFilter;
+    std::shared_ptr<LogFilter> logFilter;
     // A smoke test's limits (docs/VERIFY.md); unset, a workload runs as long as it likes.
     // `deadlineMs`: from the workload's start, its whole tree is stopped (graceMs, then
     // killed) and the launch fails as timed out. `afterMainMs`: once the first process

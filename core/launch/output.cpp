@@ -33,17 +33,31 @@ std::string_view hostOf(std::string_view url)
 // No spaces, quotes, angle brackets or control characters: a URL ends there.
 constexpr const char* kGenericUrl = R"((https?://[^\s'"<>\x00-\x1f\x7f]+))";
 
+// Where the 8-bit CSI (U+009B, "\xc2\x9b" in UTF-8) at line[i] ends: its parameters
+// and final byte read as ESC ['s.
+std::size_t c1CsiEnd(std::string_view line, std::size_t i)
+{
+    std::size_t j = i + 2;
+    while (j < line.size() && line[j] >= 0x20 && line[j] <= 0x3f)
+        ++j;
+    return j < line.size() && line[j] >= 0x40 && line[j] <= 0x7e ? j + 1 : j;
+}
+
 } // namespace
 
 std::string stripAnsi(std::string_view line)
 {
-    if (std::memchr(line.data(), '\x1b', line.size()) == nullptr)
+    constexpr std::string_view kC1Csi = "\xc2\x9b";
+    if (std::memchr(line.data(), '\x1b', line.size()) == nullptr &&
+        line.find(kC1Csi) == std::string_view::npos)
         return std::string(line);
     std::string out;
     out.reserve(line.size());
     for (std::size_t i = 0; i < line.size();) {
         if (line[i] == '\x1b') {
             i = escapeSequenceEnd(line, i);
+        } else if (line.compare(i, kC1Csi.size(), kC1Csi) == 0) {
+            i = c1CsiEnd(line, i);
         } else {
             out += line[i];
             ++i;
@@ -231,8 +245,23 @@ void OutputPipeline::finish()
 {
     m_out.finish([&](std::string_view line) { onLine("stdout", line); });
     m_err.finish([&](std::string_view line) { onLine("stderr", line); });
+    if (m_log && m_logFilter) {
+        m_logLines.clear();
+        m_logFilter->finish(m_logLines);
+        for (const std::string& l : m_logLines)
+            writeLog(l);
+    }
     if (m_log)
         std::fflush(m_log);
+}
+
+// A log is read in terminals and editors too: BEL, C1 controls and the rest are shown
+// escaped there, as on the CLI's terminal (an ESC sequence is gone already).
+void OutputPipeline::writeLog(std::string_view line)
+{
+    const std::string safe = printable(line);
+    std::fwrite(safe.data(), 1, safe.size(), m_log);
+    std::fputc('\n', m_log);
 }
 
 const std::vector<logmatch::LogMatch>& OutputPipeline::matches() const
@@ -246,10 +275,13 @@ void OutputPipeline::onLine(const char* stream, std::string_view bytes)
     ++m_lines;
     std::string text = m_decoder.decode(bytes);
     const std::string plain = stripAnsi(text);
-    if (m_log) {
-        const std::string logged = m_logFilter ? m_logFilter(plain) : plain;
-        std::fwrite(logged.data(), 1, logged.size(), m_log);
-        std::fputc('\n', m_log);
+    if (m_log && m_logFilter) {
+        m_logLines.clear();
+        m_logFilter->line(plain, m_logLines);
+        for (const std::string& l : m_logLines)
+            writeLog(l);
+    } else if (m_log) {
+        writeLog(plain);
     }
     const std::size_t fresh = m_scan ? m_scan->feed(plain) : 0;
     const std::optional<std::string> url = m_urlFinder.find(plain);

@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace re2 {
 class RE2;
@@ -22,9 +23,10 @@ class RE2;
 
 namespace sp {
 
-// ESC [ ... final (CSI: colours, cursor moves), ESC ] ... BEL or ESC \ (OSC: titles,
-// links), DCS/SOS/PM/APC strings and two-byte ESC sequences removed; everything else
-// kept. Valid UTF-8 stays valid (core/text.h, escapeSequenceEnd).
+// ESC [ ... final (CSI: colours, cursor moves) and its 8-bit form U+009B ... final,
+// ESC ] ... BEL or ESC \ (OSC: titles, links), DCS/SOS/PM/APC strings and two-byte ESC
+// sequences removed; everything else kept. Valid UTF-8 stays valid (core/text.h,
+// escapeSequenceEnd).
 std::string stripAnsi(std::string_view line);
 
 // Splits one byte stream into lines: '\n', "\r\n" (even split across chunks), and a
@@ -99,6 +101,21 @@ LaunchEvent knownIssueEvent(const logmatch::LogMatch& m);
 
 using EventSink = std::function<void(const LaunchEvent&)>;
 
+// What the log file gets of a launch's lines: the front ends' redaction of secrets
+// (app/common/diag/log_filter.h). A secret may span lines (a private key's BEGIN, body
+// and END), so a filter keeps state from line to line, and may hold lines back until a
+// later one tells what they were (a key's body whose BEGIN was cut off). It gives out
+// one line for each line in, in order.
+class LogFilter
+{
+public:
+    virtual ~LogFilter() = default;
+    // Appends to `out` the lines to write now, each without its '\n'.
+    virtual void line(std::string_view text, std::vector<std::string>& out) = 0;
+    // The end of a process's output: what is held goes out, and no block stays open.
+    virtual void finish(std::vector<std::string>& out) = 0;
+};
+
 // Everything between a stream's bytes and the events: splitting, decoding, the log
 // file, URL spotting and the matcher (each issue reported once per launch).
 class OutputPipeline
@@ -109,12 +126,11 @@ public:
 
     void feed(bool isStderr, std::string_view chunk);
     void finish();
-    // What the log file gets of each line (the front ends' redaction of secrets);
-    // unset: the line as it is. Events, the matcher and the URL finder see the line.
-    void setLogFilter(std::function<std::string(std::string_view)> filter)
-    {
-        m_logFilter = std::move(filter);
-    }
+    // What the log file gets of the lines (the front ends' redaction of secrets);
+    // unset: each line as it is. Either way control characters are escaped there
+    // (core/text.h printable: BEL, C1 controls). Events, the matcher and the URL finder
+    // see the line.
+    void setLogFilter(std::shared_ptr<LogFilter> filter) { m_logFilter = std::move(filter); }
 
     const std::vector<logmatch::LogMatch>& matches() const;
     const std::vector<std::string>& urls() const { return m_urls; }
@@ -128,7 +144,10 @@ private:
     std::optional<logmatch::LogScan> m_scan;
     EventSink m_sink;
     std::FILE* m_log;
-    std::function<std::string(std::string_view)> m_logFilter;
+    void writeLog(std::string_view line);
+
+    std::shared_ptr<LogFilter> m_logFilter;
+    std::vector<std::string> m_logLines; // what the filter gives out, reused
     LineSplitter m_out, m_err;
     std::vector<std::string> m_urls;
     std::size_t m_lines = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string_view>
 
 namespace sp::logmatch {
 
@@ -239,10 +240,28 @@ private:
     // ("a**"); whatever it does with the rest, we do not try to mirror.
     Quantifier readQuantifier()
     {
+        skipFlagGroups();
         const Quantifier q = readOneQuantifier();
+        skipFlagGroups();
         if (q != Quantifier::None && readOneQuantifier() != Quantifier::None)
             m_unsure = true;
         return q;
+    }
+
+    // "(?)", "(?s)", "(?-m)": a group of flags alone matches nothing, so RE2 gives a
+    // quantifier after it to the atom before it: "x(?)?" is "x?", which "o" matches
+    // (fuzz_logmatch_literals found it as "\0(?)?(?)"). Read as an atom of its own,
+    // it would leave 'x' required. Case flags never get here (hasCaseFlag).
+    void skipFlagGroups()
+    {
+        while (m_pos + 2 < m_end && m_re[m_pos] == '(' && m_re[m_pos + 1] == '?') {
+            std::size_t p = m_pos + 2;
+            while (p < m_end && std::string_view("imsU-").find(m_re[p]) != std::string_view::npos)
+                ++p;
+            if (p >= m_end || m_re[p] != ')')
+                return;
+            m_pos = p + 1;
+        }
     }
 
     Quantifier readOneQuantifier()

@@ -229,7 +229,7 @@ private:
         const auto end = done.front().front().value<sp::ProcessEnd>();
         QCOMPARE(end.stoppedBy, std::string("helper-killed"));
         QCOMPARE(end.text,
-                 std::string("the containment helper was killed; the workload tree was stopped"));
+                 std::string("was stopped: its containment helper (stackpilot-run) was killed"));
         std::ifstream in(pidFile);
         std::vector<long> pids;
         for (long pid; in >> pid;)
@@ -398,7 +398,7 @@ private slots:
         const auto end = done.front().front().value<sp::ProcessEnd>();
         QCOMPARE(end.stoppedBy, std::string("helper-killed"));
         QCOMPARE(end.text,
-                 std::string("the containment helper was killed; the workload tree was stopped"));
+                 std::string("was stopped: its containment helper (stackpilot-run) was killed"));
         std::ifstream in(pidFile);
         std::vector<long> pids;
         for (long pid; in >> pid;)

@@ -77,6 +77,25 @@ private slots:
         QVERIFY(requiredLiterals("a{,2}b") == List{"a{,2}b"}); // not a count to RE2
     }
 
+    // fuzz_logmatch_literals' find (tests/fuzz/seeds/logmatch_literals/flag-group-quantifier,
+    // "\0(?)?(?)" then the text "o"): a group of flags alone matches nothing, so the '?'
+    // after "(?)" makes the NUL before it optional, and RE2 matches "o".
+    void flagGroupPassesTheQuantifierBack()
+    {
+        const std::string input("\0(?)?(?)\no", 10);
+        const std::string pattern = input.substr(0, input.find('\n'));
+        const std::string text = input.substr(input.find('\n') + 1);
+        QCOMPARE(pattern.size(), std::size_t{8}); // the NUL is part of the pattern
+        const auto re = sp::logmatch::compileSignature(pattern);
+        QVERIFY(re.ok());
+        QVERIFY(re2::RE2::PartialMatch(text, **re)); // RE2 reads "\0?": "o" matches
+        for (const auto& l : requiredLiterals(pattern))
+            QVERIFY2(text.find(l) != std::string::npos, "a literal the match does not hold");
+        QVERIFY(requiredLiterals("colour(?)?s") == List{"colou"});
+        QVERIFY(requiredLiterals("ab(?s)cd") == List{"abcd"}); // flags alone end no run
+        QVERIFY(requiredLiterals("x?(?)?yz") == List{});       // stacked through the group
+    }
+
     // The derived literals must occur in every match RE2 (compiled as the matcher
     // compiles a signature) finds.
     void literalsOccurInMatches()

@@ -10,6 +10,7 @@
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/event_printer.h"
 #include "app/cli/commands/install_support.h"
+#include "app/cli/commands/line_writer.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
 #include "app/common/session/session.h"
@@ -61,6 +62,9 @@ public:
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
+        // With `2>&1` into a pipe nobody reads, no message may hold the launcher once
+        // its tree has stopped.
+        sp::cli::StderrDeadline stderrDeadline(io.err);
         const QStringList pos = p.positionalArguments();
         if (pos.isEmpty()) {
             io.err << "stackpilot-cli launch: PROFILE is required\n";

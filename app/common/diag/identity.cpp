@@ -77,10 +77,13 @@ Identity Identity::fromEnvironment()
 
 void Identity::addSecretValues(const std::vector<std::pair<std::string, std::string>>& vars)
 {
-    for (const auto& [name, value] : vars)
-        if (Redactor::isVerbatimSecret(name, value) &&
-            std::find(secrets.begin(), secrets.end(), value) == secrets.end())
-            secrets.push_back(value);
+    for (const auto& [name, value] : vars) {
+        std::vector<std::string>* list = Redactor::isVerbatimSecret(name, value) ? &secrets
+                                         : Redactor::isWordSecret(name, value)   ? &wordSecrets
+                                                                                 : nullptr;
+        if (list && std::find(list->begin(), list->end(), value) == list->end())
+            list->push_back(value);
+    }
 }
 
 void Identity::addSecretValuesIn(const nlohmann::json& doc)

@@ -1,5 +1,6 @@
 #include "app/common/diag/redact.h"
 
+#include "app/common/diag/key_blocks.h"
 #include "app/common/diag/redact_rules.h"
 #include "core/json_file.h"
 
@@ -11,13 +12,6 @@
 namespace sp::diag {
 
 namespace {
-
-constexpr const char* kKindNames[kRedactionKinds] = {
-    "secret-variable", "url-credentials", "authorization-header", "cookie-header",
-    "bearer-token",    "token-flag",      "huggingface-token",    "openai-key",
-    "github-token",    "github-pat",      "aws-access-key",       "jwt",
-    "private-key",     "user-name",       "known-secret",         "webhook-url",
-    "password-phrase"};
 
 // Words after "password is" that say something about a password, not what it is.
 constexpr const char* kPhraseWords[] = {"not",     "incorrect", "invalid", "wrong",  "required",
@@ -117,45 +111,6 @@ std::unique_ptr<RE2> knownSecretsPattern(const std::vector<std::string>& secrets
 
 } // namespace
 
-const char* toString(RedactionKind kind)
-{
-    return kKindNames[static_cast<std::size_t>(kind)];
-}
-
-std::size_t RedactionCounts::total() const
-{
-    std::size_t t = 0;
-    for (auto c : n)
-        t += c;
-    return t;
-}
-
-RedactionCounts& RedactionCounts::operator+=(const RedactionCounts& o)
-{
-    for (std::size_t i = 0; i < kRedactionKinds; ++i)
-        n[i] += o.n[i];
-    return *this;
-}
-
-nlohmann::json RedactionCounts::toJson() const
-{
-    nlohmann::json j = nlohmann::json::object();
-    for (std::size_t i = 0; i < kRedactionKinds; ++i)
-        if (n[i])
-            j[kKindNames[i]] = n[i];
-    return j;
-}
-
-std::string RedactionCounts::summary() const
-{
-    std::string out;
-    for (std::size_t i = 0; i < kRedactionKinds; ++i)
-        if (n[i])
-            out +=
-                (out.empty() ? "" : ", ") + std::string(kKindNames[i]) + " " + std::to_string(n[i]);
-    return out.empty() ? "none" : out;
-}
-
 std::string Redactor::marker(RedactionKind kind)
 {
     return kind == RedactionKind::UserName ? "<user>"
@@ -174,10 +129,45 @@ bool Redactor::isSecretName(std::string_view name)
     return false;
 }
 
+namespace {
+
+// A secret-named variable's value that redaction by value may take: no placeholder, no
+// path, no system session's.
+bool isSecretValue(std::string_view name, std::string_view value)
+{
+    return Redactor::isSecretName(name) && !isSystemSessionName(name) &&
+           !isPlaceholder(name, value) && value.find_first_of("/\\\r\n") == std::string_view::npos;
+}
+
+bool isWordChar(char c)
+{
+    return isAlnum(c) || c == '_';
+}
+
+} // namespace
+
+bool Redactor::isWordSecret(std::string_view name, std::string_view value)
+{
+    if ((value.size() != 2 && value.size() != 3) ||
+        std::none_of(value.begin(), value.end(),
+                     [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) ||
+        std::any_of(value.begin(), value.end(), [](char c) { return !isWordChar(c); }) ||
+        !isSecretValue(name, value))
+        return false;
+    // A word that a marker holds ("key" in "private-key") would be found again in it.
+    for (std::size_t k = 0; k < kRedactionKinds; ++k) {
+        const std::string m = marker(static_cast<RedactionKind>(k));
+        for (std::size_t at = m.find(value); at != std::string::npos; at = m.find(value, at + 1))
+            if ((at == 0 || !isWordChar(m[at - 1])) &&
+                (at + value.size() == m.size() || !isWordChar(m[at + value.size()])))
+                return false;
+    }
+    return true;
+}
+
 bool Redactor::isVerbatimSecret(std::string_view name, std::string_view value)
 {
-    if (!isSecretName(name) || isSystemSessionName(name) || isPlaceholder(name, value) ||
-        value.size() < 4 || value.find_first_of("/\\\r\n") != std::string_view::npos)
+    if (value.size() < 4 || !isSecretValue(name, value))
         return false;
     // A secret that a marker holds would be found again in the marker.
     for (std::size_t k = 0; k < kRedactionKinds; ++k)
@@ -200,12 +190,13 @@ Redactor::Redactor(const Identity& identity) : m_rules(makeRedactionRules(identi
     for (const auto& r : m_rules)
         combined += (combined.empty() ? "(?:" : "|(?:") + r.pattern() + ")";
     m_combined = std::make_unique<RE2>(combined, options);
-    // BEGIN to END; with no END (a log cut after the BEGIN line), BEGIN and every line
-    // after it that a PEM body can hold: base64, its headers, blank lines.
-    m_privateKey = std::make_unique<RE2>(
-        "-----BEGIN[A-Z ]*PRIVATE KEY-----(?:(?s:.*?)-----END[A-Z ]*PRIVATE KEY-----|"
-        "[ \\t\\r]*(?:\\n(?:(?:Proc-Type|DEK-Info):[^\\r\\n]*|[A-Za-z0-9+/=]*)[ \\t\\r]*(?m:$))*)",
-        options);
+    if (!identity.wordSecrets.empty()) {
+        std::string words;
+        for (const auto& w : identity.wordSecrets)
+            words += (words.empty() ? "" : "|") + RE2::QuoteMeta(w);
+        m_wordSecrets =
+            std::make_unique<RE2>("(?:^|[^A-Za-z0-9_])(" + words + ")(?:[^A-Za-z0-9_]|$)", options);
+    }
 }
 
 Redactor::~Redactor() = default;
@@ -242,18 +233,21 @@ struct Redactor::Scan
 std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
 {
     std::string out;
-    if (in.find("PRIVATE KEY-----") == std::string_view::npos) {
-        out = m_knownSecrets ? scan(knownSecrets(in, counts), counts) : scan(in, counts);
+    if (!mayHoldKeyBlock(in)) {
+        out = m_knownSecrets ? knownSecrets(in, counts) : std::string(in);
     } else {
-        const std::string keysGone = privateKeys(in, counts);
-        out =
-            m_knownSecrets ? scan(knownSecrets(keysGone, counts), counts) : scan(keysGone, counts);
+        std::size_t blocks = 0;
+        const std::string keysGone = redactKeyBlocks(in, blocks);
+        counts.add(RedactionKind::PrivateKey, blocks);
+        out = m_knownSecrets ? knownSecrets(keysGone, counts) : keysGone;
     }
+    out = scan(wordSecrets(out, counts), counts);
     // A token inside a secret variable's name ("sk-…_.sk-token=a") is replaced by a
     // marker, which then starts a name the first pass read as part of the token: scan
-    // until nothing changes, so redacting twice gives what redacting once gave.
+    // until nothing changes, so redacting twice gives what redacting once gave. A
+    // replacement may also leave a short secret a word of its own.
     for (int pass = 0; pass < 4; ++pass) {
-        std::string again = scan(out, counts);
+        std::string again = scan(wordSecrets(out, counts), counts);
         if (again == out)
             break;
         out = std::move(again);
@@ -279,19 +273,20 @@ std::string Redactor::knownSecrets(std::string_view in, RedactionCounts& counts)
     return std::move(s.out);
 }
 
-// PEM private keys, BEGIN to END, in a pass of their own: an unterminated BEGIN would
-// otherwise keep every later search in the main pass scanning to the end of the text.
-std::string Redactor::privateKeys(std::string_view in, RedactionCounts& counts) const
+// The short secrets known by value, where they stand as words of their own.
+std::string Redactor::wordSecrets(std::string_view in, RedactionCounts& counts) const
 {
+    if (!m_wordSecrets)
+        return std::string(in);
     Scan s{*this, in, counts, {}, 0};
     const re2::StringPiece text(in.data(), in.size());
-    re2::StringPiece block;
-    for (std::size_t pos = 0; pos < in.size() && m_privateKey->Match(text, pos, in.size(),
-                                                                     RE2::UNANCHORED, &block, 1);) {
-        const auto begin = static_cast<std::size_t>(block.data() - in.data());
-        s.replace(begin, begin + block.size(), marker(RedactionKind::PrivateKey),
-                  RedactionKind::PrivateKey);
-        pos = begin + block.size();
+    re2::StringPiece found[2];
+    for (std::size_t pos = 0; pos < in.size() && m_wordSecrets->Match(text, pos, in.size(),
+                                                                      RE2::UNANCHORED, found, 2);) {
+        const auto begin = static_cast<std::size_t>(found[1].data() - in.data());
+        s.replace(begin, begin + found[1].size(), marker(RedactionKind::KnownSecret),
+                  RedactionKind::KnownSecret);
+        pos = begin + found[1].size(); // the boundary after it may start the next
     }
     s.out.append(in.substr(s.copied));
     return std::move(s.out);

@@ -5,11 +5,13 @@
 //    table, redact_rules.h: token, secret, key, password, pass, pwd, credential, auth,
 //    cookie, session, webhook), by shape (NAME=value, "name": "value", NAME: value), and
 //    by value: the Identity's `secrets` (those variables' values in the environment and
-//    in settings.json) wherever they appear, verbatim, however short or shapeless;
+//    in settings.json) wherever they appear, verbatim (from 4 characters; 2 or 3
+//    characters with a letter: as a whole word; 1 character, or digits only: by shape);
 //  - credentials in URLs (scheme://user:pass@host), Slack and Discord webhook URLs;
 //  - token shapes: hf_…, sk-…, ghp_/gho_/ghu_/ghs_/ghr_…, github_pat_…, AWS access key ids
-//    (AKIA…/ASIA…), JWTs, PEM private keys (from the BEGIN line, even when the END line
-//    was cut off), Authorization:/Cookie: headers, Bearer tokens, "password is X", and
+//    (AKIA…/ASIA…), JWTs, private key blocks (key_blocks.h: BEGIN to END, a block cut
+//    after its BEGIN or before its END too), Authorization:/Cookie: headers, Bearer
+//    tokens, "password is X", and
 //    --token-style flags (--token X, --api-key=X, …);
 //  - the user's name, and their home folder, as `<user>`.
 // All patterns are RE2 (linear time) and run as one combined scan, so the cost is one pass
@@ -75,6 +77,9 @@ struct Identity
     std::vector<std::string> names;   // "zorbulon"
     std::vector<std::string> homes;   // "/home/zorbulon", "C:\\Users\\Zorbulon"
     std::vector<std::string> secrets; // "hf_Sh0rt9": removed verbatim wherever they are
+    // "k9": 2 or 3 characters, a letter among them, removed where they stand as a word of
+    // their own (not inside "k9x"): verbatim, "k" would garble every word with a k.
+    std::vector<std::string> wordSecrets;
     // USER, LOGNAME, USERNAME, HOME, USERPROFILE, Qt's home path and (POSIX) the
     // account database. Generic names (root, admin, user, ...) are left out: they
     // identify nobody, and replacing the word "root" everywhere would garble logs.
@@ -114,6 +119,11 @@ public:
     // Whether `value`, held by a secret-named variable `name`, is redacted by value
     // everywhere: not a placeholder, a path, a system session variable or a marker.
     static bool isVerbatimSecret(std::string_view name, std::string_view value);
+    // Whether it is redacted by value as a whole word: 2 or 3 characters, a letter among
+    // them, otherwise as isVerbatimSecret. Shorter values, and digits (a "12" would take
+    // every time of day with it), go only where they stand as a secret variable's value
+    // (NAME=v, NAME: v, "NAME": "v"), as every value of such a name does.
+    static bool isWordSecret(std::string_view name, std::string_view value);
     static std::string marker(RedactionKind kind);
 
     struct Rule; // redact_rules.h
@@ -124,16 +134,16 @@ private:
     // one inherits it); empty when it is under none.
     void jsonInPlace(nlohmann::json& value, RedactionCounts& counts,
                      const std::string& secretName) const;
-    std::string privateKeys(std::string_view text, RedactionCounts& counts) const;
     std::string knownSecrets(std::string_view text, RedactionCounts& counts) const;
+    std::string wordSecrets(std::string_view text, RedactionCounts& counts) const;
     std::string scan(std::string_view text, RedactionCounts& counts) const;
     bool accept(const Rule& rule, char before, char after, std::string_view name,
                 std::string_view value) const;
 
-    std::unique_ptr<re2::RE2> m_privateKey; // its own pass: a block spans lines
-    // Its own pass too, before the rules: a secret inside a word, once replaced, gives
+    // Its own pass, before the rules: a secret inside a word, once replaced, gives
     // that word new edges, which the rules' second look must see as the first did.
     std::unique_ptr<re2::RE2> m_knownSecrets; // null when there are none
+    std::unique_ptr<re2::RE2> m_wordSecrets;  // group 1 is the word; null when none
     std::unique_ptr<re2::RE2> m_combined;
     std::vector<Rule> m_rules;
 };
