@@ -193,8 +193,10 @@ private slots:
         QCOMPARE(pids.size(), std::size_t{3});
         QVERIFY2(waitFor([&] { return survivors(pids).empty(); }, 5000),
                  ("alive 5 s after the helper was killed:" + survivors(pids)).c_str());
-        QVERIFY2(r.out.find("the containment helper was killed; the workload tree was stopped") !=
-                     std::string::npos,
+        // The truth, in a whole sentence (issue 35 item 15 reworded it).
+        QVERIFY2(r.out.find("\"stopped_by\":\"helper-killed\"") != std::string::npos &&
+                     r.out.find("its containment helper (stackpilot-run) was killed") !=
+                         std::string::npos,
                  r.out.c_str());
         QVERIFY2(r.out.find("exited with code 9") == std::string::npos, r.out.c_str());
     }
