@@ -142,6 +142,12 @@ std::string KeyBlockLines::withMarkers(std::string_view line, std::vector<std::s
     std::string_view rest = line;
     for (;;) {
         const Span b = find(true, rest), e = find(false, rest);
+        if (m_inBlock && b.found() && (!e.found() || b.begin < e.begin)) {
+            // A new BEGIN inside a block: the block before was cut off, and this one
+            // starts afresh (else a second pass would redact what the first kept).
+            endBlock();
+            continue;
+        }
         if (m_inBlock) {
             // Up to this block's END, or (none) the whole rest: a one-line key. A line
             // that began inside the block keeps a logger's prefix before its END.
