@@ -308,163 +308,178 @@
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="58"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="30"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="60"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="32"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="34"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="63"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="39"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="70"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="73"/>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="74"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
+        <source>Retry install</source>
+        <translation>重试安装</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="47"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="74"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="203"/>
-        <source>Install cancelled; nothing half-installed was kept.</source>
-        <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="204"/>
-        <source>The install did not finish.</source>
-        <translation>安装没有完成。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="293"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="209"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="294"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="210"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="211"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="178"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="222"/>
-        <source>Nothing to launch: %1</source>
-        <translation>没有可启动的内容：%1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="196"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="222"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="331"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="223"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="27"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="39"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="29"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="31"/>
         <source>done before, skipped</source>
         <translation>之前已完成，跳过</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="43"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="33"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="45"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="35"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="49"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="39"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="92"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="210"/>
+        <source>Before StackPilot installs %1</source>
+        <translation>StackPilot 安装 %1 之前</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="66"/>
         <source>This is a recorded PC: StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的电脑：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="368"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="123"/>
+        <source>The unfinished install was discarded.</source>
+        <translation>未完成的安装已丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="154"/>
+        <source>%1 cannot be used here (%2); StackPilot tries %3.</source>
+        <translation>%1 无法在此使用（%2）；StackPilot 改用 %3。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="185"/>
+        <source>Cancelled; nothing half-installed was kept.</source>
+        <translation>已取消；没有保留任何安装了一半的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="254"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="374"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="260"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="377"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="263"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="379"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="265"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="434"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="325"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="435"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="326"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="50"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="192"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="159"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="144"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="168"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="153"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -474,32 +489,32 @@
         <translation>电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="27"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="29"/>
         <source>its check did not pass</source>
         <translation>它没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="48"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="37"/>
         <source>%1 failed its check on your %2</source>
         <translation>%1 未通过在您的 %2 上的检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="49"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="38"/>
         <source>%1. No other stack fits this PC.</source>
         <translation>%1。没有其他方案适合这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="50"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="39"/>
         <source>%1. StackPilot can switch to %2.</source>
         <translation>%1。StackPilot 可以切换到 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="51"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="40"/>
         <source>Switch and launch</source>
         <translation>切换并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="74"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="64"/>
         <source>%1 is back on %2, which passed its check on this PC on %3.</source>
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
@@ -539,64 +554,96 @@
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="60"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="67"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="62"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="69"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="72"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="84"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="91"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="84"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="91"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="88"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="95"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="89"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="96"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="109"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="53"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="116"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="22"/>
-        <source>A download is not available right now: %1. The install will stop before it writes anything.</source>
-        <translation>有一个下载现在无法获取：%1。安装会在写入任何文件之前停止。</translation>
+    <message numerus="yes">
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="19"/>
+        <source>Download: the size of %n part(s) is not published.</source>
+        <translation>
+            <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="21"/>
+        <source>Download: %1, plus %n part(s) whose size is not published.</source>
+        <translation>
+            <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="26"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="25"/>
         <source>Download: %1 (checked just now).</source>
         <translation>下载：%1（刚刚核实）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="27"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="26"/>
         <source>Download: at least %1 (checked just now; some servers do not say a file&apos;s size).</source>
         <translation>下载：至少 %1（刚刚核实；有些服务器不提供文件大小）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="56"/>
-        <source>Checking the downloads…</source>
-        <translation>正在检查下载…</translation>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="39"/>
+        <source>Disk: about %1 while installing; %2 free.</source>
+        <translation>磁盘：安装时约需 %1；可用 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="41"/>
+        <source>Disk: about %1 while installing.</source>
+        <translation>磁盘：安装时约需 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="43"/>
+        <source>The disk has less free space than the install needs: free some space first, or choose another folder in Settings.</source>
+        <translation>磁盘可用空间少于安装所需：请先释放一些空间，或在“设置”中选择其他文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="51"/>
+        <source>Administrator rights: Windows will ask for them to install %1.</source>
+        <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="55"/>
+        <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
+        <translation>
+            <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -851,31 +898,41 @@ The whole log is also kept on disk.</source>
     </message>
     <message>
         <location filename="../../app/gui/widgets/failure_card.cpp" line="89"/>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="90"/>
+        <source>Remove what this install downloaded so far.</source>
+        <translation>删除此次安装到目前为止下载的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="93"/>
         <source>Proxy settings…</source>
         <translation>代理设置…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="95"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="99"/>
         <source>Export diagnostics…</source>
         <translation>导出诊断包…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="96"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="100"/>
         <source>Saves a report without personal data, to attach to a bug report</source>
         <translation>保存一份不含个人数据的报告，可附在问题报告中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="100"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="104"/>
         <source>Open log</source>
         <translation>打开日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="103"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="107"/>
         <source>Continue with CPU stacks</source>
         <translation>继续使用 CPU 软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="104"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="108"/>
         <source>Stacks that run on the processor: slower, but they need no graphics driver</source>
         <translation>在处理器上运行的软件栈：较慢，但不需要显卡驱动</translation>
     </message>
@@ -1125,180 +1182,193 @@ Found by: %4</source>
     </message>
 </context>
 <context>
-    <name>sp::gui::LaunchRunner</name>
-    <message>
-        <location filename="../../app/gui/controllers/launch_runner.cpp" line="55"/>
-        <source>The check of the stack was stopped; nothing was launched.</source>
-        <translation>方案检查已停止，未启动任何程序。</translation>
-    </message>
-</context>
-<context>
     <name>sp::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="64"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="65"/>
         <source>Detecting GPUs…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="89"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="90"/>
         <source>Workload:</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="170"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="171"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="65"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="62"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="66"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="63"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="80"/>
-        <source>Before StackPilot installs %1</source>
-        <translation>StackPilot 安装 %1 之前</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="81"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="199"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="201"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="200"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="202"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="203"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="205"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="206"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="206"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="208"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="215"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="134"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="138"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="406"/>
+        <source>Stop and quit</source>
+        <translation>停止并退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="408"/>
+        <source>Keep running in the tray</source>
+        <translation>在托盘中继续运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="409"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="415"/>
+        <source>%1 is running. Closing StackPilot stops it.</source>
+        <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
+        <source>Close StackPilot?</source>
+        <translation>关闭 StackPilot？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="131"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="132"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="138"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="413"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="265"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="267"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="273"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="275"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="274"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="325"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="327"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="336"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="338"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="344"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="346"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="347"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="355"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="362"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="389"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="399"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

@@ -4,7 +4,7 @@
 // (profile switched, workload relaunched), the tray's profiles menu, cancel, resume
 // after a restart, and every setting saved to settings.json.
 
-#include "app/common/session/events.h"
+#include "app/common/session/session.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
@@ -54,7 +54,9 @@ std::vector<pid_t> pidsIn(const fs::path& file)
 void addEvent(QStringList& out, const nlohmann::json& e)
 {
     QString name = QString::fromStdString(e.value("event", ""));
-    if (name == QStringLiteral("line") || name == QStringLiteral("progress"))
+    // The window asks before it installs; `run --yes` does not.
+    if (name == QStringLiteral("line") || name == QStringLiteral("progress") ||
+        name == QStringLiteral("confirm_install"))
         return;
     if (name == QStringLiteral("known_issue"))
         name += QStringLiteral(":") + QString::fromStdString(e.value("known_issue", ""));
@@ -284,20 +286,16 @@ private slots:
             Ui ui(w);
             QVERIFY(ui.ready());
             ui.chooseWorkload();
-            connect(&ui.app->installJob(), &gui::InstallJob::sessionEvent, this,
+            // One source: what the session told the window.
+            connect(ui.app.get(), &AppController::sessionEvent, this,
                     [&](const session::Event& e) { addEvent(window, session::toJson(e)); });
-            connect(&ui.app->runner(), &gui::LaunchRunner::eventsArrived, this,
-                    [&](const std::vector<LaunchEvent>& batch) {
-                        for (const auto& e : batch)
-                            addEvent(window, session::toJson(session::fromLaunchEvent(e)));
-                    });
-            connect(&ui.app->runner(), &gui::LaunchRunner::finished, this,
-                    [&](bool ok, const LaunchRecord&) { windowOk = ok; });
             QTest::mouseClick(ui.primary(), Qt::LeftButton);
             QVERIFY(waitFor([&] { return ui.app->console().countOf(gui::ConsoleLine::Issue) == 1; },
                             60000));
             QTest::mouseClick(ui.primary(), Qt::LeftButton); // Stop
             QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+            const auto& outcome = ui.app->session()->outcome();
+            windowOk = outcome.result && *outcome.result;
         }
         QStringList cli;
         GuiWorld w;
@@ -328,6 +326,45 @@ private slots:
         QVERIFY(cli.contains(QStringLiteral("known_issue:gui-fixture-crash")));
         QCOMPARE(cli.back(), QStringLiteral("exit"));
         QCOMPARE(p.exitCode(), windowOk ? 0 : 1);
+    }
+
+    // The Profiles menu's Launch goes through the session's checklist too; closing the
+    // window while the workload runs asks: Cancel keeps it, "Stop and quit" ends it all.
+    void theProfilesMenuAsksFirstAndClosingAsks()
+    {
+        GuiWorld w;
+        std::vector<pid_t> pids;
+        {
+            Ui ui(w);
+            QVERIFY(ui.ready());
+            ui.chooseWorkload();
+            QAction* go = ui.window->profilesMenu()->launchAction(QStringLiteral("guiwork"));
+            QVERIFY(go);
+            go->trigger();
+            QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
+            QCOMPARE(ui.asked.size(), 1); // the checklist, before the install
+            QVERIFY2(ui.asked[0].contains(QStringLiteral("Download:")), qPrintable(ui.asked[0]));
+            QVERIFY(waitFor([&] { return pidsIn(w.work / "pids").size() == 3; }));
+            pids = pidsIn(w.work / "pids");
+            QStringList offered;
+            int answer = -1;
+            ui.window->setChoose([&](const QString&, const QString&, const QStringList& o) {
+                offered = o;
+                return answer < 0 ? int(o.size()) - 1 : answer;
+            });
+            ui.window->close(); // Cancel
+            QVERIFY(!offered.isEmpty());
+            QCOMPARE(offered.front(), QStringLiteral("Stop and quit"));
+            QCOMPARE(offered.back(), QStringLiteral("Cancel"));
+            QVERIFY(ui.window->isVisible());
+            QTest::qWait(300);
+            QCOMPARE(ui.app->phase(), Phase::Running);
+            QVERIFY(!allGone(pids));
+            answer = 0; // Stop and quit
+            ui.window->close();
+            QVERIFY(!ui.window->isVisible());
+        } // the application goes: the session ends the tree
+        QVERIFY(waitFor([&] { return allGone(pids); }, 10000));
     }
 
     // The CLI changes settings.json while the window is open (a remedy, as `run` or

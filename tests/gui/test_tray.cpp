@@ -143,8 +143,13 @@ private slots:
         auto app = w.controller();
         gui::MainWindow window(app.get());
         QStringList asked;
+        QStringList checklists; // the install's checklist, answered Yes
         bool answer = false;
-        window.setConfirm([&](const QString& title, const QString&) {
+        window.setConfirm([&](const QString& title, const QString& text) {
+            if (title.startsWith(QStringLiteral("Before StackPilot installs"))) {
+                checklists << text;
+                return true;
+            }
             asked << title;
             return answer;
         });
@@ -193,6 +198,9 @@ private slots:
         QVERIFY(clickInWorkloadMenu(window, QStringLiteral("launch")));
         QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
         QCOMPARE(app->runningProfile(), QStringLiteral("gui-b"));
+        // The tray's Launch showed the checklist before anything was installed.
+        QCOMPARE(checklists.size(), 1);
+        QVERIFY2(checklists[0].contains(QStringLiteral("Download:")), qPrintable(checklists[0]));
         QVERIFY(waitFor([&] { return pidsOf(w.work / "pids").size() == 3; }));
         const auto first = pidsOf(w.work / "pids");
         QVERIFY(!noneAlive(first));

@@ -90,10 +90,10 @@ public:
                 if (const auto* f = std::get_if<session::Failed>(&e))
                     io.err << "stackpilot-cli bench: " << f->message << "\n";
             });
-        cli::SessionInterrupts interrupts(s);
-        auto rows = s.bench(workload);
-        if (!rows)
-            return cli::exitCodeFor(rows.error());
+        const session::Outcome& end = cli::waitFor(s, s.startBench(workload));
+        if (!end.result)
+            return cli::exitCodeFor(end.result.error());
+        const auto* rows = &end.verified;
         if (rows->empty()) {
             io.err << "stackpilot-cli bench: no installed profile of " << workload
                    << " with a smoke test fits this machine\n";

@@ -8,6 +8,8 @@
 #include "core/settings.h"
 #include "installers/install_plan.h"
 
+#include <QEventLoop>
+#include <QSocketNotifier>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -16,33 +18,74 @@
 #include <ostream>
 #include <sstream>
 
+#ifndef _WIN32
+#include <unistd.h>
+#endif
+
 namespace sp::cli {
 
 namespace {
 
 // Ctrl-C and SIGTERM cancel the session's work in progress: an install's transfers
 // stop and its staging folder is removed; a launch is stopped, then killed on a second.
-session::Session* g_session = nullptr;
-extern "C" void onInterrupt(int)
+// A signal handler may only write a byte; the waiting loop reads it and cancels.
+#ifdef _WIN32
+session::Session* g_session = nullptr; // Windows runs the handler on a thread of its own
+extern "C" void onInterrupt(int sig)
 {
+    std::signal(sig, onInterrupt);
     if (g_session)
         g_session->cancel();
 }
+#else
+int g_signalPipe[2] = {-1, -1};
+extern "C" void onInterrupt(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &byte, 1);
+}
+#endif
 
 } // namespace
 
-SessionInterrupts::SessionInterrupts(session::Session& s)
+const session::Outcome& waitFor(session::Session& session, bool started)
 {
-    g_session = &s;
-    m_int = std::signal(SIGINT, onInterrupt);
-    m_term = std::signal(SIGTERM, onInterrupt);
-}
-
-SessionInterrupts::~SessionInterrupts()
-{
-    std::signal(SIGINT, m_int);
-    std::signal(SIGTERM, m_term);
+    static const session::Outcome busy{
+        Error::runtime("another job of this session is running"), {}, {}, {}};
+    if (!started)
+        return busy;
+    QEventLoop loop;
+    QObject::connect(&session, &session::Session::finished, &loop, &QEventLoop::quit);
+#ifdef _WIN32
+    g_session = &session;
+    auto* oldInt = std::signal(SIGINT, onInterrupt);
+    auto* oldTerm = std::signal(SIGTERM, onInterrupt);
+    if (session.busy())
+        loop.exec();
     g_session = nullptr;
+#else
+    if (::pipe(g_signalPipe) != 0)
+        g_signalPipe[0] = g_signalPipe[1] = -1;
+    QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &session, [&session] {
+        char byte = 0;
+        if (::read(g_signalPipe[0], &byte, 1) == 1)
+            session.cancel();
+    });
+    auto* oldInt = std::signal(SIGINT, onInterrupt);
+    auto* oldTerm = std::signal(SIGTERM, onInterrupt);
+    if (session.busy())
+        loop.exec();
+    notifier.setEnabled(false);
+#endif
+    std::signal(SIGINT, oldInt);
+    std::signal(SIGTERM, oldTerm);
+#ifndef _WIN32
+    ::close(g_signalPipe[0]);
+    ::close(g_signalPipe[1]);
+    g_signalPipe[0] = g_signalPipe[1] = -1;
+#endif
+    return session.outcome();
 }
 
 void addPrefixRootOption(QCommandLineParser& p)
@@ -96,11 +139,16 @@ int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions 
 {
     ProgressView view(io, json);
     session::Session session({}, [&](const session::Event& e) { view.onEvent(e); });
-    SessionInterrupts interrupts(session);
     report["runtimes"] = nlohmann::json::array();
     report["prefix_root"] =
         paths::toUtf8(options.prefixRoot.empty() ? PrefixStore::defaultRoot() : options.prefixRoot);
-    auto done = session.install(runtimes, std::move(options));
+    session::InstallWork work;
+    for (const Runtime* rt : runtimes)
+        work.runtimes.push_back(*rt);
+    work.options = std::move(options);
+    const session::Outcome& outcome = waitFor(session, session.startInstall(std::move(work)));
+    auto done = outcome.result ? Expected<std::vector<InstallResult>>(outcome.installed)
+                               : Expected<std::vector<InstallResult>>(outcome.result.error());
     view.close();
     if (done) {
         for (const InstallResult& r : *done) {

@@ -16,7 +16,8 @@
 
 namespace sp::session {
 class Session;
-}
+struct Outcome;
+} // namespace sp::session
 
 namespace sp::cli {
 
@@ -35,19 +36,10 @@ bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::st
 int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,
                     const std::string& verb, Io& io, bool json, nlohmann::json& report);
 
-// While alive, SIGINT and SIGTERM cancel `session` (first: stop, second: kill).
-class SessionInterrupts
-{
-public:
-    explicit SessionInterrupts(session::Session& s);
-    ~SessionInterrupts();
-    SessionInterrupts(const SessionInterrupts&) = delete;
-    SessionInterrupts& operator=(const SessionInterrupts&) = delete;
-
-private:
-    void (*m_int)(int) = nullptr;
-    void (*m_term)(int) = nullptr;
-};
+// Waits in a local loop for the session's job that `started` says began (false: one was
+// already running), and returns how it ended. Meanwhile SIGINT and SIGTERM cancel it
+// (first: stop, second: kill): the handler only writes a byte, which this loop reads.
+const session::Outcome& waitFor(session::Session& session, bool started);
 
 int fail(Io& io, const std::string& verb, const Error& e);
 

@@ -107,16 +107,13 @@ public:
             }
             return 0;
         }
-        sp::cli::SessionInterrupts interrupts(session);
-        if (auto ready = session.readyToLaunch(*request, false); !ready)
-            return sp::cli::exitCodeFor(ready.error());
-        std::filesystem::path log;
-        auto ok = session.launch(std::move(*request), &log);
-        if (!ok)
-            return sp::cli::exitCodeFor(ok.error());
-        if (!json && !*ok)
-            io.err << "stackpilot-cli launch: log: " << sp::paths::toUtf8(log) << "\n";
-        return *ok ? 0 : 1;
+        const sp::session::Outcome& end =
+            sp::cli::waitFor(session, session.startLaunch(std::move(*request), false));
+        if (!end.result)
+            return sp::cli::exitCodeFor(end.result.error());
+        if (!json && !*end.result)
+            io.err << "stackpilot-cli launch: log: " << sp::paths::toUtf8(end.log) << "\n";
+        return *end.result ? 0 : 1;
     }
 };
 

@@ -34,16 +34,28 @@ using namespace sp;
 
 // Without --yes an install is confirmed at the terminal; without a terminal it is
 // refused, so a script never installs by accident.
-bool confirmInstall(const LaunchRequest& r, const session::InstallPreview& preview, cli::Io& io)
+bool confirmInstall(const session::ConfirmInstall& c, cli::Io& io)
 {
-    io.err << r.plan.workload << " runs on " << r.plan.profile << ". To install:";
-    for (const auto& id : preview.runtimes)
+    io.err << c.workload << " runs on " << c.profile << ". To install:";
+    for (const auto& id : c.runtimes)
         io.err << " " << id;
-    if (preview.downloadBytes)
-        io.err << " (" << (preview.sizesKnown ? "" : "at least ")
-               << format::bytes(preview.downloadBytes) << " to download, about "
-               << format::bytes(preview.downloadBytes * 2) << " of disk while installing)";
+    if (c.downloadBytes)
+        io.err << " (" << (c.sizesKnown && c.unsized == 0 ? "" : "at least ")
+               << format::bytes(c.downloadBytes) << " to download, about "
+               << format::bytes(c.diskNeeded) << " of disk while installing"
+               << (c.diskFree ? ", " + format::bytes(*c.diskFree) + " free" : std::string()) << ")";
     io.err << "\n";
+    if (c.diskFree && *c.diskFree < c.diskNeeded)
+        io.err << "warning: the disk has less free space than the install needs\n";
+    if (!c.needsAdmin.empty())
+        io.err << "needs administrator rights: " << c.needsAdmin.front()
+               << (c.needsAdmin.size() > 1 ? " and others" : "") << "\n";
+    if (c.unpinned)
+        io.err << c.unpinned
+               << " download(s) have no published checksum: the first bytes are recorded and "
+                  "a later change is refused\n";
+    for (const auto& a : c.advice)
+        io.err << "note: " << a << "\n";
     if (!SP_ISATTY(SP_FILENO(stdin))) {
         io.err << "stackpilot-cli run: pass --yes to install without asking\n";
         return false;
@@ -121,23 +133,24 @@ public:
         for (qsizetype i = 1; i < pos.size(); ++i)
             options.extraArgs.push_back(cli::toStd(pos[i]));
         const Catalog& catalog = loaded->catalog;
-        if (!p.isSet(QStringLiteral("yes")))
-            options.confirm = [&](const LaunchRequest& r, const session::InstallPreview& preview) {
-                return confirmInstall(r, preview, io);
-            };
+        options.confirm = !p.isSet(QStringLiteral("yes"));
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);
+        session::Session* self = nullptr;
         session::Session session(
             session::contextFor(&catalog, std::move(*snapshot), currentEnvironment()),
-            [&](const session::Event& e) { printer(e); });
-        cli::SessionInterrupts interrupts(session);
-        std::filesystem::path log;
-        auto ok = session.run(options, &log);
-        if (!ok)
-            return cli::exitCodeFor(ok.error());
-        if (!json && !*ok)
-            io.err << "stackpilot-cli run: log: " << paths::toUtf8(log) << "\n";
-        return *ok ? 0 : 1;
+            [&](const session::Event& e) {
+                printer(e);
+                if (const auto* c = std::get_if<session::ConfirmInstall>(&e))
+                    self->confirm(confirmInstall(*c, io));
+            });
+        self = &session;
+        const session::Outcome& end = cli::waitFor(session, session.startRun(options));
+        if (!end.result)
+            return cli::exitCodeFor(end.result.error());
+        if (!json && !*end.result)
+            io.err << "stackpilot-cli run: log: " << paths::toUtf8(end.log) << "\n";
+        return *end.result ? 0 : 1;
     }
 };
 

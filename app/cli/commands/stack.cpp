@@ -73,7 +73,6 @@ public:
         session::Session s(
             session::contextFor(&l.catalog->catalog, std::move(*l.machine), currentEnvironment()),
             [&](const session::Event& e) { printer(e); });
-        cli::SessionInterrupts interrupts(s);
         auto request = s.prepare(cli::toStd(p.positionalArguments().front()), {});
         if (!request)
             return cli::exitCodeFor(request.error());
@@ -82,12 +81,12 @@ public:
                    << " (run: stackpilot-cli install " << request->plan.profile << ")\n";
             return 1;
         }
-        auto v = s.verify(*request);
-        if (!v) {
-            io.err << "stackpilot-cli verify-stack: " << v.error().message << "\n";
-            return cli::exitCodeFor(v.error());
+        const session::Outcome& end = cli::waitFor(s, s.startVerify(std::move(*request)));
+        if (!end.result) {
+            io.err << "stackpilot-cli verify-stack: " << end.result.error().message << "\n";
+            return cli::exitCodeFor(end.result.error());
         }
-        return v->passed ? 0 : 1;
+        return *end.result ? 0 : 1;
     }
 };
 

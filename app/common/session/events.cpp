@@ -176,6 +176,31 @@ json eventJson(const ProfileSwitched& x)
             {"switched", x.switched}};
 }
 
+json eventJson(const ConfirmInstall& x)
+{
+    return {{"event", "confirm_install"},
+            {"workload", x.workload},
+            {"profile", x.profile},
+            {"runtimes", x.runtimes},
+            {"download_bytes", x.downloadBytes},
+            {"catalog_bytes", x.catalogBytes},
+            {"sizes_known", x.sizesKnown},
+            {"unsized", x.unsized},
+            {"unpinned", x.unpinned},
+            {"disk_needed", x.diskNeeded},
+            {"disk_free", x.diskFree ? json(*x.diskFree) : json(nullptr)},
+            {"needs_admin", x.needsAdmin},
+            {"advice", x.advice}};
+}
+
+json eventJson(const LaunchStarted& x)
+{
+    return {{"event", "launch_started"},
+            {"profile", x.profile},
+            {"log", paths::toUtf8(x.log)},
+            {"smoke_test", x.smokeTest}};
+}
+
 } // namespace
 
 json toJson(const Event& e)

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace sp::session {
 
@@ -92,6 +93,14 @@ struct StepChanged
     nlohmann::json detail; // as `launch --json` prints it: argv, exit, last_lines, reason
 };
 
+// A launch's processes began (a smoke test's too): where its log is.
+struct LaunchStarted
+{
+    std::string profile;
+    std::filesystem::path log;
+    bool smokeTest = false;
+};
+
 struct ConsoleLine
 {
     bool isStderr = false;
@@ -157,6 +166,25 @@ struct ProfileSwitched
     bool switched = true;
 };
 
+// A run asks before it installs (RunOptions::confirm): what will be downloaded, what disk
+// it needs, what needs administrator rights, what cannot be checked, and the stack's own
+// advice. The front end answers with Session::confirm.
+struct ConfirmInstall
+{
+    std::string workload;
+    std::string profile;
+    std::vector<std::string> runtimes;
+    std::uint64_t downloadBytes = 0; // from the preflight (the catalog's sizes offline)
+    std::uint64_t catalogBytes = 0;  // what the catalog declares
+    bool sizesKnown = true;          // false: some server did not say a file's size
+    int unsized = 0;                 // parts whose size the catalog does not publish
+    int unpinned = 0;                // downloads without a published checksum
+    std::uint64_t diskNeeded = 0;    // while installing
+    std::optional<std::uint64_t> diskFree;
+    std::vector<std::string> needsAdmin; // runtimes that install system-wide
+    std::vector<std::string> advice;     // the profile's warnings
+};
+
 struct Failed
 {
     Stage stage = Stage::Plan;
@@ -164,9 +192,10 @@ struct Failed
     std::string message;
 };
 
-using Event = std::variant<RuntimeStarted, ArtifactProgress, ArtifactDone, RuntimeInstalled, Notice,
-                           StepChanged, ConsoleLine, UrlAnnounced, KnownIssueSeen, WorkloadExited,
-                           Failed, PreflightChecked, StackVerified, ProfileSwitched>;
+using Event =
+    std::variant<RuntimeStarted, ArtifactProgress, ArtifactDone, RuntimeInstalled, Notice,
+                 StepChanged, ConsoleLine, UrlAnnounced, KnownIssueSeen, WorkloadExited, Failed,
+                 PreflightChecked, StackVerified, ProfileSwitched, ConfirmInstall, LaunchStarted>;
 using EventSink = std::function<void(const Event&)>;
 
 // One JSON object per event (`run --json`); a launch's events as `launch --json` prints

@@ -1,57 +1,180 @@
+// The session's machinery: its worker thread, the jobs' start and end, cancel, the
+// events' way to the owner's thread, and the launch as an asynchronous step on the
+// worker's loop. The workflow's steps are in session_steps.cpp, session_run.cpp,
+// session_verify.cpp and session_history.cpp.
+
 #include "app/common/session/session.h"
 
-#include "app/common/diag/log_filter.h"
-#include "core/clock.h"
 #include "core/launch/launch_session.h"
-#include "core/launch/step_receipt.h"
-#include "core/paths.h"
-#include "core/remedy/remedy.h"
-#include "core/select/workload_overrides.h"
 
-#include <QEventLoop>
-#include <QTimer>
-#include <algorithm>
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QThread>
+#include <chrono>
 
 namespace sp::session {
 
 namespace {
 
-Event toEvent(const InstallEvent& e)
+// An artifact's progress reaches the front end at most this often.
+constexpr long long kProgressEveryMs = 50;
+
+long long nowMs()
 {
-    switch (e.kind) {
-    case InstallEvent::Kind::Progress:
-        return ArtifactProgress{e.runtimeId,          e.artifact,       e.artifactName,
-                                e.progress.received,  e.progress.total, e.progress.bytesPerSecond,
-                                e.progress.etaSeconds};
-    case InstallEvent::Kind::ArtifactDone:
-        return ArtifactDone{e.runtimeId, e.artifact, e.artifactName};
-    case InstallEvent::Kind::Message:
-        break;
-    }
-    return Notice{Stage::Install, e.runtimeId, e.text};
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 } // namespace
 
-Session::Session(Context context, EventSink sink)
-    : m_ctx(std::move(context)), m_sink(std::move(sink))
+Session::Session(Context context, EventSink sink, QObject* parent)
+    : QObject(parent), m_ctx(std::move(context)), m_sink(std::move(sink))
 {
     if (m_ctx.settingsFile.empty())
         m_ctx.settingsFile = Settings::defaultFile();
+    // The session's one worker: every job and every call() runs here, in order.
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("session"));
+    m_worker = new QObject;
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread->start();
 }
 
-void Session::cancel() noexcept
+Session::~Session()
+{
+    m_closing = true;
+    cancel();
+    cancel(); // a launch's tree is killed, not waited for
+    // The launch lives on the worker: it is ended there, after the job it is in.
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this] {
+            delete m_launch;
+            m_launch = nullptr;
+        },
+        Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void Session::cancel()
 {
     m_cancels.fetch_add(1);
-    m_installCancel.cancel();
+    {
+        std::lock_guard lock(m_cancelLock);
+        m_installCancel.cancel();
+    }
+    post([this] { applyCancel(); });
+}
+
+void Session::applyCancel()
+{
+    const int n = m_cancels.load();
+    if (n == m_cancelsHandled)
+        return;
+    m_cancelsHandled = n;
+    if (m_launch)
+        n == 1 ? m_launch->stop() : m_launch->kill();
+    if (m_pending)
+        confirm(false);
+}
+
+void Session::post(std::function<void()> f)
+{
+    QMetaObject::invokeMethod(m_worker, std::move(f), Qt::QueuedConnection);
+}
+
+void Session::postBack(std::function<void()> f)
+{
+    // Dropped when the session is gone by the time the owner's loop gets to it.
+    QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection);
+}
+
+bool Session::begin(std::function<void()> job)
+{
+    if (m_busy || m_ctx.recorded)
+        return false;
+    m_busy = true;
+    m_outcome = Outcome{};
+    m_cancels = 0;
+    {
+        std::lock_guard lock(m_cancelLock);
+        m_installCancel = CancelToken();
+    }
+    post([this, job = std::move(job)] {
+        m_cancelsHandled = 0;
+        m_verified.clear();
+        job();
+    });
+    return true;
+}
+
+void Session::finish(Outcome outcome)
+{
+    outcome.verified = std::move(m_verified);
+    m_verified.clear();
+    auto shared = std::make_shared<Outcome>(std::move(outcome));
+    postBack([this, shared] {
+        flush();
+        m_outcome = std::move(*shared);
+        m_busy = false;
+        emit finished();
+    });
 }
 
 void Session::send(const Event& e) const
 {
     if (!m_sink)
         return;
-    std::lock_guard lock(m_emitting);
-    m_sink(e);
+    const bool here = QThread::currentThread() == thread();
+    bool schedule = false;
+    {
+        std::lock_guard lock(m_outboxLock);
+        schedule = m_outbox.empty();
+        if (const auto* p = std::get_if<ArtifactProgress>(&e)) {
+            // At most one progress per artifact in kProgressEveryMs: the rest is held, and
+            // the latest held goes out with the next one due or before the artifact's end.
+            const auto key = std::make_pair(p->runtime, p->artifact);
+            const long long now = nowMs();
+            auto& sent = m_progressSentMs[key];
+            if (!here && now - sent < kProgressEveryMs) {
+                m_progressHeld[key] = *p;
+                return;
+            }
+            sent = now;
+            m_progressHeld.erase(key);
+        } else if (const auto* d = std::get_if<ArtifactDone>(&e)) {
+            const auto key = std::make_pair(d->runtime, d->artifact);
+            if (auto held = m_progressHeld.find(key); held != m_progressHeld.end()) {
+                m_outbox.push_back(held->second);
+                m_progressHeld.erase(held);
+            }
+        }
+        m_outbox.push_back(e);
+    }
+    if (here) {
+        flush();
+        return;
+    }
+    // One queued call per batch: later events join it until the owner takes it.
+    if (schedule) {
+        auto* self = const_cast<Session*>(this);
+        QMetaObject::invokeMethod(
+            self, [self] { self->flush(); }, Qt::QueuedConnection);
+    }
+}
+
+void Session::flush() const
+{
+    std::deque<Event> batch;
+    {
+        std::lock_guard lock(m_outboxLock);
+        batch.swap(m_outbox);
+    }
+    for (const Event& e : batch)
+        m_sink(e);
 }
 
 Error Session::fail(Stage stage, Error e) const
@@ -60,232 +183,32 @@ Error Session::fail(Stage stage, Error e) const
     return e;
 }
 
-Expected<Settings> Session::settings() const
+// A launch (or a smoke test: the same, with the smoke test as the workload) on the
+// worker's loop; `then` runs there when it has ended.
+void Session::launchThen(LaunchRequest request, EventSink sink, std::function<void(LaunchEnd)> then,
+                         bool smokeTest)
 {
-    return Settings::loadFile(m_ctx.settingsFile);
-}
-
-Expected<std::vector<InstallResult>> Session::install(const std::vector<const Runtime*>& runtimes,
-                                                      InstallOptions options, Stage stage)
-{
-    auto settings = this->settings();
-    if (!settings)
-        return fail(stage, settings.error());
-    options.settings = *settings;
-    if (options.prefixRoot.empty())
-        options.prefixRoot = m_ctx.prefixRoot;
-    options.cancel = m_installCancel;
-    options.onEvent = [this, stage](const InstallEvent& e) {
-        Event ev = toEvent(e);
-        if (auto* n = std::get_if<Notice>(&ev))
-            n->stage = stage;
-        send(ev);
-    };
-    Installer installer(options);
-    for (const auto& line : installer.store().recoverAll())
-        send(Notice{Stage::Recover, {}, "recovered: " + line});
-    std::vector<InstallResult> done;
-    int index = 0;
-    for (const Runtime* rt : runtimes) {
-        send(RuntimeStarted{rt->id, ++index, int(runtimes.size())});
-        auto r = installer.install(*rt);
-        if (!r)
-            return fail(stage, cancelled() ? Error::cancelled("install cancelled; nothing "
-                                                              "half-installed was kept")
-                                           : r.error());
-        send(RuntimeInstalled{r->id, r->dir, r->files, r->alreadyInstalled});
-        done.push_back(std::move(*r));
-    }
-    return done;
-}
-
-Expected<std::string> Session::chooseProfile(const std::string& workload,
-                                             const std::string& profile)
-{
-    auto chosen = pickProfile(workload, profile);
-    if (!chosen)
-        return fail(Stage::Plan, chosen.error());
-    return chosen;
-}
-
-Expected<std::string> Session::pickProfile(const std::string& workload,
-                                           const std::string& profile) const
-{
-    auto settings = this->settings();
-    if (!settings)
-        return settings.error();
-    auto select = selectBase();
-    if (!select)
-        return select.error();
-    SelectSettings base = std::move(*select);
-    base.profile = profile;
-    SelectSettings st = selectSettingsFor(*settings, workload, base);
-    // The settings' choice gives way too once this run moved away from it.
-    if (std::find(m_skipped.begin(), m_skipped.end(), st.profile) != m_skipped.end())
-        st.profile.clear();
-    auto plan = makePlan(m_ctx.snapshot, *m_ctx.catalog, workload, st);
-    if (!plan)
-        return plan.error();
-    if (plan->profile.empty())
-        return Error::runtime("no profile of " + workload +
-                              " fits this machine (see: stackpilot-cli plan --workload " +
-                              workload + ")");
-    return plan->profile;
-}
-
-Expected<LaunchRequest> Session::prepare(const std::string& profile,
-                                         const std::vector<std::string>& extraArgs)
-{
-    auto settings = this->settings();
-    if (!settings)
-        return fail(Stage::Plan, settings.error());
-    LaunchSetup setup;
-    setup.catalog = m_ctx.catalog;
-    setup.snapshot = m_ctx.snapshot;
-    setup.profile = profile;
-    auto select = selectBase();
-    if (!select)
-        return fail(Stage::Plan, select.error());
-    setup.select = std::move(*select);
-    setup.settings = std::move(*settings);
-    setup.userEnv = m_ctx.userEnv;
-    setup.extraArgs = extraArgs;
-    setup.logsRoot = paths::logDir();
-    setup.dataDir = paths::fromUtf8(setup.select.dataDir);
-    auto request = prepareLaunch(setup);
-    if (!request)
-        return fail(Stage::Plan, request.error());
-    // No log on disk holds a secret of the environment or of the settings.
-    diag::redactLaunchLog(*request, setup);
-    return request;
-}
-
-// The one place a repair remedy's reinstall happens before a launch.
-Expected<void> Session::repair(LaunchRequest& request)
-{
-    if (request.plan.repair.empty())
-        return {};
-    std::vector<const Runtime*> runtimes;
-    for (const std::string& id : request.plan.repair)
-        if (const Runtime* rt = m_ctx.catalog->runtime(id))
-            runtimes.push_back(rt);
-    InstallOptions options;
-    options.force = true;
-    if (auto done = install(runtimes, options, Stage::Repair); !done)
-        return done.error();
-    if (auto done = completeRepair(request.plan.repair, request.plan.workload, request.dataDir);
-        !done)
-        return done;
-    request.rerunSteps = true;
-    return {};
-}
-
-Expected<void> Session::completeRepair(const std::vector<std::string>& runtimeIds,
-                                       const std::string& workload,
-                                       const std::filesystem::path& dataDir)
-{
-    if (m_ctx.catalog)
-        for (const std::string& id : runtimeIds)
-            clearStepReceiptsUsing(*m_ctx.catalog, id, dataDir);
-    auto saved = Settings::update(m_ctx.settingsFile, [&](Settings& s) {
-        completeRepairs(s, workload);
-        return Expected<void>();
-    });
-    if (!saved)
-        return fail(Stage::Repair, saved.error());
-    return {};
-}
-
-Expected<RemedyChange> Session::applyRemedy(const std::string& issue, const std::string& workload)
-{
-    return changeRemedy(true, issue, workload);
-}
-
-Expected<RemedyChange> Session::undoRemedy(const std::string& issue, const std::string& workload)
-{
-    return changeRemedy(false, issue, workload);
-}
-
-Expected<RemedyChange> Session::changeRemedy(bool apply, const std::string& issue,
-                                             const std::string& workload)
-{
-    const auto base = hostSelectSettings(m_ctx.snapshot);
-    std::optional<RemedyChange> change;
-    auto saved = Settings::update(m_ctx.settingsFile, [&](Settings& s) {
-        auto c = apply ? sp::applyRemedy(s, *m_ctx.catalog, m_ctx.snapshot, issue, workload, base,
-                                         Clock::system())
-                       : sp::undoRemedy(s, *m_ctx.catalog, m_ctx.snapshot, issue, workload, base);
-        if (!c)
-            return Expected<void>(c.error());
-        change = std::move(*c);
-        return Expected<void>();
-    });
-    if (!saved)
-        return saved.error(); // a usage error (an advice-only issue) is not an event
-    return std::move(*change);
-}
-
-Expected<void> Session::readyToLaunch(LaunchRequest& request, bool installMissing,
-                                      const InstallOptions& base)
-{
-    if (auto repaired = repair(request); !repaired)
-        return repaired;
-    const auto missing = missingRuntimes(request.plan);
-    if (missing.empty())
-        return {};
-    if (!installMissing)
-        return fail(Stage::Install,
-                    Error::runtime("not installed: " + missing.front() +
-                                   " (run: stackpilot-cli install " + request.plan.profile + ")"));
-    std::vector<const Runtime*> runtimes;
-    for (const std::string& id : missing)
-        if (const Runtime* rt = m_ctx.catalog->runtime(id))
-            runtimes.push_back(rt);
-    if (auto done = install(runtimes, base); !done)
-        return done.error();
-    return {};
-}
-
-Expected<bool> Session::launch(LaunchRequest request, std::filesystem::path* log)
-{
-    return runLaunch(
-        std::move(request), [this](const Event& e) { send(e); }, log);
-}
-
-// The launch (or a smoke test: the same, with the smoke test as the workload) on this
-// thread, its events to `sink`.
-Expected<bool> Session::runLaunch(LaunchRequest request, const EventSink& sink,
-                                  std::filesystem::path* log, bool* timedOut)
-{
-    LaunchSession launch(std::move(request),
-                         [&sink](const LaunchEvent& e) { sink(fromLaunchEvent(e)); });
+    const LaunchStarted started{request.plan.profile, {}, smokeTest};
+    auto* launch = new LaunchSession(std::move(request),
+                                     [sink](const LaunchEvent& e) { sink(fromLaunchEvent(e)); });
     std::string error;
-    if (!launch.start(error))
-        return fail(Stage::Launch, Error::runtime(error));
-    QEventLoop loop;
-    bool finished = false;
-    QObject::connect(&launch, &LaunchSession::finished, &loop, [&] {
-        finished = true;
-        loop.quit();
+    if (!launch->start(error)) {
+        delete launch;
+        then(LaunchEnd{fail(Stage::Launch, Error::runtime(error)), {}, false});
+        return;
+    }
+    sink(LaunchStarted{started.profile, launch->files().log, smokeTest});
+    m_launch = launch;
+    connect(launch, &LaunchSession::finished, m_worker, [this, launch, then = std::move(then)] {
+        LaunchEnd end{launch->succeeded(), launch->files().log, launch->timedOut()};
+        if (m_launch == launch)
+            m_launch = nullptr;
+        launch->deleteLater();
+        then(std::move(end));
     });
-    // cancel() may come from a signal handler: it is read here, on the loop's thread.
-    QTimer poll;
-    int handled = 0;
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        const int n = m_cancels.load();
-        if (n == handled)
-            return;
-        handled = n;
-        n == 1 ? launch.stop() : launch.kill();
-    });
-    poll.start(50);
-    if (!finished)
-        loop.exec();
-    if (log)
-        *log = launch.files().log;
-    if (timedOut)
-        *timedOut = launch.timedOut();
-    return launch.succeeded();
+    // A cancel that came while the launch was being set up applies to it now.
+    m_cancelsHandled = 0;
+    applyCancel();
 }
 
 } // namespace sp::session

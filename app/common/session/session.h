@@ -1,69 +1,52 @@
 #pragma once
 // The one place the workflow of a workload lives: plan → recover leftovers → install
-// missing runtimes → repair → setup steps → launch → watch. The CLI's verbs (install,
-// repair, launch, run) and the window call it and only print or show its events
-// (events.h); neither holds a copy of a step.
+// missing runtimes → repair → smoke test → setup steps → launch → watch. The CLI's verbs
+// and the window start its jobs and only print or show its events (events.h); neither
+// holds a copy of a step.
+//
+// Threads (docs/ARCHITECTURE.md): a Session belongs to the thread that creates it (its
+// owner: the CLI's main thread, the window's GUI thread). It owns one worker thread, on
+// which every job runs, one at a time; its events reach the owner's thread in order, in
+// batches, with an artifact's progress at most about 20 times a second. A job ends with
+// `finished` on the owner's thread; `outcome()` then says how. The CLI waits for it in a
+// local loop; the window connects.
 //
 // Before an install, a preflight checks every download (a profile whose artifact is gone
-// is skipped); before the first launch of a new or changed stack, its smoke test proves
-// it computes on this card, and a failure moves to the next profile (docs/VERIFY.md).
-//
-// A Session runs each step on the thread that calls it and blocks that thread: the
-// CLI calls it from main, the window from its own worker threads (SessionWorker). Any
-// thread, or a signal handler, may cancel it.
+// is skipped), and a run that asks first sends ConfirmInstall and waits for confirm();
+// before the first launch of a new or changed stack, its smoke test proves it computes on
+// this card, and a failure moves to the next profile (docs/VERIFY.md).
 
 #include "app/common/session/events.h"
+#include "app/common/session/plans.h"
 #include "core/catalog/types.h"
 #include "core/evidence/evidence.h"
 #include "core/expected.h"
 #include "core/launch/launch_prep.h"
 #include "core/remedy/remedy.h"
-#include "core/select/select.h"
 #include "core/settings.h"
-#include "core/snapshot.h"
+#include "installers/install_journal.h"
 #include "installers/installer.h"
 #include "installers/preflight.h"
 
+#include <QObject>
 #include <atomic>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace sp::session {
+class QThread;
 
-struct Context
-{
-    const Catalog* catalog = nullptr; // outlives the session
-    HardwareSnapshot snapshot;
-    std::filesystem::path settingsFile; // empty: Settings::defaultFile()
-    std::filesystem::path prefixRoot;   // empty: <data>/runtimes
-    EnvMap userEnv;                     // what the workload's environment starts from
-    std::filesystem::path evidenceFile; // empty: EvidenceStore::defaultFile()
-    std::string catalogVersion;         // for the evidence records; "" = "shipped"
-};
-
-// The context every front end starts from: the catalog, this machine, and the
-// environment the workload's starts from; the folders and files are the defaults.
-inline Context contextFor(const Catalog* catalog, HardwareSnapshot snapshot, EnvMap userEnv = {})
-{
-    Context c;
-    c.catalog = catalog;
-    c.snapshot = std::move(snapshot);
-    c.userEnv = std::move(userEnv);
-    return c;
+namespace sp {
+class LaunchSession;
 }
 
-// What `run` is about to install, for the confirmation.
-struct InstallPreview
-{
-    std::vector<std::string> runtimes;
-    std::uint64_t downloadBytes = 0; // what the preflight learned
-    bool sizesKnown = true;
-};
+namespace sp::session {
 
 struct RunOptions
 {
@@ -76,9 +59,34 @@ struct RunOptions
     bool autoFallback = false;
     bool verify = true;     // run the smoke test when the stack is new or changed here
     InstallOptions install; // base options of the installs: offline folder, TOFU
-    // Asked once before anything is installed, with the runtimes that will be (none:
-    // not asked); false ends the run as cancelled. Null: never asked.
-    std::function<bool(const LaunchRequest&, const InstallPreview&)> confirm;
+    // Before anything is installed, send ConfirmInstall and wait for confirm(); a "no"
+    // ends the run as cancelled. False: install without asking.
+    bool confirm = false;
+    // Where the install is journalled while it runs (pending-install.json); empty: not.
+    std::filesystem::path journal;
+};
+
+// An install on its own: the window's Resume, the CLI's install and repair.
+struct InstallWork
+{
+    std::vector<Runtime> runtimes; // copies, in order: the worker never needs the catalog
+    InstallOptions options;
+    Stage stage = Stage::Install;
+    bool preflight = false; // check every download before the first byte
+    std::string workload;   // for the journal and a repair's completion
+    std::string profile;
+    std::vector<std::string> repair; // runtimes a repair remedy asked for (completed after)
+    std::filesystem::path journal;   // pending-install.json while it runs; empty: none
+};
+
+// How a job ended. `result`: the error, or whether the work went well (the launch ended
+// well, the smoke test passed, the install finished).
+struct Outcome
+{
+    Expected<bool> result = false;
+    std::filesystem::path log;            // the launch's log
+    std::vector<InstallResult> installed; // an install's runtimes
+    std::vector<StackVerified> verified;  // the smoke tests that ran (bench: each profile)
 };
 
 // Where the last passing profile was put back by `rollback`.
@@ -89,123 +97,155 @@ struct Rollback
     std::vector<std::string> notes; // runtimes whose version moved since it passed
 };
 
-class Session
+class Session : public QObject
 {
+    Q_OBJECT
 public:
-    Session(Context context, EventSink sink);
+    Session(Context context, EventSink sink, QObject* parent = nullptr);
+    // Cancels what runs, ends a launch's tree and waits for the worker.
+    ~Session() override;
 
-    // From any thread or a signal handler (it only touches atomics): the first call
-    // cancels an install and stops a launch gracefully, a second kills the launch's tree.
-    void cancel() noexcept;
+    // From any thread: the first call cancels an install and stops a launch gracefully,
+    // a second kills the launch's tree. (Not from a signal handler: the CLI forwards
+    // signals through its own loop, app/cli/commands/install_support.cpp.)
+    void cancel();
     bool cancelled() const noexcept { return m_cancels.load() > 0; }
+    bool busy() const { return m_busy; }
+    const Context& context() const { return m_ctx; }
 
-    // Recovers what crashed installs left behind (the one place that does), then
-    // installs `runtimes` in order. `stage` names the step in events (Install, Repair).
+    // Jobs: each runs on the worker and ends with `finished`. One at a time: a job
+    // started while one runs is refused (false).
+    bool startRun(RunOptions options);
+    bool startInstall(InstallWork work);
+    // The launch verb: repairs first, then installs what is missing when installMissing,
+    // else fails naming it.
+    bool startLaunch(LaunchRequest request, bool installMissing);
+    bool startVerify(LaunchRequest request, EvidenceKind kind = EvidenceKind::Verify);
+    // The smoke test's timed part for every installed profile of the workload that fits
+    // this machine and has one: one StackVerified each.
+    bool startBench(std::string workload);
+    // Short work that reads or writes StackPilot's files (plans, a remedy, a rollback),
+    // on the worker, after what was started before it; `done` gets its result on the
+    // owner's thread (dropped when the session is gone).
+    template <class Work, class Done> void call(Work work, Done done);
+
+    // The answer to ConfirmInstall: go on and install, or end the run as cancelled.
+    void confirm(bool yes);
+    const Outcome& outcome() const { return m_outcome; }
+
+    // Quick reads and writes on the calling thread (they touch files only).
+    Expected<std::string> chooseProfile(const std::string& workload, const std::string& profile);
+    Expected<LaunchRequest> prepare(const std::string& profile,
+                                    const std::vector<std::string>& extraArgs);
+    Expected<std::map<std::string, LocalVerdict>> verdicts() const;
+    Expected<Rollback> rollback(const std::string& workload);
+    Expected<RemedyChange> applyRemedy(const std::string& issue, const std::string& workload);
+    Expected<RemedyChange> undoRemedy(const std::string& issue, const std::string& workload);
+    // What applying the remedy would do, on a copy of the settings (the banner's words).
+    Expected<RemedyChange> previewRemedy(const std::string& issue, const std::string& workload);
+    Expected<Settings> settings() const;
+    // The plan of every workload, with exactly the inputs `run` uses (plans.h).
+    std::map<std::string, Expected<Plan>> plans() const;
+    bool needsVerify(const LaunchRequest& request, bool installedNow) const;
+
+signals:
+    void finished();
+
+private:
+    class Worker;
+    struct Pending; // a run paused at ConfirmInstall
+
+    bool begin(std::function<void()> job);
+    void finish(Outcome outcome);           // worker thread
+    void post(std::function<void()> f);     // to the worker
+    void postBack(std::function<void()> f); // to the owner's thread
+
+    // Steps, on the worker.
     Expected<std::vector<InstallResult>> install(const std::vector<const Runtime*>& runtimes,
                                                  InstallOptions options,
                                                  Stage stage = Stage::Install);
-
-    // The profile `run` would launch for the workload: `profile` when given, else the
-    // settings' choice, else the best; a runtime error says why none fits.
-    Expected<std::string> chooseProfile(const std::string& workload, const std::string& profile);
-
-    // Plans and composes a launch of `profile` with the user's settings as they are now.
-    Expected<LaunchRequest> prepare(const std::string& profile,
-                                    const std::vector<std::string>& extraArgs);
-
-    // Before a launch: reinstalls the runtimes that repair remedies asked for (their
-    // steps then run again and the remedies are done), then installs the plan's missing
-    // runtimes when `installMissing`, else fails naming the first missing one.
+    void runInstall(const InstallWork& work);
     Expected<void> readyToLaunch(LaunchRequest& request, bool installMissing,
                                  const InstallOptions& base = {});
-
-    // Checks every download of `runtimes` (installers/preflight.h) the way an install
-    // with `base` would fetch it, and reports PreflightChecked for `profile`; nothing is
-    // written. The window's installs and `run` both check before installing.
     Preflight preflight(const std::vector<const Runtime*>& runtimes, const InstallOptions& base,
                         const std::string& profile);
-    // The same for the runtimes the request still needs.
     Preflight preflight(const LaunchRequest& request, const InstallOptions& base);
-
-    // Runs the plan's smoke test in the composed environment (after the setup steps),
-    // records the outcome on this machine and reports StackVerified. A usage error
-    // when the profile has no smoke test.
-    Expected<StackVerified> verify(const LaunchRequest& request,
-                                   EvidenceKind kind = EvidenceKind::Verify);
-
-    // Whether the request's stack should prove itself before this launch: it has a
-    // smoke test and no passing record here with this driver, or was just installed.
-    bool needsVerify(const LaunchRequest& request, bool installedNow) const;
-
-    // What this machine's records say about the workload's profiles, on this card.
-    Expected<std::map<std::string, LocalVerdict>> verdicts() const;
-
-    // Makes the last profile whose smoke test passed on this card the workload's
-    // choice again (settings.json); a runtime error when none passed here.
-    Expected<Rollback> rollback(const std::string& workload);
-
-    // The smoke test's timed part for every profile of the workload that fits this
-    // machine, is installed and has a smoke test: one StackVerified each.
-    Expected<std::vector<StackVerified>> bench(const std::string& workload);
-
-    // After the runtimes a repair remedy asked for were reinstalled: the steps of the
-    // profiles that use them run again, and the remedies are done (forgotten from the
-    // settings, under their lock).
+    Expected<void> repair(LaunchRequest& request);
     Expected<void> completeRepair(const std::vector<std::string>& runtimeIds,
                                   const std::string& workload,
                                   const std::filesystem::path& dataDir);
-
-    // Runs the launch on this thread, in a local event loop, until the workload ends;
-    // true when the steps and the workload succeeded. `log` receives the log's path.
-    Expected<bool> launch(LaunchRequest request, std::filesystem::path* log = nullptr);
-
-    // The whole one-click path: choose, prepare, repair and install, steps, launch.
-    Expected<bool> run(const RunOptions& options, std::filesystem::path* log = nullptr);
-
-    // Applies (or undoes) a known issue's remedy to the workload's settings, read,
-    // changed and written under the settings lock. An already applied remedy changes
-    // nothing (RemedyChange::changed is false).
-    Expected<RemedyChange> applyRemedy(const std::string& issue, const std::string& workload);
-    Expected<RemedyChange> undoRemedy(const std::string& issue, const std::string& workload);
-
-    // The settings file as it is now (defaults when missing).
-    Expected<Settings> settings() const;
-
-private:
-    Expected<void> repair(LaunchRequest& request);
-    // chooseProfile without the event: the profile, or why none fits.
     Expected<std::string> pickProfile(const std::string& workload,
                                       const std::string& profile) const;
-    // The host's folders, with this machine's verdicts and the profiles this run skips.
     Expected<SelectSettings> selectBase() const;
-    // `timedOut`, when given, says whether the launch ran past request.deadlineMs.
-    Expected<bool> runLaunch(LaunchRequest request, const EventSink& sink,
-                             std::filesystem::path* log, bool* timedOut = nullptr);
-    // One profile of `run`: true = launched (its result in `launched`), false = the
-    // profile was skipped (missing download, failed smoke test) and the next may go.
-    Expected<bool> runProfile(const RunOptions& options, const std::string& profile,
-                              Expected<bool>& launched, std::filesystem::path* log);
-    // Preflight, confirmation, repairs and installs; false (with `missing`) when a
-    // download of the profile is gone.
-    Expected<bool> provision(LaunchRequest& request, const RunOptions& options,
-                             std::string& missing);
     void record(const LaunchRequest& request, const StackVerified& v, EvidenceKind kind) const;
-    // After a profile was skipped: the next one, announced (ProfileSwitched).
-    Expected<void> skip(const std::string& profile, const std::string& reason,
-                        const RunOptions& options, Stage stage);
     Expected<RemedyChange> changeRemedy(bool apply, const std::string& issue,
                                         const std::string& workload);
-    // Calls the sink, one event at a time (installs report from worker threads).
+
+    // The asynchronous steps: a launch (or a smoke test) on the worker's loop.
+    struct LaunchEnd
+    {
+        Expected<bool> ok = false;
+        std::filesystem::path log;
+        bool timedOut = false;
+    };
+    void launchThen(LaunchRequest request, EventSink sink, std::function<void(LaunchEnd)> then,
+                    bool smokeTest = false);
+    void verifyThen(const LaunchRequest& request, EvidenceKind kind,
+                    std::function<void(Expected<StackVerified>)> then);
+    StackVerified judge(const LaunchRequest& request, const SmokeOutput& out, const SmokeEnd& end,
+                        EvidenceKind kind, int deadlineS);
+    void applyCancel(); // worker: stop or kill the launch, answer a waiting confirmation
+    ConfirmInstall confirmation(const LaunchRequest& request, const Preflight& p) const;
+
+    // `run`, one profile at a time (session_run.cpp).
+    void runNext();
+    void runProvisioned(LaunchRequest request, bool installing);
+    // After a profile was skipped: the next one, announced (ProfileSwitched); false when
+    // the run ended.
+    bool skip(const std::string& profile, const std::string& reason, Stage stage);
+    void benchNext(std::vector<std::string> ids, std::size_t at);
+
+    // Delivers an event to the owner's thread, in order (any thread).
     void send(const Event& e) const;
-    // Reports `e` as a Failed event of `stage` and returns it.
+    void flush() const; // owner's thread
     Error fail(Stage stage, Error e) const;
 
     Context m_ctx;
     EventSink m_sink;
-    mutable std::mutex m_emitting;
+    QThread* m_thread = nullptr;
+    QObject* m_worker = nullptr; // lives on m_thread; the jobs' context
     std::atomic<int> m_cancels{0};
-    std::vector<std::string> m_skipped; // profiles this run moved away from
+    // The session is going away (StackPilot quits): an install it stops stays journalled
+    // as interrupted, so the next start offers Resume; a user's cancel clears it.
+    std::atomic<bool> m_closing{false};
+    mutable std::mutex m_cancelLock; // m_installCancel is replaced per job
     CancelToken m_installCancel;
+    bool m_busy = false; // owner's thread
+    Outcome m_outcome;   // the last job's, set on the owner's thread
+
+    // Worker's state.
+    LaunchSession* m_launch = nullptr;
+    int m_cancelsHandled = 0;
+    RunOptions m_run;
+    std::string m_forced; // the profile the run was asked for, until tried
+    int m_tried = 0;
+    std::vector<std::string> m_skipped; // profiles this run moved away from
+    std::unique_ptr<Pending> m_pending;
+    std::vector<StackVerified> m_verified;
+
+    // Events on their way to the owner's thread.
+    mutable std::mutex m_outboxLock;
+    mutable std::deque<Event> m_outbox;
+    mutable std::map<std::pair<std::string, int>, long long> m_progressSentMs;
+    mutable std::map<std::pair<std::string, int>, ArtifactProgress> m_progressHeld;
 };
+
+template <class Work, class Done> void Session::call(Work work, Done done)
+{
+    post([this, work = std::move(work), done = std::move(done)]() mutable {
+        auto result = std::make_shared<decltype(work())>(work());
+        postBack([result, done = std::move(done)]() mutable { done(std::move(*result)); });
+    });
+}
 
 } // namespace sp::session

@@ -87,31 +87,39 @@ Expected<Rollback> Session::rollback(const std::string& workload)
     return Rollback{r->profile, r->at, versionNotes(*r, *m_ctx.catalog)};
 }
 
-Expected<std::vector<StackVerified>> Session::bench(const std::string& workload)
+bool Session::startBench(std::string workload)
 {
-    auto best = pickProfile(workload, "");
-    if (!best)
-        return best.error();
-    auto first = prepare(*best, {});
-    if (!first)
-        return first.error();
-    std::vector<std::string> ids{*best};
-    for (const auto& alt : first->plan.alternatives)
-        if (alt.verdict == "available")
-            ids.push_back(alt.profile);
-    std::vector<StackVerified> out;
-    for (const std::string& id : ids) {
-        auto request = id == *best ? std::move(first) : prepare(id, {});
+    return begin([this, workload = std::move(workload)] {
+        auto best = pickProfile(workload, "");
+        if (!best)
+            return finish(Outcome{fail(Stage::Plan, best.error()), {}, {}, {}});
+        auto first = prepare(*best, {});
+        if (!first)
+            return finish(Outcome{first.error(), {}, {}, {}});
+        std::vector<std::string> ids{*best};
+        for (const auto& alt : first->plan.alternatives)
+            if (alt.verdict == "available")
+                ids.push_back(alt.profile);
+        benchNext(std::move(ids), 0);
+    });
+}
+
+// One profile's timed smoke test after another; the outcome lists them.
+void Session::benchNext(std::vector<std::string> ids, std::size_t at)
+{
+    for (; at < ids.size() && !cancelled(); ++at) {
+        auto request = prepare(ids[at], {});
         if (!request || request->plan.verify.empty() || !missingRuntimes(request->plan).empty())
             continue; // not installed, or nothing to time
-        auto v = verify(*request, EvidenceKind::Bench);
-        if (!v)
-            return v.error();
-        out.push_back(std::move(*v));
-        if (cancelled())
-            break;
+        verifyThen(*request, EvidenceKind::Bench,
+                   [this, ids, at](Expected<StackVerified> v) mutable {
+                       if (!v)
+                           return finish(Outcome{v.error(), {}, {}, {}});
+                       benchNext(std::move(ids), at + 1);
+                   });
+        return;
     }
-    return out;
+    finish(Outcome{true, {}, {}, {}});
 }
 
 } // namespace sp::session

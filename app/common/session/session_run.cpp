@@ -1,12 +1,15 @@
-// The one-click path (`run`, the window's primary button): choose the profile, check
-// its downloads, install, prove the stack with its smoke test, launch; a profile whose
-// download is gone or whose smoke test fails gives way to the next one.
+// The one-click path (`run`, the window's primary button, the Profiles menu and the
+// tray): choose the profile, check its downloads, ask (ConfirmInstall), install, prove
+// the stack with its smoke test, launch; a profile whose download is gone or whose smoke
+// test fails gives way to the next one. It runs on the worker, one step after another;
+// the confirmation and the launches are waited for on the worker's loop, not in it.
 
 #include "app/common/session/session.h"
 #include "core/launch/launch_prep.h"
-#include "core/select/workload_overrides.h"
-#include "installers/pin_store.h"
+#include "core/paths.h"
+#include "installers/prefix_store.h"
 
+#include <QDateTime>
 #include <algorithm>
 #include <chrono>
 
@@ -27,21 +30,54 @@ std::vector<std::string> toInstall(const LaunchRequest& request)
     return ids;
 }
 
+// The free space where the runtimes go (the nearest folder that exists).
+std::optional<std::uint64_t> freeSpace(std::filesystem::path dir)
+{
+    std::error_code ec;
+    while (!dir.empty() && !std::filesystem::exists(dir, ec) && dir.has_parent_path() &&
+           dir.parent_path() != dir)
+        dir = dir.parent_path();
+    const auto s = std::filesystem::space(dir, ec);
+    if (ec)
+        return std::nullopt;
+    return std::uint64_t(s.available);
+}
+
 } // namespace
 
-Expected<SelectSettings> Session::selectBase() const
+struct Session::Pending
 {
-    SelectSettings base = hostSelectSettings(m_ctx.snapshot);
-    // A damaged evidence file costs the ranking its local evidence, not the launch.
-    if (auto verdicts = this->verdicts())
-        base.localVerdicts = std::move(*verdicts);
-    else
-        send(Notice{Stage::Plan,
-                    {},
-                    verdicts.error().message + " (planning without this machine's records)"});
-    base.excludeProfiles = m_skipped;
-    base.pinnedHere = PinStore().urls();
-    return base;
+    LaunchRequest request;
+    bool installing = false;
+};
+
+bool Session::startRun(RunOptions options)
+{
+    return begin([this, options = std::move(options)]() mutable {
+        m_run = std::move(options);
+        m_skipped.clear();
+        m_forced = m_run.profile;
+        m_tried = 0;
+        runNext();
+    });
+}
+
+bool Session::startInstall(InstallWork work)
+{
+    return begin([this, work = std::move(work)] { runInstall(work); });
+}
+
+bool Session::startLaunch(LaunchRequest request, bool installMissing)
+{
+    return begin([this, request = std::move(request), installMissing]() mutable {
+        if (auto ready = readyToLaunch(request, installMissing); !ready)
+            return finish(Outcome{ready.error(), {}, {}, {}});
+        launchThen(
+            std::move(request), [this](const Event& e) { send(e); },
+            [this](LaunchEnd end) {
+                finish(Outcome{end.ok, end.log, {}, {}});
+            });
+    });
 }
 
 Preflight Session::preflight(const LaunchRequest& request, const InstallOptions& base)
@@ -83,103 +119,158 @@ bool Session::needsVerify(const LaunchRequest& request, bool installedNow) const
     return it == verdicts->end() || it->second.state != LocalVerdict::State::Passed;
 }
 
-Expected<void> Session::skip(const std::string& profile, const std::string& reason,
-                             const RunOptions& options, Stage stage)
+bool Session::skip(const std::string& profile, const std::string& reason, Stage stage)
 {
     m_skipped.push_back(profile);
-    auto next = pickProfile(options.workload, "");
+    auto next = pickProfile(m_run.workload, "");
     const std::string to = next ? *next : std::string();
-    send(ProfileSwitched{profile, to, reason, options.autoFallback && !to.empty()});
-    if (to.empty())
-        return fail(Stage::Plan, Error::runtime(profile + " cannot be used (" + reason +
-                                                ") and no other profile of " + options.workload +
-                                                " fits this machine"));
-    if (!options.autoFallback)
-        return fail(stage,
-                    Error::runtime(profile + " cannot be used on this machine (" + reason +
-                                   "); StackPilot can switch to " + to +
-                                   ": run again with --auto-fallback, or with --profile " + to));
-    return {};
-}
-
-// Preflight, confirmation, repairs and installs; false when a download of the profile
-// is gone (the caller moves on).
-Expected<bool> Session::provision(LaunchRequest& request, const RunOptions& options,
-                                  std::string& missing)
-{
-    const auto ids = toInstall(request);
-    InstallPreview preview{ids, 0, true};
-    if (!ids.empty()) {
-        const Preflight p = preflight(request, options.install);
-        if (p.firstMissing()) {
-            missing = p.missingReason();
-            return false;
-        }
-        preview.downloadBytes = p.downloadBytes;
-        preview.sizesKnown = p.sizesKnown;
-    }
-    if (options.confirm && !ids.empty() && !options.confirm(request, preview))
-        return fail(Stage::Install, Error::cancelled("nothing was installed"));
-    if (auto ready = readyToLaunch(request, true, options.install); !ready)
-        return ready.error();
-    return true;
-}
-
-Expected<bool> Session::runProfile(const RunOptions& options, const std::string& profile,
-                                   Expected<bool>& launched, std::filesystem::path* log)
-{
-    auto request = prepare(profile, options.extraArgs);
-    if (!request)
-        return request.error();
-    request->rerunSteps = options.rerunSteps;
-    const bool installing = !toInstall(*request).empty();
-    std::string missing;
-    auto ready = provision(*request, options, missing);
-    if (!ready)
-        return ready.error();
-    if (!*ready) {
-        if (auto next =
-                skip(profile, "a download is missing: " + missing, options, Stage::Preflight);
-            !next)
-            return next.error();
+    send(ProfileSwitched{profile, to, reason, m_run.autoFallback && !to.empty()});
+    if (to.empty()) {
+        finish(Outcome{fail(Stage::Plan, Error::runtime(profile + " cannot be used (" + reason +
+                                                        ") and no other profile of " +
+                                                        m_run.workload + " fits this machine")),
+                       {},
+                       {},
+                       {}});
         return false;
     }
-    if (options.verify && needsVerify(*request, installing)) {
-        auto v = verify(*request);
-        if (!v)
-            return v.error();
-        if (!v->passed) {
-            if (auto next =
-                    skip(profile, "its smoke test failed: " + v->reason, options, Stage::Verify);
-                !next)
-                return next.error();
-            return false;
-        }
+    if (!m_run.autoFallback) {
+        finish(Outcome{fail(stage, Error::runtime(profile + " cannot be used on this machine (" +
+                                                  reason + "); StackPilot can switch to " + to +
+                                                  ": run again with --auto-fallback, or with "
+                                                  "--profile " +
+                                                  to)),
+                       {},
+                       {},
+                       {}});
+        return false;
     }
-    if (cancelled())
-        return fail(Stage::Launch, Error::cancelled());
-    launched = launch(std::move(*request), log);
     return true;
 }
 
-Expected<bool> Session::run(const RunOptions& options, std::filesystem::path* log)
+// What the user is asked before an install, from the plan and the preflight.
+ConfirmInstall Session::confirmation(const LaunchRequest& request, const Preflight& p) const
 {
-    m_skipped.clear();
-    std::string forced = options.profile;
-    for (int tried = 0; tried < kMaxProfilesTried; ++tried) {
-        auto profile = chooseProfile(options.workload, forced);
-        if (!profile)
-            return profile.error();
-        Expected<bool> launched = false;
-        auto done = runProfile(options, *profile, launched, log);
-        if (!done)
-            return done.error();
-        if (*done)
-            return launched;
-        forced.clear(); // the user's choice was tried; the ranking picks the next
+    ConfirmInstall c;
+    c.workload = request.plan.workload;
+    c.profile = request.plan.profile;
+    c.runtimes = toInstall(request);
+    c.downloadBytes = p.downloadBytes;
+    c.sizesKnown = p.sizesKnown && !p.offline;
+    for (const std::string& id : c.runtimes) {
+        const Runtime* r = m_ctx.catalog->runtime(id);
+        if (!r)
+            continue;
+        c.unsized += r->artifacts.empty() ? 1 : 0; // wheels pip fetches from an index
+        for (const Artifact& a : r->artifacts) {
+            c.unsized += a.size ? 0 : 1;
+            c.unpinned += a.pinned() ? 0 : 1;
+            c.catalogBytes += a.size.value_or(0);
+        }
+        if (r->system || r->installDir.find("Program Files") != std::string::npos)
+            c.needsAdmin.push_back(id);
     }
-    return fail(Stage::Plan, Error::runtime("gave up after " + std::to_string(kMaxProfilesTried) +
-                                            " profiles of " + options.workload));
+    if (p.offline || p.artifacts.empty())
+        c.downloadBytes = c.catalogBytes;
+    // An archive is downloaded, then unpacked beside it: about twice its size at once.
+    c.diskNeeded = c.downloadBytes * 2;
+    c.diskFree =
+        freeSpace(m_ctx.prefixRoot.empty() ? PrefixStore::defaultRoot() : m_ctx.prefixRoot);
+    if (const Profile* prof = m_ctx.catalog->profile(request.plan.profile))
+        c.advice = prof->warnings;
+    return c;
+}
+
+// One profile of the run, up to the confirmation.
+void Session::runNext()
+{
+    if (++m_tried > kMaxProfilesTried)
+        return finish(Outcome{
+            fail(Stage::Plan, Error::runtime("gave up after " + std::to_string(kMaxProfilesTried) +
+                                             " profiles of " + m_run.workload)),
+            {},
+            {},
+            {}});
+    auto profile = chooseProfile(m_run.workload, std::exchange(m_forced, {}));
+    if (!profile)
+        return finish(Outcome{profile.error(), {}, {}, {}});
+    auto request = prepare(*profile, m_run.extraArgs);
+    if (!request)
+        return finish(Outcome{request.error(), {}, {}, {}});
+    request->rerunSteps = m_run.rerunSteps;
+    const bool installing = !toInstall(*request).empty();
+    if (!installing)
+        return runProvisioned(std::move(*request), false);
+    const Preflight p = preflight(*request, m_run.install);
+    if (p.firstMissing()) {
+        if (skip(*profile, "a download is missing: " + p.missingReason(), Stage::Preflight))
+            runNext();
+        return;
+    }
+    if (m_run.confirm) {
+        send(confirmation(*request, p));
+        m_pending = std::make_unique<Pending>(Pending{std::move(*request), true});
+        return; // confirm() goes on
+    }
+    runProvisioned(std::move(*request), true);
+}
+
+void Session::confirm(bool yes)
+{
+    post([this, yes] {
+        if (!m_pending)
+            return;
+        auto pending = std::move(m_pending);
+        if (!yes || cancelled())
+            return finish(Outcome{
+                fail(Stage::Install, Error::cancelled("nothing was installed")), {}, {}, {}});
+        runProvisioned(std::move(pending->request), pending->installing);
+    });
+}
+
+// Repairs and installs, the smoke test when due, then the launch.
+void Session::runProvisioned(LaunchRequest request, bool installing)
+{
+    if (installing && !m_run.journal.empty())
+        (void)writePendingInstall(
+            m_run.journal,
+            PendingInstall{m_run.workload,
+                           request.plan.profile,
+                           toInstall(request),
+                           QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString(),
+                           {}});
+    if (auto ready = readyToLaunch(request, true, m_run.install); !ready) {
+        if (installing && !m_run.journal.empty()) {
+            if (!cancelled())
+                markPendingInstallFailed(m_run.journal, ready.error().message);
+            else if (!m_closing)
+                clearPendingInstall(m_run.journal);
+        }
+        return finish(Outcome{ready.error(), {}, {}, {}});
+    }
+    if (installing && !m_run.journal.empty())
+        clearPendingInstall(m_run.journal);
+    auto launch = [this](LaunchRequest r) {
+        if (cancelled())
+            return finish(Outcome{fail(Stage::Launch, Error::cancelled()), {}, {}, {}});
+        launchThen(
+            std::move(r), [this](const Event& e) { send(e); },
+            [this](LaunchEnd end) {
+                finish(Outcome{end.ok, end.log, {}, {}});
+            });
+    };
+    if (!m_run.verify || !needsVerify(request, installing))
+        return launch(std::move(request));
+    auto shared = std::make_shared<LaunchRequest>(std::move(request));
+    verifyThen(
+        *shared, EvidenceKind::Verify, [this, shared, launch](Expected<StackVerified> v) mutable {
+            if (!v)
+                return finish(Outcome{v.error(), {}, {}, {}});
+            if (v->passed)
+                return launch(std::move(*shared));
+            if (skip(shared->plan.profile, "its smoke test failed: " + v->reason, Stage::Verify))
+                runNext();
+        });
 }
 
 } // namespace sp::session

@@ -47,11 +47,24 @@ std::string isoNow()
 
 } // namespace
 
-Expected<StackVerified> Session::verify(const LaunchRequest& request, EvidenceKind kind)
+bool Session::startVerify(LaunchRequest request, EvidenceKind kind)
+{
+    return begin([this, request = std::move(request), kind] {
+        verifyThen(request, kind, [this](Expected<StackVerified> v) {
+            Outcome o;
+            o.result = v ? Expected<bool>(v->passed) : Expected<bool>(v.error());
+            finish(std::move(o));
+        });
+    });
+}
+
+void Session::verifyThen(const LaunchRequest& request, EvidenceKind kind,
+                         std::function<void(Expected<StackVerified>)> then)
 {
     if (request.plan.verify.empty())
-        return Error::usage("profile " + request.plan.profile +
-                            " has no smoke test (neither it nor its workload declares \"verify\")");
+        return then(Error::usage("profile " + request.plan.profile +
+                                 " has no smoke test (neither it nor its workload declares "
+                                 "\"verify\")"));
     Plan smoke = request.plan;
     smoke.command = request.plan.verify;
     smoke.args.clear();
@@ -63,26 +76,38 @@ Expected<StackVerified> Session::verify(const LaunchRequest& request, EvidenceKi
     check.deadlineMs = deadlineS * 1000;
     check.afterMainMs = kAfterMainMs;
     check.graceMs = std::min(check.graceMs, kSmokeGraceMs);
-    SmokeOutput out;
-    SmokeEnd end;
-    end.deadlineS = deadlineS;
-    auto sink = [&](const Event& e) {
+    // What the smoke test said, gathered from its events as they pass to the front end.
+    auto out = std::make_shared<SmokeOutput>();
+    auto end = std::make_shared<SmokeEnd>();
+    end->deadlineS = deadlineS;
+    auto sink = [this, out, end](const Event& e) {
         if (const auto* l = std::get_if<ConsoleLine>(&e))
-            out.line(l->text);
-        if (const auto* k = std::get_if<KnownIssueSeen>(&e); k && end.knownIssue.empty()) {
-            end.knownIssue = k->id;
-            end.knownTitle = k->title;
+            out->line(l->text);
+        if (const auto* k = std::get_if<KnownIssueSeen>(&e); k && end->knownIssue.empty()) {
+            end->knownIssue = k->id;
+            end->knownTitle = k->title;
         }
         if (const auto* x = std::get_if<WorkloadExited>(&e))
-            end.exitText = x->text;
+            end->exitText = x->text;
         send(e);
     };
-    auto exitedWell = runLaunch(std::move(check), sink, nullptr, &end.timedOut);
-    if (!exitedWell)
-        return fail(Stage::Verify, exitedWell.error());
-    if (cancelled())
-        return fail(Stage::Verify, Error::cancelled("smoke test stopped"));
-    end.exitedWell = *exitedWell;
+    launchThen(
+        std::move(check), sink,
+        [this, out, end, request, kind, deadlineS, then = std::move(then)](LaunchEnd l) {
+            if (!l.ok)
+                return then(fail(Stage::Verify, l.ok.error()));
+            if (cancelled())
+                return then(fail(Stage::Verify, Error::cancelled("smoke test stopped")));
+            end->timedOut = l.timedOut;
+            end->exitedWell = *l.ok;
+            then(judge(request, *out, *end, kind, deadlineS));
+        },
+        true);
+}
+
+StackVerified Session::judge(const LaunchRequest& request, const SmokeOutput& out,
+                             const SmokeEnd& end, EvidenceKind kind, int deadlineS)
+{
     const Profile* profile = m_ctx.catalog->profile(request.plan.profile);
     const SmokeVerdict j = judgeSmoke(
         out, end, expectedDevice(m_ctx.snapshot, request.plan, profile && profile->fallback));
@@ -99,6 +124,7 @@ Expected<StackVerified> Session::verify(const LaunchRequest& request, EvidenceKi
                     deadlineS};
     record(request, v, kind);
     send(v);
+    m_verified.push_back(v);
     return v;
 }
 
@@ -134,12 +160,7 @@ void Session::record(const LaunchRequest& request, const StackVerified& v, Evide
 
 Expected<std::map<std::string, LocalVerdict>> Session::verdicts() const
 {
-    const EvidenceStore evidence(m_ctx.evidenceFile.empty() ? EvidenceStore::defaultFile()
-                                                            : m_ctx.evidenceFile);
-    auto records = evidence.records();
-    if (!records)
-        return records.error();
-    return verdictsFor(*records, fingerprintOf(m_ctx.snapshot, chooseGpu(m_ctx.snapshot)));
+    return machineVerdicts(m_ctx);
 }
 
 } // namespace sp::session

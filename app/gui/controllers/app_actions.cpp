@@ -20,42 +20,16 @@ namespace sp::gui {
 // the lines keep the events' order (the application waits for it when it quits).
 void logEvent(std::string text)
 {
-    static QThreadPool* const writer = [] {
-        auto* pool = new QThreadPool(QCoreApplication::instance());
-        pool->setMaxThreadCount(1);
-        return pool;
-    }();
-    writer->start([text = std::move(text)] { applog::write("gui", text); });
+    orderedPool()->start([text = std::move(text)] { applog::write("gui", text); });
 }
-
-namespace {
-
-QString stepWords(session::StepState state)
-{
-    switch (state) {
-    case session::StepState::Started:
-        return AppController::tr("running");
-    case session::StepState::Done:
-        return AppController::tr("done");
-    case session::StepState::Skipped:
-        return AppController::tr("done before, skipped");
-    case session::StepState::Failed:
-        return AppController::tr("failed");
-    case session::StepState::Stopped:
-        return AppController::tr("stopped");
-    case session::StepState::Warning:
-        break;
-    }
-    return AppController::tr("warning");
-}
-
-} // namespace
 
 QString AppController::primaryText() const
 {
     switch (m_phase) {
     case Phase::Detecting:
         return tr("Detecting…");
+    case Phase::Preparing:
+        return tr("Cancel");
     case Phase::Installing:
         return tr("Cancel install");
     case Phase::Launching:
@@ -67,7 +41,7 @@ QString AppController::primaryText() const
         break;
     }
     if (m_pending)
-        return tr("Resume install");
+        return pendingFailed() ? tr("Retry install") : tr("Resume install");
     const PlanView* v = currentPlan();
     if (!v || v->profile.isEmpty())
         return tr("Launch");
@@ -103,6 +77,7 @@ void AppController::primary()
     case Phase::Ready:
         m_pending ? resumeInstall() : launch();
         break;
+    case Phase::Preparing:
     case Phase::Installing:
         cancelInstall();
         break;
@@ -115,133 +90,47 @@ void AppController::primary()
     }
 }
 
-void AppController::launch()
-{
-    const PlanView* v = currentPlan();
-    if (m_phase != Phase::Ready || recordedMachine() || !v || !v->plan || v->profile.isEmpty())
-        return;
-    if (!v->toInstall.isEmpty()) {
-        // A repair is completed by the install (the session); its steps then run again.
-        const bool repairs = !v->plan->repair.empty();
-        install(v->toInstall, [this, repairs] {
-            m_rerunSteps = m_rerunSteps || repairs;
-            replan([this] { startLaunch(); });
-        });
-        return;
-    }
-    startLaunch();
-}
-
-void AppController::install(const QStringList& runtimeIds, std::function<void()> then)
-{
-    InstallJob::Request req;
-    for (const QString& id : runtimeIds)
-        if (const Runtime* rt = catalog()->runtime(id.toStdString()))
-            req.runtimes.push_back(*rt);
-    req.options.prefixRoot = paths::dataDir() / "runtimes";
-    req.options.force = !currentPlan()->plan->repair.empty();
-    req.repair = currentPlan()->plan->repair;
-    req.catalog = m_catalog;
-    req.dataDir = paths::dataDir();
-    req.journal = pendingInstallFile(paths::dataDir());
-    req.pending.workload = m_workload.toStdString();
-    req.pending.profile = currentPlan()->profile.toStdString();
-    for (const QString& id : runtimeIds)
-        req.pending.runtimes.push_back(id.toStdString());
-    req.pending.started = isoTime(Clock::system().now());
-    m_afterInstall = std::move(then);
-    m_pending.reset();
-    m_preflightGone = false;
-    clearFailure();
-    logEvent("install " + runtimeIds.join(QLatin1Char(' ')).toStdString());
-    setPhase(Phase::Installing);
-    m_install.start(std::move(req));
-}
-
 void AppController::resumeInstall()
 {
-    if (!m_pending || m_phase != Phase::Ready)
+    if (!m_pending || m_phase != Phase::Ready || !m_session)
         return;
     const PendingInstall p = *m_pending;
     m_workload = qs(p.workload);
     emit plansChanged();
-    QStringList ids;
-    for (const auto& id : p.runtimes)
-        ids << qs(id);
-    install(ids, [this] { replan(); });
+    startInstall(p);
 }
 
+// Discard removes the journal and the install's partial downloads (StackPilot's own
+// names only); what the installer staged was removed when it failed.
 void AppController::discardPendingInstall()
 {
+    if (!m_pending || m_phase != Phase::Ready)
+        return;
+    std::vector<std::filesystem::path> partials;
+    const auto dir = paths::cacheDir() / "downloads" / "partial";
+    for (const std::string& id : m_pending->runtimes)
+        if (const Runtime* rt = catalog() ? catalog()->runtime(id) : nullptr)
+            for (const Artifact& a : rt->artifacts)
+                if (a.sha256)
+                    partials.push_back(dir / (*a.sha256 + ".part"));
     m_pending.reset();
+    clearFailure();
     const auto journal = pendingInstallFile(paths::dataDir());
     runInBackground(
-        this,
-        [journal] {
-            clearPendingInstall(journal);
-            return true;
+        this, [journal, partials] { return sp::discardPendingInstall(journal, partials); },
+        [this](std::size_t removed) {
+            logEvent("discarded a pending install: " + std::to_string(removed) + " partial files");
+            emit notice(tr("The unfinished install was discarded."), false);
+            replan();
         },
-        [](bool) {}, &m_writer);
+        orderedPool());
     emit phaseChanged();
 }
 
 void AppController::cancelInstall()
 {
-    if (m_phase == Phase::Installing)
-        m_install.cancel();
-}
-
-void AppController::onInstallFinished(bool ok, bool cancelled, const QString& error)
-{
-    setPhase(Phase::Ready);
-    logEvent(ok          ? "install done"
-             : cancelled ? "install cancelled"
-                         : "install failed: " + error.toStdString());
-    auto then = std::move(m_afterInstall);
-    m_afterInstall = nullptr;
-    if (!ok) {
-        emit notice(cancelled ? tr("Install cancelled; nothing half-installed was kept.")
-                              : tr("The install did not finish."),
-                    !cancelled);
-        if (!cancelled)
-            reportInstallFailure(error);
-        replan();
-        return;
-    }
-    emit notice(tr("Installed."), false);
-    if (then)
-        then();
-    else
-        replan();
-}
-
-void AppController::startLaunch()
-{
-    const PlanView* v = currentPlan();
-    if (!v || v->profile.isEmpty() || !v->toInstall.isEmpty()) {
-        emit notice(tr("Nothing to launch: %1").arg(v ? v->error : QString()), true);
-        return;
-    }
-    LaunchSetup setup;
-    setup.catalog = catalog();
-    setup.snapshot = m_gpus.snapshot();
-    setup.profile = v->profile.toStdString();
-    setup.select = baseSettings();
-    setup.settings = m_settings;
-    setup.userEnv = currentEnvironment();
-    setup.logsRoot = paths::logDir();
-    setup.dataDir = paths::dataDir();
-    // Planning, composing and compiling the matcher happen on the launch thread too.
-    m_console.clear();
-    m_url.clear();
-    m_lastExit.clear();
-    m_seenIssue.clear();
-    clearFailure();
-    m_running = m_workload;
-    m_runningProfile = v->profile;
-    setPhase(Phase::Launching);
-    logEvent("launch " + setup.profile);
-    m_runner.start(std::move(setup), m_catalog, std::exchange(m_rerunSteps, false));
+    if ((m_phase == Phase::Installing || m_phase == Phase::Preparing) && m_session)
+        m_session->cancel();
 }
 
 void AppController::stop()
@@ -249,87 +138,85 @@ void AppController::stop()
     if (m_phase != Phase::Launching && m_phase != Phase::Running)
         return;
     setPhase(Phase::Stopping);
-    m_runner.stop();
+    m_session->cancel();
 }
 
-void AppController::onEvents(const std::vector<LaunchEvent>& batch)
+void AppController::onFailed(const session::Failed& f)
 {
-    // A run of lines longer than the console keeps is counted, and only its tail is
-    // converted: a flood costs the GUI thread at most one console's worth of strings.
-    std::vector<const LaunchEvent*> run;
-    auto flushLines = [&] {
-        const std::size_t keep = std::size_t(m_console.maxLines());
-        const std::size_t skipped = run.size() > keep ? run.size() - keep : 0;
-        QVector<ConsoleModel::Incoming> lines;
-        lines.reserve(qsizetype(run.size() - skipped));
-        for (std::size_t i = skipped; i < run.size(); ++i)
-            lines.push_back({QString::fromStdString(run[i]->text),
-                             std::string_view(run[i]->stream) == "stderr"});
-        m_console.append(lines, qint64(skipped));
-        run.clear();
-    };
-    for (const LaunchEvent& e : batch) {
-        if (e.kind == LaunchEvent::Line) {
-            run.push_back(&e);
-            continue;
-        }
-        flushLines();
-        onSessionEvent(session::fromLaunchEvent(e));
-    }
+    m_failed = f;
+}
+
+void AppController::onSwitched(const session::ProfileSwitched& s)
+{
+    m_switch = s;
+    if (s.switched)
+        emit notice(
+            tr("%1 cannot be used here (%2); StackPilot tries %3.")
+                .arg(stackTitle(*catalog(), s.from), qs(s.reason), stackTitle(*catalog(), s.to)),
+            false);
+}
+
+// How the session's job ended, in the window's words.
+void AppController::onSessionFinished()
+{
     flushLines();
-}
-
-void AppController::onLaunchFinished(bool ok, const LaunchRecord& record)
-{
-    const QString workload = m_running;
+    const session::Outcome& o = m_session->outcome();
+    const QString workload = m_running.isEmpty() ? m_workload : m_running;
+    const QString profile = m_runningProfile;
+    const bool launched = std::exchange(m_launched, false);
+    auto failed = std::exchange(m_failed, std::nullopt);
+    auto switched = std::exchange(m_switch, std::nullopt);
     m_running.clear();
     m_runningProfile.clear();
     m_url.clear(); // nothing serves it any more
-    if (m_lastExit.isEmpty())
-        m_lastExit = qs(record.exit.value("text", ""));
-    logEvent("launch " + record.profile + " ended: " + m_lastExit.toStdString());
+    m_progress.setRunning(false);
+    emit stepChanged(QString(), false);
     setPhase(Phase::Ready);
-    const bool byItself = record.stoppedBy == "none";
+    if (launched)
+        return onLaunchEnded(workload, profile, o.result);
+    if (o.result) {
+        emit notice(tr("Installed."), false);
+        logEvent("install done");
+        return replan();
+    }
+    const Error& e = o.result.error();
+    logEvent("run of " + toStd(workload) + " ended: " + e.message);
+    if (e.code == ErrorCode::Cancelled) {
+        emit notice(tr("Cancelled; nothing half-installed was kept."), false);
+        return replan();
+    }
+    const auto stage = failed ? failed->stage : session::Stage::Launch;
+    if (stage == session::Stage::Verify && switched)
+        offerSwitch(*switched);
+    else if (stage == session::Stage::Install || stage == session::Stage::Repair ||
+             stage == session::Stage::Preflight || stage == session::Stage::Recover)
+        reportInstallFailure(qs(e.message), stage == session::Stage::Preflight,
+                             switched ? qs(switched->to) : QString());
+    else
+        emit notice(tr("Could not launch: %1").arg(qs(e.message)), true);
+    // A failed install's journal says so now: the window offers Retry and Discard.
+    readPending();
+}
+
+void AppController::onLaunchEnded(const QString& workload, const QString& profile,
+                                  const Expected<bool>& result)
+{
+    const bool ok = result && *result;
+    const auto exit = std::exchange(m_exit, std::nullopt);
+    const nlohmann::json detail = exit ? exit->detail : nlohmann::json::object();
+    const bool byItself = detail.value("stopped_by", "none") == "none";
+    logEvent("launch " + toStd(profile) + " ended: " + toStd(m_lastExit));
     emit notice(ok || !byItself ? tr("%1 ended.").arg(workloadName(workload))
                                 : tr("%1 ended with an error.").arg(workloadName(workload)),
                 !ok && byItself);
     // A crash is not a Stop: it gets its card, with the way forward.
     if (!ok && byItself && !m_relaunch)
-        reportCrash(workload, qs(record.profile), m_lastExit,
-                    record.exit.contains("signal") || record.exit.contains("ntstatus"));
+        reportCrash(workload, profile, m_lastExit,
+                    detail.contains("signal") || detail.contains("ntstatus"));
     replan([this] {
         if (std::exchange(m_relaunch, false))
             launch();
     });
-}
-
-// A launch's events other than its lines, typed (app/common/session/events.h).
-void AppController::onSessionEvent(const session::Event& e)
-{
-    if (const auto* u = std::get_if<session::UrlAnnounced>(&e)) {
-        m_url = qs(u->url);
-        emit urlAnnounced(m_url);
-    } else if (const auto* k = std::get_if<session::KnownIssueSeen>(&e)) {
-        m_console.markIssue(k->line);
-        const KnownIssueNotice n = noticeFor(*k);
-        m_seenIssue = n.title + QLatin1Char('.') + QLatin1Char(' ') + n.remedy;
-        emit knownIssue(n);
-    } else if (const auto* s = std::get_if<session::StepChanged>(&e)) {
-        onStep(*s);
-    } else if (const auto* x = std::get_if<session::WorkloadExited>(&e)) {
-        m_lastExit = qs(x->text);
-    }
-}
-
-void AppController::onStep(const session::StepChanged& s)
-{
-    const bool last = s.index == s.of;
-    const bool running =
-        s.state == session::StepState::Started || (s.state == session::StepState::Done && !last);
-    const QString words = stepWords(s.state);
-    emit stepChanged(s.index > 0 ? tr("Setup step %1 of %2: %3").arg(s.index).arg(s.of).arg(words)
-                                 : tr("Setup steps: %1").arg(words),
-                     running);
 }
 
 KnownIssueNotice AppController::noticeFor(const session::KnownIssueSeen& k) const
@@ -360,10 +247,9 @@ QString AppController::remedyButtonText(const std::string& issueId) const
     case RemedyAction::SwitchProfile: {
         // What the switch would choose: the remedy applied to a copy of the settings.
         Settings copy = m_settings;
-        auto change = sp::applyRemedy(copy, *catalog(), m_gpus.snapshot(), issueId,
-                                      m_running.isEmpty() ? m_workload.toStdString()
-                                                          : m_running.toStdString(),
-                                      baseSettings(), Clock::system());
+        auto change = session::remedyPreview(
+            m_session->context(), copy, issueId,
+            m_running.isEmpty() ? m_workload.toStdString() : m_running.toStdString(), m_base);
         if (!change || !change->planned || change->planAfter.profile.empty())
             return tr("Switch profile and relaunch");
         QString target = stackTitle(*catalog(), change->planAfter.profile);
@@ -385,17 +271,8 @@ void AppController::applyRemedy(const QString& issueId)
     const QString workload = m_running.isEmpty() ? m_workload : m_running;
     m_workload = workload;
     const bool running = m_phase == Phase::Running || m_phase == Phase::Launching;
-    // The session applies it to the file as it is when written (the CLI may have
-    // changed it meanwhile), on the writer thread.
-    const session::Context context = session::contextFor(catalog(), m_gpus.snapshot());
-    auto work = [context, catalog = m_catalog, issue = issueId.toStdString(),
-                 id = workload.toStdString()] {
-        session::Session s(context, {});
-        auto change = s.applyRemedy(issue, id);
-        return std::make_pair(std::move(change), s.settings());
-    };
-    auto then = [this, running, issueId](auto result) {
-        auto& [change, settings] = result;
+    auto then = [this, running, issueId](Expected<RemedyChange> change,
+                                         Expected<Settings> settings) {
         if (!change) {
             emit notice(qs(change.error().message), true);
             return;
@@ -403,17 +280,31 @@ void AppController::applyRemedy(const QString& issueId)
         emit notice(qs(change->message), false);
         logEvent("remedy " + issueId.toStdString() + ": " + change->message);
         takeSettings(std::move(settings), [this, running](const QString& error) {
-            if (!error.isEmpty())
+            if (!error.isEmpty() || recordedMachine())
                 return;
             if (running) {
-                m_relaunch = true; // onLaunchFinished plans again, then launches
+                m_relaunch = true; // the launch's end plans again, then launches
                 stop();
             } else {
                 replan([this] { launch(); });
             }
         });
     };
-    runInBackground(this, std::move(work), std::move(then), &m_writer);
+    if (recordedMachine()) { // a recorded PC's settings live in the window only
+        Settings copy = m_settings;
+        auto change = session::remedyPreview(m_session->context(), copy, toStd(issueId),
+                                             toStd(workload), m_base);
+        return then(std::move(change), Expected<Settings>(std::move(copy)));
+    }
+    // The session applies it to the file as it is when written (the CLI may have
+    // changed it meanwhile), on its worker.
+    session::Session* s = m_session.get();
+    s->call(
+        [s, issue = toStd(issueId), id = toStd(workload)] {
+            auto change = s->applyRemedy(issue, id);
+            return std::make_pair(std::move(change), s->settings());
+        },
+        [then](auto result) { then(std::move(result.first), std::move(result.second)); });
 }
 
 void AppController::chooseProfile(const QString& workload, const QString& profile,

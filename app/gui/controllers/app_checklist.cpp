@@ -1,29 +1,28 @@
-// Before an install, the window's checklist (MainWindow::onPrimary): the plan's items,
-// with the download size the preflight learns from the network just now (the same
-// check `run` and the install make; nothing is written). It runs off the GUI thread.
+// Before an install, the window's checklist: the session's preview (ConfirmInstall) in
+// words, in the order it matters: what is downloaded and the disk it needs, what needs
+// administrator rights, what cannot be checked, then the stack's own advice.
 
-#include "app/common/session/session.h"
 #include "app/gui/controllers/app_controller.h"
-#include "app/gui/controllers/background.h"
+#include "app/gui/models/plan_view.h"
 #include "core/format.h"
-#include "core/paths.h"
 #include "core/qt_text.h"
 
 namespace sp::gui {
 
 namespace {
 
-// The checklist's download line from what the preflight found.
-QString downloadLine(const Preflight& p, const QString& fallback)
+QString downloadLine(const session::ConfirmInstall& c)
 {
-    if (p.offline || p.artifacts.empty())
-        return fallback; // nothing learned: the catalog's sizes stand
-    if (const PreflightArtifact* gone = p.firstMissing())
-        return AppController::tr("A download is not available right now: %1. The install "
-                                 "will stop before it writes anything.")
-            .arg(qs(gone->name));
-    const QString size = qs(format::bytes(p.downloadBytes));
-    return p.sizesKnown ? AppController::tr("Download: %1 (checked just now).").arg(size)
+    const QString size = qs(format::bytes(c.downloadBytes));
+    if (c.unsized > 0)
+        return c.downloadBytes == 0
+                   ? AppController::tr("Download: the size of %n part(s) is not published.",
+                                       nullptr, c.unsized)
+                   : AppController::tr("Download: %1, plus %n part(s) whose size is not "
+                                       "published.",
+                                       nullptr, c.unsized)
+                         .arg(size);
+    return c.sizesKnown ? AppController::tr("Download: %1 (checked just now).").arg(size)
                         : AppController::tr("Download: at least %1 (checked just now; some "
                                             "servers do not say a file's size).")
                               .arg(size);
@@ -31,37 +30,34 @@ QString downloadLine(const Preflight& p, const QString& fallback)
 
 } // namespace
 
-void AppController::checkDownloads(std::function<void(QStringList)> done)
+QStringList checklistFor(const session::ConfirmInstall& c, const Catalog& catalog,
+                         const QStringList& advice)
 {
-    const PlanView* v = currentPlan();
-    if (!v || !v->plan || v->toInstall.isEmpty() || !catalog()) {
-        done(v ? v->checklist : QStringList());
-        return;
+    QStringList items{downloadLine(c)};
+    if (c.diskNeeded > 0) {
+        const QString need = qs(format::bytes(c.diskNeeded));
+        items << (c.diskFree ? AppController::tr("Disk: about %1 while installing; %2 free.")
+                                   .arg(need, qs(format::bytes(*c.diskFree)))
+                             : AppController::tr("Disk: about %1 while installing.").arg(need));
+        if (c.diskFree && *c.diskFree < c.diskNeeded)
+            items << AppController::tr("The disk has less free space than the install needs: "
+                                       "free some space first, or choose another folder in "
+                                       "Settings.");
     }
-    std::vector<Runtime> runtimes;
-    for (const QString& id : v->toInstall)
-        if (const Runtime* rt = catalog()->runtime(toStd(id)))
-            runtimes.push_back(*rt);
-    InstallOptions options;
-    options.prefixRoot = paths::dataDir() / "runtimes";
-    const session::Context context = session::contextFor(catalog(), m_gpus.snapshot());
-    auto work = [context, catalog = m_catalog, runtimes = std::move(runtimes), options,
-                 profile = toStd(v->profile)] {
-        std::vector<const Runtime*> list;
-        for (const Runtime& r : runtimes)
-            list.push_back(&r);
-        session::Session s(context, {});
-        return s.preflight(list, options, profile);
-    };
-    emit stepChanged(tr("Checking the downloads…"), false);
-    runInBackground(this, std::move(work),
-                    [this, done = std::move(done), checklist = v->checklist](Preflight p) {
-                        QStringList items = checklist;
-                        if (!items.isEmpty())
-                            items.front() = downloadLine(p, items.front());
-                        emit stepChanged(QString(), false);
-                        done(items);
-                    });
+    QStringList admin;
+    for (const std::string& id : c.needsAdmin)
+        admin << runtimeLabel(catalog, id);
+    if (!admin.isEmpty())
+        items << AppController::tr("Administrator rights: Windows will ask for them to install "
+                                   "%1.")
+                     .arg(admin.join(QStringLiteral(", ")));
+    if (c.unpinned > 0)
+        items << AppController::tr("%n download(s) have no published checksum: StackPilot "
+                                   "records what arrives the first time and warns you if it "
+                                   "ever changes.",
+                                   nullptr, c.unpinned);
+    items << advice;
+    return items;
 }
 
 } // namespace sp::gui

@@ -1,5 +1,6 @@
 #include "app/gui/controllers/app_controller.h"
 
+#include "app/common/session/session.h"
 #include "app/gui/controllers/background.h"
 #include "app/gui/models/plain_words.h"
 #include "core/paths.h"
@@ -39,35 +40,17 @@ PlanChoice choiceOf(const Settings& settings, const std::string& workload)
 AppController::AppController(Options options, QObject* parent)
     : QObject(parent), m_options(std::move(options))
 {
-    m_writer.setMaxThreadCount(1);
-    connect(&m_install, &InstallJob::finished, this, &AppController::onInstallFinished);
-    connect(&m_runner, &LaunchRunner::eventsArrived, this, &AppController::onEvents);
-    connect(&m_runner, &LaunchRunner::finished, this, &AppController::onLaunchFinished);
-    connect(&m_runner, &LaunchRunner::started, this, [this] { setPhase(Phase::Running); });
-    connect(&m_runner, &LaunchRunner::stackFailed, this, &AppController::onStackFailed);
-    connect(&m_runner, &LaunchRunner::verifying, this, [this](const QString& profile) {
-        emit stepChanged(
-            tr("Checking that %1 computes on your %2…")
-                .arg(catalog() ? stackTitle(*catalog(), toStd(profile)) : profile, gpuName()),
-            true);
-    });
     connect(this, &AppController::detected, this, [this] {
         if (!m_detectError.isEmpty())
             reportDetectionFailure();
-    });
-    connect(&m_install, &InstallJob::sessionEvent, this, [this](const session::Event& e) {
-        if (const auto* p = std::get_if<session::PreflightChecked>(&e); p && !p->available)
-            m_preflightGone = true;
-    });
-    connect(&m_runner, &LaunchRunner::startFailed, this, [this](const QString& why) {
-        m_running.clear();
-        setPhase(Phase::Ready);
-        emit notice(tr("Could not launch: %1").arg(why), true);
     });
 }
 
 AppController::~AppController()
 {
+    // The session ends what runs (a launch's tree is killed) and waits for its worker;
+    // its late events are dropped with it.
+    m_session.reset();
     // A probe may hang in a driver: the detection child is killed and given a second.
     // One that is still there is let go rather than destroyed, since ~QProcess would
     // wait for it again (up to 30 s) with the window already closed.
@@ -95,7 +78,8 @@ void AppController::setPhase(Phase p)
 void AppController::start()
 {
     loadData();
-    watchSettings();
+    if (!recordedMachine())
+        watchSettings();
     if (m_options.snapshot) {
         acceptSnapshot(*m_options.snapshot);
     } else {
@@ -123,6 +107,7 @@ void AppController::acceptSnapshot(const HardwareSnapshot& snap)
 {
     m_gpus.setSnapshot(snap);
     m_haveSnapshot = true;
+    makeSession();
     emit detected();
     maybePlan();
 }
@@ -177,13 +162,19 @@ void AppController::loadData()
     CatalogLoadOptions options;
     options.extraDirs = m_options.catalogDirs;
     const auto journal = pendingInstallFile(paths::dataDir());
+    // A recorded PC is shown with the user's preferences (language, theme) and nothing of
+    // this PC's state: no stack choices, remedies or pending install.
+    const bool thisPc = !recordedMachine();
     runInBackground(
         this,
-        [options, journal] {
+        [options, journal, thisPc] {
             DataLoad d;
             d.catalog = loadCatalog(options);
             d.settings = Settings::load();
-            d.pending = readPendingInstall(journal);
+            if (thisPc)
+                d.pending = readPendingInstall(journal);
+            else if (d.settings) // the user's preferences, not this PC's stacks
+                d.settings->workloads.clear();
             return d;
         },
         [this](DataLoad d) {
@@ -202,8 +193,10 @@ void AppController::loadData()
             } else {
                 emit notice(QString::fromStdString(d.settings.error().message), true);
             }
-            m_settings.applyFolders();
+            if (!recordedMachine())
+                m_settings.applyFolders();
             m_pending = d.pending;
+            makeSession();
             if (m_workload.isEmpty() && !m_catalog->catalog.workloads.empty())
                 m_workload = m_pending
                                  ? QString::fromStdString(m_pending->workload)
@@ -222,41 +215,56 @@ void AppController::maybePlan()
         });
 }
 
-SelectSettings AppController::baseSettings() const
-{
-    return hostSelectSettings(m_gpus.snapshot());
-}
-
-// Every workload's plan at once (the profiles menu shows them all); it looks at the
-// install folders, so it runs on the thread pool.
+// Every workload's plan at once (the profiles menu shows them all), made the way `run`
+// makes it (session::planFor, with this PC's records); it reads files, so it runs on the
+// background helper.
 void AppController::replan(std::function<void()> then)
 {
-    if (!m_catalog || !m_haveSnapshot)
+    if (!m_catalog || !m_haveSnapshot || !m_session)
         return;
+    struct Plans
+    {
+        std::map<QString, PlanView> views;
+        SelectSettings base;
+    };
     auto catalog = m_catalog;
-    const HardwareSnapshot snap = m_gpus.snapshot();
+    const session::Context context = m_session->context();
     const Settings settings = m_settings;
     runInBackground(
         this,
-        [catalog, snap, settings, base = baseSettings()]() mutable {
-            // This machine's smoke tests rank its profiles (read here, off the GUI thread).
-            base.localVerdicts = localVerdicts(snap, chooseGpu(snap));
-            std::map<QString, PlanView> views;
+        [catalog, context, settings] {
+            Plans out;
+            out.base = session::selectBaseFor(context);
             for (const auto& w : catalog->catalog.workloads) {
-                const auto st = selectSettingsFor(settings, w.id, base);
-                PlanView v =
-                    buildPlanView(catalog->catalog, snap, w.id,
-                                  makePlan(snap, catalog->catalog, w.id, st), base.localVerdicts);
+                PlanView v = buildPlanView(catalog->catalog, context.snapshot, w.id,
+                                           session::planFor(context, settings, w.id, out.base),
+                                           out.base.localVerdicts);
                 v.choice = choiceOf(settings, w.id);
-                views[QString::fromStdString(w.id)] = std::move(v);
+                out.views[QString::fromStdString(w.id)] = std::move(v);
             }
-            return views;
+            return out;
         },
-        [this, then = std::move(then)](std::map<QString, PlanView> views) {
-            m_views = std::move(views);
+        [this, then = std::move(then)](Plans plans) {
+            m_views = std::move(plans.views);
+            m_base = std::move(plans.base);
             emit plansChanged();
             if (then)
                 then();
+        });
+}
+
+void AppController::readPending()
+{
+    if (recordedMachine())
+        return;
+    runInBackground(
+        this,
+        [journal = pendingInstallFile(paths::dataDir())] { return readPendingInstall(journal); },
+        [this](std::optional<PendingInstall> p) {
+            if (m_phase != Phase::Ready)
+                return;
+            m_pending = std::move(p);
+            emit phaseChanged();
         });
 }
 
@@ -305,13 +313,22 @@ bool AppController::profileForced(const QString& workload) const
 
 void AppController::updateSettings(Settings::Change change, std::function<void(QString)> done)
 {
+    if (recordedMachine()) {
+        // A recorded PC's choices live in the window only: this PC's file is not its.
+        Settings copy = m_settings;
+        auto changed = change(copy);
+        takeSettings(changed ? Expected<Settings>(std::move(copy))
+                             : Expected<Settings>(changed.error()),
+                     done);
+        return;
+    }
     const auto file = Settings::defaultFile();
     runInBackground(
         this, [change = std::move(change), file] { return Settings::update(file, change); },
         [this, done = std::move(done)](Expected<Settings> saved) {
             takeSettings(std::move(saved), done);
         },
-        &m_writer);
+        orderedPool());
 }
 
 // settings.json changed by another StackPilot (`run`, `remedy apply`): the window reads
@@ -342,7 +359,8 @@ void AppController::takeSettings(Expected<Settings> saved, const std::function<v
         return;
     }
     m_settings = std::move(*saved);
-    m_settings.applyFolders();
+    if (!recordedMachine())
+        m_settings.applyFolders();
     emit settingsChanged();
     replan([this] {
         if (std::exchange(m_launchAfterPlan, false))

@@ -1,15 +1,14 @@
 #pragma once
 // The window's state and actions, with no widget in it: detection (a child process, or
 // a recorded snapshot), the catalog and settings, a plan per workload, and the one
-// primary action (install and launch → launch → stop). It calls the same core
-// functions the CLI's verbs call; anything that touches the disk, a probe, an install
-// or a process runs off the GUI thread (runInBackground, InstallJob, LaunchRunner).
-// Tests drive it directly, without showing a window.
+// primary action (install and launch → launch → stop). The workflow is the session's
+// (app/common/session): the controller starts its jobs, answers its confirmation and
+// shows its events (app_session.cpp); it sequences no step of its own. Short reads run
+// on the one background helper (background.h). Tests drive it without a window.
 
 #include "app/common/session/events.h"
 #include "app/gui/controllers/failure.h"
-#include "app/gui/controllers/install_job.h"
-#include "app/gui/controllers/launch_runner.h"
+#include "app/gui/controllers/install_progress.h"
 #include "app/gui/models/console_model.h"
 #include "app/gui/models/gpu_table_model.h"
 #include "app/gui/models/plan_view.h"
@@ -18,16 +17,20 @@
 #include "core/select/select.h"
 #include "core/settings.h"
 #include "detectors/detect.h"
+#include "installers/install_journal.h"
 
 #include <QFileSystemWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
-#include <QThreadPool>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+
+namespace sp::session {
+class Session;
+}
 
 namespace sp::gui {
 
@@ -48,6 +51,11 @@ struct KnownIssueNotice
 // A line in StackPilot's own log (core/app_log.h), written off the GUI thread.
 void logEvent(std::string text);
 
+// The checklist before an install (app_checklist.cpp): the session's preview in words,
+// then the stack's own advice.
+QStringList checklistFor(const session::ConfirmInstall& c, const Catalog& catalog,
+                         const QStringList& advice);
+
 class AppController : public QObject
 {
     Q_OBJECT
@@ -56,6 +64,7 @@ public:
     {
         Detecting, // the window is up; detection, catalog and plans are on their way
         Ready,
+        Preparing, // the session plans and checks the downloads, or waits for the checklist
         Installing,
         Launching, // steps and start-up of the workload
         Running,
@@ -101,19 +110,27 @@ public:
     QString runningWorkload() const { return m_running; }
     QString runningProfile() const { return m_runningProfile; }
     QString url() const { return m_url; }
-    QString logPath() const { return m_runner.logPath(); }
+    QString logPath() const { return m_logPath; }
     QString lastExit() const { return m_lastExit; }
     std::optional<PendingInstall> pendingInstall() const { return m_pending; }
+    bool pendingFailed() const { return m_pending && !m_pending->failed.empty(); }
 
     QString primaryText() const;
     bool primaryEnabled() const;
     QString primaryToolTip() const;
     void primary();
-    void launch(); // installs what is missing first
+    // The session's run of the current workload: installs what is missing (after the
+    // checklist: confirmInstall), proves a new stack, launches. Every entry point (the
+    // button, the Profiles menu, the tray) comes here.
+    void launch();
     void stop();
     void cancelInstall();
     void resumeInstall();
     void discardPendingInstall();
+    // The answer to confirmInstall.
+    void answerInstall(bool yes);
+    // Whether closing the window would stop something (a workload, an install).
+    bool busy() const { return m_phase != Phase::Ready && m_phase != Phase::Detecting; }
 
     // The profiles menu: "" = the best one. A profile rejected for a known issue is used
     // only with acceptRejected (the window asks first).
@@ -130,9 +147,6 @@ public:
     void retry();           // the failed install, or detection, again
     void continueWithCpu(); // after a failed detection: plan for the processor only
     void clearFailure();
-    // The current plan's checklist before an install, its download line from a preflight
-    // of the downloads now (app_checklist.cpp); `done` gets it on the GUI thread.
-    void checkDownloads(std::function<void(QStringList)> done);
     // Plans again, so that the plans' words follow a language change.
     void relabel() { replan(); }
 
@@ -147,12 +161,11 @@ public:
     // The environment the current plan's launch would get, against this process's.
     std::optional<ComposedLaunch> composedEnvironment() const;
 
-    InstallJob& installJob() { return m_install; }
-    // The one thread the window writes files on (settings, the journal, bundles).
-    QThreadPool* writer() { return &m_writer; }
+    InstallProgress& installProgress() { return m_progress; }
     ConsoleModel& console() { return m_console; }
     GpuTableModel& gpus() { return m_gpus; }
-    LaunchRunner& runner() { return m_runner; }
+    // Every event of the session, in order, as the window got it (tests compare).
+    session::Session* session() const { return m_session.get(); }
 
 signals:
     void phaseChanged();
@@ -166,6 +179,12 @@ signals:
     void notice(const QString& text, bool error);
     void failure(const sp::gui::FailureNotice& f);
     void failureCleared();
+    // Before an install: what it means, from the session's preview (answerInstall).
+    void confirmInstall(const QString& title, const QString& headline, const QStringList& items);
+    // A launch began; its log file.
+    void launchStarted(const QString& logPath);
+    // Every event of the session, after the controller took it.
+    void sessionEvent(const sp::session::Event& e);
 
 private:
     void setPhase(Phase p);
@@ -174,19 +193,28 @@ private:
     void loadData();
     void maybePlan();
     void replan(std::function<void()> then = {});
-    SelectSettings baseSettings() const;
-    void install(const QStringList& runtimeIds, std::function<void()> then);
-    void startLaunch();
     void watchSettings();
     // The settings as written (or the error of writing them): the window plans with them.
     void takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done);
-    void onInstallFinished(bool ok, bool cancelled, const QString& error);
-    void onEvents(const std::vector<LaunchEvent>& batch);
-    void onLaunchFinished(bool ok, const LaunchRecord& record);
+    // The session (app_session.cpp): made once the catalog and the machine are known.
+    void makeSession();
     void onSessionEvent(const session::Event& e);
-    void onStackFailed(const QString& profile, const QString& reason,
-                       const QString& issue); // app_verify.cpp
-    void reportInstallFailure(const QString& error);
+    void onSessionFinished();
+    void takeLine(const session::ConsoleLine& l);
+    void flushLines();
+    void onConfirm(const session::ConfirmInstall& c);
+    void onSwitched(const session::ProfileSwitched& s);
+    void onFailed(const session::Failed& f);
+    void onExited(const session::WorkloadExited& x);
+    void onLaunchStarted(const session::LaunchStarted& l);
+    void startInstall(const PendingInstall& p);
+    void reportInstallFailure(const QString& error, bool gone, const QString& switchTo);
+    void onLaunchEnded(const QString& workload, const QString& profile,
+                       const Expected<bool>& result);
+    // After a failed smoke test: the banner that offers the next stack (app_verify.cpp).
+    void offerSwitch(const session::ProfileSwitched& s);
+    // The pending-install journal, read again off the GUI thread.
+    void readPending();
     void reportDetectionFailure();
     void reportCrash(const QString& workload, const QString& profile, const QString& exitText,
                      bool crashed);
@@ -205,26 +233,33 @@ private:
     std::shared_ptr<const LoadedCatalog> m_catalog;
     Settings m_settings;
     std::optional<PendingInstall> m_pending;
+    std::unique_ptr<session::Session> m_session;
     std::map<QString, PlanView> m_views;
     QString m_workload;
     QString m_running;
     QString m_runningProfile;
     QString m_url;
     QString m_lastExit;
+    QString m_logPath;
     bool m_relaunch = false;
     bool m_launchAfterPlan = false; // switchStack: launch once the new choice is planned
     bool m_rerunSteps = false;
+    bool m_launched = false;  // the workload itself started (not only its smoke test)
+    bool m_smokeTest = false; // the launch under way is a stack's smoke test
     std::optional<FailureNotice> m_failure;
     bool m_catalogBroken = false; // the catalog could not be read: no plan at all
-    bool m_preflightGone = false; // the install's preflight found a download missing
     QString m_seenIssue;          // the known problem this launch's output showed, in words
-    std::function<void()> m_afterInstall;
+    std::optional<session::WorkloadExited> m_exit;
+    std::optional<session::Failed> m_failed;          // this job's failure, if any
+    std::optional<session::ProfileSwitched> m_switch; // the next profile the run named
+    std::optional<session::StackVerified> m_verified; // this run's last smoke test
+    SelectSettings m_base; // what the plans were made with (session::selectBaseFor)
+    QVector<ConsoleModel::Incoming> m_lines; // this batch's, for the console at once
+    qint64 m_linesDropped = 0;
     GpuTableModel m_gpus;
     ConsoleModel m_console;
-    InstallJob m_install;
-    LaunchRunner m_runner;
+    InstallProgress m_progress;
     QFileSystemWatcher m_settingsWatch; // the config folder: settings.json changed elsewhere
-    QThreadPool m_writer;               // one thread: settings and journal writes, in order
 };
 
 } // namespace sp::gui

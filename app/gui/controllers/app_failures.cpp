@@ -39,15 +39,22 @@ QString installCause(const QString& error, bool gone)
                              "kept. Press Retry, or export diagnostics to report it.");
 }
 
-void AppController::reportInstallFailure(const QString& error)
+void AppController::reportInstallFailure(const QString& error, bool gone, const QString& switchTo)
 {
     FailureNotice f;
     f.kind = FailureNotice::Kind::Install;
     f.title = tr("The install did not finish");
-    f.cause = installCause(error, std::exchange(m_preflightGone, false));
+    f.cause = installCause(error, gone);
     f.detail = error;
-    f.actions = {FailureNotice::Action::Retry, FailureNotice::Action::ProxySettings};
-    setSwitchOffer(f, currentPlan() ? currentPlan()->profile : QString());
+    f.actions = {FailureNotice::Action::Retry, FailureNotice::Action::Discard,
+                 FailureNotice::Action::ProxySettings};
+    if (!switchTo.isEmpty() && catalog()) {
+        f.switchTo = switchTo;
+        f.switchLabel = tr("Use %1 instead").arg(stackTitle(*catalog(), toStd(switchTo)));
+        f.actions << FailureNotice::Action::SwitchStack;
+    } else {
+        setSwitchOffer(f, currentPlan() ? currentPlan()->profile : QString());
+    }
     f.actions << FailureNotice::Action::ExportDiagnostics;
     m_failure = f;
     emit failure(f);

@@ -4,7 +4,7 @@
 
 #include "app/common/session/session.h"
 #include "app/gui/controllers/app_controller.h"
-#include "app/gui/controllers/background.h"
+#include "app/gui/models/plain_words.h"
 #include "core/qt_text.h"
 #include "core/select/select.h"
 
@@ -19,50 +19,40 @@ QString AppController::gpuName() const
     return gpu ? qs(snap.gpus[std::size_t(*gpu)].name) : tr("PC");
 }
 
-void AppController::onStackFailed(const QString& profile, const QString& rawReason,
-                                  const QString& issue)
+void AppController::offerSwitch(const session::ProfileSwitched& s)
 {
+    const QString profile = qs(s.from);
+    const auto verified = std::exchange(m_verified, std::nullopt);
+    const QString issue = verified ? qs(verified->knownIssue) : QString();
     // A known problem is said in its user words; the raw reason goes to the log.
     const QString reason =
         issue.isEmpty() ? tr("its check did not pass") : issueTitle(toStd(issue));
-    m_running.clear();
-    m_runningProfile.clear();
-    emit stepChanged(QString(), false); // "Checking that ..." is over
-    setPhase(Phase::Ready);
-    logEvent("smoke test of " + toStd(profile) + " failed: " + toStd(rawReason));
+    logEvent("smoke test of " + s.from + " failed: " + s.reason);
+    const QString next = qs(s.to);
+    auto title = [this](const QString& p) {
+        return catalog() ? stackTitle(*catalog(), toStd(p)) : p;
+    };
+    KnownIssueNotice n;
+    n.excerpt = verified ? qs(verified->reason) : qs(s.reason);
+    n.title = tr("%1 failed its check on your %2").arg(title(profile), gpuName());
+    n.remedy = next.isEmpty() ? tr("%1. No other stack fits this PC.").arg(reason)
+                              : tr("%1. StackPilot can switch to %2.").arg(reason, title(next));
+    n.buttonText = next.isEmpty() ? QString() : tr("Switch and launch");
+    n.switchTo = next;
     // The failure is recorded: planned again, the stack ranks last and the next leads.
-    replan([this, profile, reason, rawReason] {
-        const PlanView* v = currentPlan();
-        QString next = v && v->profile != profile ? v->profile : QString();
-        if (next.isEmpty() && v && v->plan)
-            for (const auto& a : v->plan->alternatives)
-                if (a.verdict == "available" && qs(a.profile) != profile) {
-                    next = qs(a.profile);
-                    break;
-                }
-        auto title = [this](const QString& p) {
-            return catalog() ? stackTitle(*catalog(), toStd(p)) : p;
-        };
-        KnownIssueNotice n;
-        n.excerpt = rawReason;
-        n.title = tr("%1 failed its check on your %2").arg(title(profile), gpuName());
-        n.remedy = next.isEmpty() ? tr("%1. No other stack fits this PC.").arg(reason)
-                                  : tr("%1. StackPilot can switch to %2.").arg(reason, title(next));
-        n.buttonText = next.isEmpty() ? QString() : tr("Switch and launch");
-        n.switchTo = next;
-        emit knownIssue(n);
-    });
+    replan([this, n] { emit knownIssue(n); });
 }
 
 void AppController::rollbackStack()
 {
     const QString workload = m_workload;
-    const session::Context context = session::contextFor(catalog(), m_gpus.snapshot());
-    // On the writer thread: the session changes settings.json under its lock.
-    auto work = [context, catalog = m_catalog, id = toStd(workload)] {
-        session::Session s(context, {});
-        auto back = s.rollback(id);
-        return std::make_pair(std::move(back), s.settings());
+    if (!m_session || recordedMachine())
+        return;
+    // On the session's worker: it changes settings.json under its lock.
+    session::Session* s = m_session.get();
+    auto work = [s, id = toStd(workload)] {
+        auto back = s->rollback(id);
+        return std::make_pair(std::move(back), s->settings());
     };
     auto then = [this, workload](auto result) {
         auto& [back, settings] = result;
@@ -77,7 +67,7 @@ void AppController::rollbackStack()
         logEvent("rollback " + toStd(workload) + " to " + back->profile);
         takeSettings(std::move(settings), {});
     };
-    runInBackground(this, std::move(work), std::move(then), &m_writer);
+    s->call(std::move(work), std::move(then));
 }
 
 void AppController::switchStack(const QString& profile)

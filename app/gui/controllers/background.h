@@ -1,7 +1,8 @@
 #pragma once
-// Work the GUI thread must never wait on (files, the catalog, plans that look at the
-// disk) runs on a thread pool: Qt's global one for work that only reads, the
-// controller's one-thread writer for work that writes (so writes keep their order).
+// The window's one background helper (besides the session's worker, which owns the
+// workflow): work the GUI thread must never wait on (files, the catalog, plans that look
+// at the disk) runs on Qt's global pool when it only reads, on orderedPool() when it
+// writes (so writes keep their order).
 // The result comes back to the GUI thread as a queued call, checked there against
 // `context`: when the context is gone, it is dropped.
 
@@ -14,6 +15,18 @@
 #include <utility>
 
 namespace sp::gui {
+
+// The one thread work that writes runs on, in the order it was given (StackPilot's own
+// log, bundles).
+inline QThreadPool* orderedPool()
+{
+    static QThreadPool* const pool = [] {
+        auto* p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return pool;
+}
 
 template <class Work, class Done>
 void runInBackground(QObject* context, Work work, Done done,

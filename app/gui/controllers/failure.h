@@ -23,7 +23,8 @@ struct FailureNotice
         SwitchStack,       // `switchTo`, the next stack that may work
         ExportDiagnostics, // a redacted bundle for a bug report
         OpenLog,           // the workload's log file
-        ContinueWithCpu    // plan for this PC's processor only
+        ContinueWithCpu,   // plan for this PC's processor only
+        Discard            // a failed install: remove its partial files
     };
 
     Kind kind = Kind::Install;

@@ -153,7 +153,7 @@ void DiagnosticsDialog::save()
             m_status->setText(tr("Saved to %1").arg(file));
             emit saved(file);
         },
-        m_app->writer());
+        orderedPool());
 }
 
 } // namespace sp::gui

@@ -85,6 +85,10 @@ void FailureCard::showFailure(const FailureNotice& f)
         case A::Retry:
             addButton(a, tr("Retry"))->setDefault(true);
             break;
+        case A::Discard:
+            addButton(a, tr("Discard"))
+                ->setToolTip(tr("Remove what this install downloaded so far."));
+            break;
         case A::ProxySettings:
             addButton(a, tr("Proxy settings…"));
             break;

@@ -1,6 +1,6 @@
 #include "app/gui/widgets/install_panel.h"
 
-#include "app/gui/controllers/install_job.h"
+#include "app/gui/controllers/install_progress.h"
 #include "app/gui/widgets/style.h"
 #include "core/format.h"
 
@@ -28,7 +28,7 @@ int permille(quint64 done, quint64 total)
 
 } // namespace
 
-InstallPanel::InstallPanel(InstallJob* job, QWidget* parent) : QFrame(parent), m_job(job)
+InstallPanel::InstallPanel(InstallProgress* job, QWidget* parent) : QFrame(parent), m_job(job)
 {
     style::makeCard(this);
     auto* layout = new QVBoxLayout(this);
@@ -54,7 +54,7 @@ InstallPanel::InstallPanel(InstallJob* job, QWidget* parent) : QFrame(parent), m
     layout->addWidget(m_step);
     layout->addStretch(1);
     connect(m_cancel, &QPushButton::clicked, this, &InstallPanel::cancelRequested);
-    connect(m_job, &InstallJob::progress, this, &InstallPanel::refresh);
+    connect(m_job, &InstallProgress::progress, this, &InstallPanel::refresh);
 }
 
 int InstallPanel::overallPermille() const
@@ -82,7 +82,7 @@ void InstallPanel::setStep(const QString& text)
 
 void InstallPanel::refresh()
 {
-    const InstallSnapshot s = m_job->snapshot();
+    const InstallSnapshot& s = m_job->snapshot();
     m_overall->show();
     m_overallText->show();
     m_cancel->show();
@@ -115,7 +115,7 @@ void InstallPanel::refresh()
         m_rows[i].bar->setVisible(i < s.artifacts.size());
     }
     for (qsizetype i = 0; i < s.artifacts.size(); ++i) {
-        const ArtifactProgress& a = s.artifacts[i];
+        const ArtifactRow& a = s.artifacts[i];
         // "rocm%20libs.7z" is shown as the file is called.
         const QString file = QUrl::fromPercentEncoding(a.name.toUtf8());
         const QString part = m_name(a.runtime);

@@ -14,13 +14,13 @@ class QVBoxLayout;
 
 namespace sp::gui {
 
-class InstallJob;
+class InstallProgress;
 
 class InstallPanel : public QFrame
 {
     Q_OBJECT
 public:
-    explicit InstallPanel(InstallJob* job, QWidget* parent = nullptr);
+    explicit InstallPanel(InstallProgress* job, QWidget* parent = nullptr);
 
     void refresh();
     void setStep(const QString& text);
@@ -48,7 +48,7 @@ private:
         QLabel* label;
         QProgressBar* bar;
     };
-    InstallJob* m_job;
+    InstallProgress* m_job;
     QLabel* m_heading = nullptr;
     QProgressBar* m_overall = nullptr;
     QLabel* m_overallText = nullptr;

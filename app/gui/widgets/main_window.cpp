@@ -15,6 +15,7 @@
 #include "app/gui/widgets/style.h"
 #include "core/qt_text.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -137,7 +138,7 @@ void MainWindow::ensureBuilt()
     buildBody();
     m_failure = new FailureCard(m_right); // an install, or the workload's end
     m_rightLayout->addWidget(m_failure);
-    m_install = new InstallPanel(&m_app->installJob(), m_right);
+    m_install = new InstallPanel(&m_app->installProgress(), m_right);
     m_install->setRuntimeNames([this](const QString& id) {
         return m_app->catalog() ? runtimeLabel(*m_app->catalog(), toStd(id)) : QString();
     });
@@ -171,7 +172,8 @@ void MainWindow::connectDeferred()
         if (m_app->settings().openBrowser)
             QDesktopServices::openUrl(QUrl(url));
     });
-    connect(&m_app->runner(), &LaunchRunner::started, m_console, &ConsoleView::setLogPath);
+    connect(m_app, &AppController::launchStarted, m_console, &ConsoleView::setLogPath);
+    connect(m_app, &AppController::confirmInstall, this, &MainWindow::onConfirmInstall);
     connect(m_console, &ConsoleView::openUrlRequested, this,
             [](const QString& url) { QDesktopServices::openUrl(QUrl(url)); });
     connect(m_console, &ConsoleView::remedyRequested, this, [this](const QString& id) {
@@ -395,12 +397,52 @@ void MainWindow::openEnvironment()
     dlg->open();
 }
 
+// Closing the window never stops a workload or an install silently: it asks, as
+// File > Quit does. Keeping it running needs a tray host to come back from.
 void MainWindow::closeEvent(QCloseEvent* e)
 {
-    // Closing StackPilot ends the workload's whole tree (the launch runner's helper
-    // stops it), as Stop would.
+    if (m_app->busy()) {
+        const bool tray = m_tray && QSystemTrayIcon::isSystemTrayAvailable();
+        QStringList options{tr("Stop and quit")};
+        if (tray)
+            options << tr("Keep running in the tray");
+        options << tr("Cancel");
+        const QString running = m_app->runningWorkload();
+        const QString text =
+            running.isEmpty()
+                ? tr("An install is in progress. If you quit now, you can resume it the next "
+                     "time you start StackPilot.")
+                : tr("%1 is running. Closing StackPilot stops it.")
+                      .arg(m_app->workloadName(running));
+        const int chosen = choose(tr("Close StackPilot?"), text, options);
+        if (chosen < 0 || chosen == options.size() - 1) {
+            e->ignore();
+            return;
+        }
+        if (tray && chosen == 1) {
+            hide();
+            e->ignore();
+            return;
+        }
+    }
+    // The session ends the workload's whole tree when the controller goes; stopping now
+    // lets it go gracefully.
     m_app->stop();
     QMainWindow::closeEvent(e);
+}
+
+int MainWindow::choose(const QString& title, const QString& text, const QStringList& options)
+{
+    if (m_choose)
+        return m_choose(title, text, options);
+    QMessageBox box(QMessageBox::Question, title, text, QMessageBox::NoButton, this);
+    QList<QAbstractButton*> buttons;
+    for (const QString& o : options)
+        buttons << box.addButton(o, o == options.back() ? QMessageBox::RejectRole
+                                                        : QMessageBox::AcceptRole);
+    box.setEscapeButton(buttons.back());
+    box.exec();
+    return int(buttons.indexOf(box.clickedButton()));
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* e)

@@ -34,6 +34,9 @@ public:
 
     // Asked before a rejected profile is used (tests answer it themselves).
     void setConfirm(std::function<bool(const QString&, const QString&)> confirm);
+    // How a question with several answers is asked (tests answer it): the index chosen.
+    using Chooser = std::function<int(const QString&, const QString&, const QStringList&)>;
+    void setChoose(Chooser choose) { m_choose = std::move(choose); }
 
     AppController* app() const { return m_app; }
     GpuPanel* gpuPanel() const { return m_gpu; }
@@ -105,6 +108,8 @@ private:
     void onPhaseChanged();
     void onKnownIssue(const KnownIssueNotice& n);
     void onPrimary();
+    void onConfirmInstall(const QString& title, const QString& headline,
+                          const QStringList& checklist);
     void onFailure(const FailureNotice& f);
     void onFailureAction(FailureNotice::Action action);
     void showWhy();
@@ -129,6 +134,8 @@ private:
     QSystemTrayIcon* m_tray = nullptr;
     QAction* m_diagAction = nullptr;
     std::function<bool(const QString&, const QString&)> m_confirm;
+    Chooser m_choose;
+    int choose(const QString& title, const QString& text, const QStringList& options);
 
     QString m_whyText;
     KnownIssueNotice m_lastNotice; // what the banner's button acts on

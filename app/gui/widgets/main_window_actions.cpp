@@ -55,36 +55,30 @@ void MainWindow::rebuildInLanguage()
     m_app->relabel();
 }
 
-// An install starts only after the user has read what it means (once per click).
+// The primary button: the session's run asks before it installs (onConfirmInstall).
 void MainWindow::onPrimary()
 {
-    const PlanView* v = m_app->currentPlan();
-    const bool installs = m_app->phase() == AppController::Phase::Ready &&
-                          !m_app->pendingInstall() && v && v->plan && !v->toInstall.isEmpty();
     if (m_app->phase() == AppController::Phase::Installing &&
         !confirm(tr("Cancel the install?"),
                  tr("What was downloaded so far is discarded; nothing half-installed is kept.")))
         return;
-    if (installs) {
-        // The preflight runs first (off the GUI thread); the checklist shows what it found.
-        m_card->primaryButton()->setEnabled(false);
-        m_app->checkDownloads([this,
-                               alive = QPointer<MainWindow>(this)](const QStringList& checklist) {
-            if (!alive)
-                return;
-            onPhaseChanged(); // the button again
-            const PlanView* plan = m_app->currentPlan();
-            QStringList items;
-            for (const QString& c : checklist)
-                items << QStringLiteral("<li>%1</li>").arg(c.toHtmlEscaped());
-            if (plan && confirm(tr("Before StackPilot installs %1").arg(plan->workloadName),
-                                tr("<p><b>%1</b></p><ul>%2</ul><p>Install and launch now?</p>")
-                                    .arg(plan->headline.toHtmlEscaped(), items.join(QString()))))
-                m_app->primary();
-        });
-        return;
-    }
     m_app->primary();
+}
+
+// An install starts only after the user has read what it means: the session's preview
+// (download, disk, administrator rights, unchecked downloads, the stack's advice). Every
+// entry point of a launch (the button, the Profiles menu, the tray) comes here.
+void MainWindow::onConfirmInstall(const QString& title, const QString& headline,
+                                  const QStringList& checklist)
+{
+    QStringList items;
+    for (const QString& c : checklist)
+        items << QStringLiteral("<li>%1</li>").arg(c.toHtmlEscaped());
+    if (isHidden())
+        showNormal(); // from the tray: the question needs the window
+    m_app->answerInstall(
+        confirm(title, tr("<p><b>%1</b></p><ul>%2</ul><p>Install and launch now?</p>")
+                           .arg(headline.toHtmlEscaped(), items.join(QString()))));
 }
 
 void MainWindow::onFailure(const FailureNotice& f)
@@ -121,6 +115,9 @@ void MainWindow::onFailureAction(FailureNotice::Action action)
         break;
     case A::ContinueWithCpu:
         m_app->continueWithCpu();
+        break;
+    case A::Discard:
+        m_app->discardPendingInstall();
         break;
     }
 }

@@ -1,0 +1,55 @@
+#include "app/common/session/plans.h"
+
+#include "core/clock.h"
+#include "core/select/workload_overrides.h"
+#include "installers/pin_store.h"
+
+#include <algorithm>
+
+namespace sp::session {
+
+Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c)
+{
+    const EvidenceStore evidence(c.evidenceFile.empty() ? EvidenceStore::defaultFile()
+                                                        : c.evidenceFile);
+    auto records = evidence.records();
+    if (!records)
+        return records.error();
+    return sp::verdictsFor(*records, fingerprintOf(c.snapshot, chooseGpu(c.snapshot)));
+}
+
+SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& excluded,
+                             std::string* note)
+{
+    SelectSettings base = hostSelectSettings(c.snapshot);
+    base.excludeProfiles = excluded;
+    if (c.recorded)
+        return base; // a recorded PC's plan owes nothing to this PC's records
+    if (auto verdicts = machineVerdicts(c))
+        base.localVerdicts = std::move(*verdicts);
+    else if (note)
+        *note = verdicts.error().message + " (planning without this machine's records)";
+    base.pinnedHere = PinStore().urls();
+    return base;
+}
+
+Expected<Plan> planFor(const Context& c, const Settings& settings, const std::string& workload,
+                       SelectSettings base, const std::string& profile)
+{
+    base.profile = profile;
+    const std::vector<std::string> excluded = base.excludeProfiles;
+    SelectSettings st = selectSettingsFor(settings, workload, std::move(base));
+    // The settings' choice gives way too once a run moved away from it.
+    if (std::find(excluded.begin(), excluded.end(), st.profile) != excluded.end())
+        st.profile.clear();
+    return makePlan(c.snapshot, *c.catalog, workload, st);
+}
+
+Expected<RemedyChange> remedyPreview(const Context& c, Settings& settings, const std::string& issue,
+                                     const std::string& workload, const SelectSettings& base)
+{
+    return sp::applyRemedy(settings, *c.catalog, c.snapshot, issue, workload, base,
+                           Clock::system());
+}
+
+} // namespace sp::session

@@ -1,0 +1,67 @@
+#pragma once
+// What every front end plans with: the session's context (catalog, machine, files) and the
+// one function that turns it and the user's settings into a workload's plan. `run`, the
+// window's cards and `plan` call it, so they choose the same stack on the same PC.
+
+#include "core/catalog/types.h"
+#include "core/evidence/evidence.h"
+#include "core/expected.h"
+#include "core/launch/env_composer.h"
+#include "core/remedy/remedy.h"
+#include "core/select/select.h"
+#include "core/settings.h"
+#include "core/snapshot.h"
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sp::session {
+
+struct Context
+{
+    const Catalog* catalog = nullptr; // outlives the session
+    HardwareSnapshot snapshot;
+    std::filesystem::path settingsFile; // empty: Settings::defaultFile()
+    std::filesystem::path prefixRoot;   // empty: <data>/runtimes
+    EnvMap userEnv;                     // what the workload's environment starts from
+    std::filesystem::path evidenceFile; // empty: EvidenceStore::defaultFile()
+    std::string catalogVersion;         // for the evidence records; "" = "shipped"
+    // A recorded machine (--hardware, a bundle): plans only. Nothing of this PC's state
+    // is written, and no job runs.
+    bool recorded = false;
+};
+
+// The context every front end starts from: the catalog, this machine, and the
+// environment the workload's starts from; the folders and files are the defaults.
+inline Context contextFor(const Catalog* catalog, HardwareSnapshot snapshot, EnvMap userEnv = {})
+{
+    Context c;
+    c.catalog = catalog;
+    c.snapshot = std::move(snapshot);
+    c.userEnv = std::move(userEnv);
+    return c;
+}
+
+// This machine's smoke-test records, on the card the plan is for.
+Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c);
+
+// The base every plan starts from: the host's folders, this machine's verdicts (a damaged
+// evidence file costs only them: `note` then says so), the downloads pinned here, and the
+// profiles a run moved away from.
+SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& excluded = {},
+                             std::string* note = nullptr);
+
+// The workload's plan with the user's settings: `profile` when given, else the settings'
+// choice (unless it is among `base.excludeProfiles`), else the best.
+Expected<Plan> planFor(const Context& c, const Settings& settings, const std::string& workload,
+                       SelectSettings base, const std::string& profile = {});
+
+// Applies the known issue's remedy to `settings` in memory: the banner's words before the
+// user presses it (on a copy), or a recorded PC's settings, which are never written.
+// Nothing is read or written.
+Expected<RemedyChange> remedyPreview(const Context& c, Settings& settings, const std::string& issue,
+                                     const std::string& workload, const SelectSettings& base);
+
+} // namespace sp::session
