@@ -56,7 +56,7 @@ void Session::send(const Event& e) const
 
 Error Session::fail(Stage stage, Error e) const
 {
-    send(Failed{stage, e.code, e.message});
+    send(Failed{stage, e.code, e.message, e.cause});
     return e;
 }
 

@@ -90,15 +90,19 @@ Expected<void> Session::skip(const std::string& profile, const std::string& reas
     auto next = pickProfile(options.workload, "");
     const std::string to = next ? *next : std::string();
     send(ProfileSwitched{profile, to, reason, options.autoFallback && !to.empty()});
+    // Skipped at the preflight: a download is not where the catalog says.
+    const Cause cause = stage == Stage::Preflight ? Cause::NotFound : Cause::Unknown;
     if (to.empty())
         return fail(Stage::Plan, Error::runtime(profile + " cannot be used (" + reason +
                                                 ") and no other profile of " + options.workload +
-                                                " fits this machine"));
+                                                " fits this machine")
+                                     .withCause(cause));
     if (!options.autoFallback)
         return fail(stage,
                     Error::runtime(profile + " cannot be used on this machine (" + reason +
                                    "); StackPilot can switch to " + to +
-                                   ": run again with --auto-fallback, or with --profile " + to));
+                                   ": run again with --auto-fallback, or with --profile " + to)
+                        .withCause(cause));
     return {};
 }
 
