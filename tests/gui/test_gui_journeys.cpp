@@ -5,6 +5,7 @@
 // fix chose (labelled so). After each, no text in the window names an id, a seed, a
 // preference or an issue number.
 
+#include "app/common/diag/cause_words.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/diagnostics_dialog.h"
 #include "app/gui/widgets/failure_card.h"
@@ -71,7 +72,9 @@ private slots:
         QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
         QCOMPARE(ui.app->phase(), Phase::Ready);
         QCOMPARE(card->titleText(), QStringLiteral("The install did not finish"));
-        QVERIFY2(card->causeText().contains(QStringLiteral("not the expected one")),
+        // The words of the typed cause (a digest mismatch), not of the message's text.
+        QCOMPARE(card->causeText(), causeWords(Cause::Checksum));
+        QVERIFY2(card->causeText().contains(QStringLiteral("the file is not the one expected")),
                  qPrintable(card->causeText()));
         QVERIFY(card->button(FailureNotice::Action::Retry));
         QVERIFY(card->button(FailureNotice::Action::ProxySettings));

@@ -151,7 +151,6 @@ void AppController::install(const QStringList& runtimeIds, std::function<void()>
     req.pending.started = isoTime(Clock::system().now());
     m_afterInstall = std::move(then);
     m_pending.reset();
-    m_preflightGone = false;
     clearFailure();
     logEvent("install " + runtimeIds.join(QLatin1Char(' ')).toStdString());
     setPhase(Phase::Installing);
@@ -191,12 +190,13 @@ void AppController::cancelInstall()
         m_install.cancel();
 }
 
-void AppController::onInstallFinished(bool ok, bool cancelled, const QString& error)
+void AppController::onInstallFinished(bool ok, bool cancelled, const QString& error, Cause cause)
 {
     setPhase(Phase::Ready);
     logEvent(ok          ? "install done"
              : cancelled ? "install cancelled"
-                         : "install failed: " + error.toStdString());
+                         : std::string("install failed (cause ") + toString(cause) +
+                               "): " + error.toStdString());
     auto then = std::move(m_afterInstall);
     m_afterInstall = nullptr;
     if (!ok) {
@@ -204,7 +204,7 @@ void AppController::onInstallFinished(bool ok, bool cancelled, const QString& er
                               : tr("The install did not finish."),
                     !cancelled);
         if (!cancelled)
-            reportInstallFailure(error);
+            reportInstallFailure(error, cause);
         replan();
         return;
     }

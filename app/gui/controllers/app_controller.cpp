@@ -55,10 +55,6 @@ AppController::AppController(Options options, QObject* parent)
         if (!m_detectError.isEmpty())
             reportDetectionFailure();
     });
-    connect(&m_install, &InstallJob::sessionEvent, this, [this](const session::Event& e) {
-        if (const auto* p = std::get_if<session::PreflightChecked>(&e); p && !p->available)
-            m_preflightGone = true;
-    });
     connect(&m_runner, &LaunchRunner::startFailed, this, [this](const QString& why) {
         m_running.clear();
         setPhase(Phase::Ready);

@@ -180,13 +180,13 @@ private:
     void watchSettings();
     // The settings as written (or the error of writing them): the window plans with them.
     void takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done);
-    void onInstallFinished(bool ok, bool cancelled, const QString& error);
+    void onInstallFinished(bool ok, bool cancelled, const QString& error, Cause cause);
     void onEvents(const std::vector<LaunchEvent>& batch);
     void onLaunchFinished(bool ok, const LaunchRecord& record);
     void onSessionEvent(const session::Event& e);
     void onStackFailed(const QString& profile, const QString& reason,
                        const QString& issue); // app_verify.cpp
-    void reportInstallFailure(const QString& error);
+    void reportInstallFailure(const QString& error, Cause cause);
     void reportDetectionFailure();
     void reportCrash(const QString& workload, const QString& profile, const QString& exitText,
                      bool crashed);
@@ -216,7 +216,6 @@ private:
     bool m_rerunSteps = false;
     std::optional<FailureNotice> m_failure;
     bool m_catalogBroken = false; // the catalog could not be read: no plan at all
-    bool m_preflightGone = false; // the install's preflight found a download missing
     QString m_seenIssue;          // the known problem this launch's output showed, in words
     std::function<void()> m_afterInstall;
     GpuTableModel m_gpus;

@@ -163,7 +163,8 @@ void InstallJob::run(Request request)
         session->preflight(runtimes, request.options, request.pending.profile);
     auto installed = checked.firstMissing()
                          ? Expected<std::vector<InstallResult>>(
-                               Error::runtime("a download is missing: " + checked.missingReason()))
+                               Error::runtime("a download is missing: " + checked.missingReason())
+                                   .withCause(Cause::NotFound))
                          : session->install(runtimes, request.options);
     if (installed && !request.repair.empty())
         if (auto repaired =
@@ -180,19 +181,21 @@ void InstallJob::run(Request request)
     if (!request.journal.empty() && (installed || (cancelled && m_userCancelled)))
         clearPendingInstall(request.journal);
     const QString why = installed ? QString() : QString::fromStdString(installed.error().message);
+    const Cause cause = installed ? Cause::Unknown : installed.error().cause;
     const bool ok = bool(installed);
     QMetaObject::invokeMethod(
-        this, [this, ok, cancelled, why] { done(ok, cancelled, why); }, Qt::QueuedConnection);
+        this, [this, ok, cancelled, why, cause] { done(ok, cancelled, why, cause); },
+        Qt::QueuedConnection);
 }
 
-void InstallJob::done(bool ok, bool cancelled, const QString& error)
+void InstallJob::done(bool ok, bool cancelled, const QString& error, Cause cause)
 {
     if (m_worker.joinable())
         m_worker.join();
     m_running = false;
     m_tick.stop();
     emit progress();
-    emit finished(ok, cancelled, error);
+    emit finished(ok, cancelled, error, cause);
 }
 
 } // namespace sp::gui

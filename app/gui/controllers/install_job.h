@@ -81,14 +81,14 @@ signals:
     // Every event of the session, in order, on the GUI thread (tests compare them with
     // `run --json`'s).
     void sessionEvent(const sp::session::Event& e);
-    void finished(bool ok, bool cancelled, const QString& error);
+    void finished(bool ok, bool cancelled, const QString& error, sp::Cause cause);
 
 private:
     void run(Request request);
     void cancelSession();
     void onEvent(const session::Event& e);
     void onProgress(const session::ArtifactProgress* p, const session::ArtifactDone* d);
-    void done(bool ok, bool cancelled, const QString& error);
+    void done(bool ok, bool cancelled, const QString& error, Cause cause);
 
     mutable std::mutex m_mutex;
     InstallSnapshot m_state;
