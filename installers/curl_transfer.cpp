@@ -267,23 +267,13 @@ Outcome Attempt::classify(CURLcode rc, long code, const char* errbuf, bool pinne
     const std::string detail = errbuf[0] ? errbuf : curl_easy_strerror(rc);
     const auto& want = m_stream.expectedSize;
     if (rc == CURLE_OK) {
-        if (want && m_stream.total && *m_stream.total < *want &&
-            m_stream.offset == *m_stream.total) {
-            // All the server declared has come: it holds another file than the catalog's.
-            reason = "server has " + std::to_string(*m_stream.total) + " bytes, the catalog says " +
-                     std::to_string(*want);
-            m_cause = Cause::Size;
-            if (auto r = m_stream.startOver(); !r) { // the next URL starts from byte 0
-                reason = r.error().message;
-                m_cause = r.error().cause;
-                return Outcome::Fatal;
-            }
-            return Outcome::NextUrl;
-        }
         if (want && m_stream.offset < *want) {
             reason = "the transfer ended after " + std::to_string(m_stream.offset) + " of " +
                      std::to_string(*want) + " bytes";
-            m_cause = Cause::Network;
+            // All the server declared came: its file is shorter than the catalog's, unless
+            // a resume brings the rest. Otherwise the connection ended early.
+            m_cause =
+                m_stream.total && m_stream.offset == *m_stream.total ? Cause::Size : Cause::Network;
             return Outcome::Retry;
         }
         return Outcome::Complete;
@@ -296,6 +286,7 @@ Outcome Attempt::classify(CURLcode rc, long code, const char* errbuf, bool pinne
             // shrank: verify, or start over.
             if (!want || m_stream.offset == *want)
                 return Outcome::Complete;
+            m_cause = Cause::Size; // the server has less than the catalog's size
             if (auto r = m_stream.startOver(); !r) {
                 reason = r.error().message;
                 m_cause = r.error().cause;
