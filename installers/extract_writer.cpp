@@ -96,7 +96,9 @@ Expected<std::string> EntryWriter::sanitize(const std::string& raw, int strip)
 Expected<void> EntryWriter::fail(const std::string& entry, const std::string& why,
                                  Cause cause) const
 {
-    return Error::invalid(m_o.archiveName + ": entry '" + entry + "': " + why).withCause(cause);
+    // A write the system refused (a full or read-only disk) is no fault of the archive's.
+    return Error{cause == Cause::Unknown ? ErrorCode::InvalidInput : ErrorCode::Runtime,
+                 m_o.archiveName + ": entry '" + entry + "': " + why, cause};
 }
 
 Expected<void> EntryWriter::countBytes(std::uint64_t n, const std::string& name)

@@ -99,7 +99,8 @@ public:
     static Expected<std::string> sanitize(const std::string& raw, int strip);
 
 private:
-    // `cause`: a write refused by the system (causeFromErrno); Unknown for a refused entry.
+    // `cause`: a write refused by the system (causeFromErrno), a runtime error (exit 1);
+    // Unknown for an entry the archive should not hold, invalid input (exit 3).
     Expected<void> fail(const std::string& entry, const std::string& why,
                         Cause cause = Cause::Unknown) const;
     Expected<void> ensureParents(const std::string& rel, const std::string& entryName);
