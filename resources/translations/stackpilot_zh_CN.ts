@@ -392,32 +392,32 @@
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="204"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="203"/>
         <source>Install cancelled; nothing half-installed was kept.</source>
         <translation>已取消安装；没有保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="205"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="204"/>
         <source>The install did not finish.</source>
         <translation>安装没有完成。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="294"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="293"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="295"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="294"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="212"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="211"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="223"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="222"/>
         <source>Nothing to launch: %1</source>
         <translation>没有可启动的内容：%1</translation>
     </message>
@@ -427,12 +427,12 @@
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="331"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="330"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="332"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="331"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
@@ -472,32 +472,32 @@
         <translation>这是记录下来的电脑：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="369"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="368"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="375"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="374"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="378"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="377"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="380"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="379"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="435"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="434"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="436"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="435"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
