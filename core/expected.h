@@ -3,6 +3,8 @@
 // target (g++ 12, MinGW 12, MSVC in C++20 mode) do not all ship it, so this is the
 // small subset we use. [[nodiscard]]: a result that is dropped is an error that is lost.
 
+#include "core/failure_cause.h"
+
 #include <cassert>
 #include <string>
 #include <utility>
@@ -23,13 +25,31 @@ struct Error
     ErrorCode code = ErrorCode::Runtime;
     // One line, naming the file and position where there is one: "file:line:col: reason".
     std::string message;
+    // Why, set where the failure happens (core/failure_cause.h); the words a user reads
+    // come from it. Code that re-words an error copies it (prefixed) to keep the cause.
+    Cause cause = Cause::Unknown;
 
     static Error runtime(std::string m) { return {ErrorCode::Runtime, std::move(m)}; }
     static Error usage(std::string m) { return {ErrorCode::Usage, std::move(m)}; }
     static Error invalid(std::string m) { return {ErrorCode::InvalidInput, std::move(m)}; }
     static Error cancelled(std::string m = "cancelled")
     {
-        return {ErrorCode::Cancelled, std::move(m)};
+        return {ErrorCode::Cancelled, std::move(m), Cause::Cancelled};
+    }
+
+    // The same error with its cause: Error::runtime("...").withCause(Cause::Network).
+    Error withCause(Cause c) const
+    {
+        Error e = *this;
+        e.cause = c;
+        return e;
+    }
+    // The same error (code and cause) with `context` before its message.
+    Error prefixed(const std::string& context) const
+    {
+        Error e = *this;
+        e.message = context + e.message;
+        return e;
     }
 };
 

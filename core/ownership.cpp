@@ -23,9 +23,13 @@ Expected<void> mark(const fs::path& dir, const std::string& what)
     if (!f.open(QIODevice::WriteOnly) ||
         f.write(text.data(), static_cast<qint64>(text.size())) !=
             static_cast<qint64>(text.size()) ||
-        !f.commit())
+        !f.commit()) {
+        const int err = errno; // of the write that failed: Qt keeps only its text
         return Error::runtime(paths::toUtf8(dir) +
-                              ": cannot write the owner marker: " + f.errorString().toStdString());
+                              ": cannot write the owner marker: " + f.errorString().toStdString())
+            .withCause(f.error() == QFileDevice::PermissionsError ? Cause::Permission
+                                                                  : causeFromErrno(err));
+    }
     return {};
 }
 
@@ -34,7 +38,8 @@ Expected<void> createOwned(const fs::path& dir, const std::string& what)
     std::error_code ec;
     if (!fs::create_directory(dir, ec) || ec)
         return Error::runtime(paths::toUtf8(dir) + ": cannot create: " +
-                              (ec ? ec.message() : std::string("it already exists")));
+                              (ec ? ec.message() : std::string("it already exists")))
+            .withCause(causeFromError(ec));
     return mark(dir, what);
 }
 

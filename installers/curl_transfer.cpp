@@ -32,6 +32,42 @@ bool isTlsError(CURLcode c)
     }
 }
 
+// No answer, or a broken one, from the server or the proxy on the way.
+bool isNetworkError(CURLcode c)
+{
+    switch (c) {
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_OPERATION_TIMEDOUT:
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+#if LIBCURL_VERSION_NUM >= 0x074900 // 7.73: CURLE_PROXY (a proxy handshake failed)
+    case CURLE_PROXY:
+#endif
+        return true;
+    default:
+        return false;
+    }
+}
+
+// An HTTP error status: 404 and 410 say the file is gone; a proxy asking for a password
+// (407), a server busy or failing (5xx, 408, 429) are the way there, as a dropped
+// connection is; any other status (401, 403, ...) is the server's rule, named by the
+// message only.
+Cause causeOfStatus(long code)
+{
+    if (code == 404 || code == 410)
+        return Cause::NotFound;
+    if (code >= 500 || code == 407 || code == 408 || code == 429)
+        return Cause::Network;
+    return Cause::Unknown;
+}
+
 // http(s)://127.x.y.z, [::1] or localhost (the feed's loopback rule, feed_list.h).
 bool isLoopbackUrl(const std::string& url)
 {
@@ -89,7 +125,8 @@ bool Attempt::decide()
     }
     if (want && m_stream.total && *m_stream.total > *want) {
         m_failure = Error::invalid(m_url + ": server declares " + std::to_string(*m_stream.total) +
-                                   " bytes, the catalog says " + std::to_string(*want));
+                                   " bytes, the catalog says " + std::to_string(*want))
+                        .withCause(Cause::Size);
         m_fatal = true;
         return false;
     }
@@ -110,7 +147,8 @@ size_t Attempt::onWrite(char* p, size_t size, size_t n, void* self)
     // The transport-level size guard: never take more than the catalog declared.
     if (s.expectedSize && s.offset + len > *s.expectedSize) {
         a->m_failure = Error::invalid(a->m_url + ": server sent more than the declared " +
-                                      std::to_string(*s.expectedSize) + " bytes");
+                                      std::to_string(*s.expectedSize) + " bytes")
+                           .withCause(Cause::Size);
         a->m_fatal = true;
         return CURL_WRITEFUNC_ERROR;
     }
@@ -218,10 +256,12 @@ Outcome Attempt::classify(CURLcode rc, long code, const char* errbuf, bool pinne
 {
     if (m_cancel.cancelled() || (m_failure && m_failure->code == ErrorCode::Cancelled)) {
         reason = "cancelled";
+        m_cause = Cause::Cancelled;
         return Outcome::Cancelled;
     }
     if (m_failure) {
         reason = m_failure->message;
+        m_cause = m_failure->cause;
         return m_fatal ? Outcome::Fatal : Outcome::Retry;
     }
     const std::string detail = errbuf[0] ? errbuf : curl_easy_strerror(rc);
@@ -230,43 +270,57 @@ Outcome Attempt::classify(CURLcode rc, long code, const char* errbuf, bool pinne
         if (want && m_stream.offset < *want) {
             reason = "the transfer ended after " + std::to_string(m_stream.offset) + " of " +
                      std::to_string(*want) + " bytes";
+            // All the server declared came: its file is shorter than the catalog's, unless
+            // a resume brings the rest. Otherwise the connection ended early.
+            m_cause =
+                m_stream.total && m_stream.offset == *m_stream.total ? Cause::Size : Cause::Network;
             return Outcome::Retry;
         }
         return Outcome::Complete;
     }
     if (rc == CURLE_HTTP_RETURNED_ERROR) {
         reason = "HTTP " + std::to_string(code);
+        m_cause = causeOfStatus(code);
         if (code == 416 && m_stream.offset > 0) {
             // Everything was already here (a drop right at the end), or the resource
             // shrank: verify, or start over.
             if (!want || m_stream.offset == *want)
                 return Outcome::Complete;
+            m_cause = Cause::Size; // the server has less than the catalog's size
             if (auto r = m_stream.startOver(); !r) {
                 reason = r.error().message;
+                m_cause = r.error().cause;
                 return Outcome::Fatal;
             }
             return Outcome::Retry;
         }
         return code >= 500 || code == 408 || code == 429 ? Outcome::Retry : Outcome::NextUrl;
     }
+    // A redirect from https to plain http is refused for the same reason as a bad
+    // certificate: the bytes could come from anyone.
     if (rc == CURLE_UNSUPPORTED_PROTOCOL && m_feedTransport) {
         reason = "redirect to plain http refused (a feed's files travel over https): " + detail;
+        m_cause = Cause::Tls;
         return Outcome::NextUrl;
     }
     if (rc == CURLE_UNSUPPORTED_PROTOCOL && !pinned) {
         reason = "redirect to plain http refused (the artifact has no pinned sha256): " + detail;
+        m_cause = Cause::Tls;
         return Outcome::NextUrl;
     }
     if (isTlsError(rc)) {
         reason = "TLS verification failed: " + detail;
+        m_cause = Cause::Tls;
         return Outcome::NextUrl;
     }
     if (rc == CURLE_TOO_MANY_REDIRECTS || rc == CURLE_UNSUPPORTED_PROTOCOL ||
         rc == CURLE_URL_MALFORMAT) {
         reason = detail;
+        m_cause = Cause::Unknown;
         return Outcome::NextUrl;
     }
     reason = rc == CURLE_OPERATION_TIMEDOUT ? "stalled: " + detail : detail;
+    m_cause = isNetworkError(rc) ? Cause::Network : Cause::Unknown;
     return Outcome::Retry;
 }
 

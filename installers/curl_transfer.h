@@ -140,6 +140,8 @@ public:
     {}
 
     Outcome run(const DownloaderOptions& o, bool pinned, std::string& reason);
+    // Why the attempt did not complete (set with the reason; Unknown when it did).
+    Cause cause() const { return m_cause; }
 
 private:
     static size_t onHeader(char* p, size_t size, size_t n, void* self);
@@ -161,6 +163,7 @@ private:
     bool m_decided = false;
     std::string m_contentRange;
     std::optional<Error> m_failure;
+    Cause m_cause = Cause::Unknown;
     bool m_fatal = false;
     bool m_feedTransport = false; // DownloaderOptions::feedTransport
 };

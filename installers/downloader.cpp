@@ -50,6 +50,27 @@ std::chrono::milliseconds backoff(const DownloaderOptions& o, int attempt)
                                                o.backoffMax);
 }
 
+// Of two URLs' failures, the one that tells the user more: a server that answered
+// (wrong bytes, wrong size, no such file) shows that the way to it works, so its cause
+// outranks a refused certificate, which outranks no answer at all. A mirror that sends
+// the wrong file is reported as the wrong file, not as an unreachable server.
+int telling(Cause c)
+{
+    switch (c) {
+    case Cause::Checksum:
+    case Cause::Size:
+        return 4;
+    case Cause::NotFound:
+        return 3;
+    case Cause::Tls:
+        return 2;
+    case Cause::Network:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 struct UsableUrls
 {
     std::vector<std::string> urls; // in the request's order
@@ -71,7 +92,8 @@ Expected<UsableUrls> usableUrls(const DownloadRequest& request)
         return out;
     if (!out.refused.empty())
         return Error::invalid("refusing plain http for an artifact without a pinned sha256: " +
-                              out.refused);
+                              out.refused)
+            .withCause(Cause::Tls);
     return Error::usage("no URL to download from");
 }
 
@@ -87,7 +109,9 @@ Expected<bool> lockPartialFile(QLockFile& lock, const std::filesystem::path& par
     while (!lock.tryLock(100)) {
         removeHolderlessLock(lockFile); // a writer that died before writing its name
         if (lock.error() != QLockFile::LockFailedError)
-            return Error::runtime("cannot lock " + paths::toUtf8(partialPath) + ".lock");
+            return Error::runtime("cannot lock " + paths::toUtf8(partialPath) + ".lock")
+                .withCause(lock.error() == QLockFile::PermissionError ? Cause::Permission
+                                                                      : Cause::Unknown);
         waited = true;
         if (cancel.cancelled())
             return Error::cancelled("download cancelled while waiting for " +
@@ -161,13 +185,15 @@ private:
     Expected<void> resume();
     Expected<void> replay();
     Expected<DownloadResult> tryUrls();
-    Outcome transfer(const std::string& url, std::string& reason);
-    std::string mismatch(const std::string& got) const;
+    Outcome transfer(const std::string& url, std::string& reason, Cause& cause);
+    std::string mismatch(const std::string& got, Cause& cause) const;
     Expected<DownloadResult> store(const std::string& url, const std::string& got);
 
-    void note(const std::string& url, const std::string& why)
+    void note(const std::string& url, const std::string& why, Cause cause = Cause::Unknown)
     {
         m_errors += (m_errors.empty() ? "" : "; ") + url + ": " + why;
+        if (telling(cause) > telling(m_cause))
+            m_cause = cause;
     }
     // A failure that resuming would repeat: the partial file goes.
     Error removingPartial(Error e)
@@ -198,6 +224,7 @@ private:
     ProgressReporter m_reporter;
     DownloadResult m_result;
     std::string m_errors;
+    Cause m_cause = Cause::Unknown; // the most telling of the failures noted
     bool m_retriedFromScratch = false;
 };
 
@@ -244,18 +271,20 @@ Expected<DownloadResult> FetchRun::tryUrls()
     for (std::size_t u = 0; u < m_urls.size(); ++u) {
         const std::string& url = m_urls[u];
         std::string reason;
-        const Outcome outcome = transfer(url, reason);
+        Cause cause = Cause::Unknown;
+        const Outcome outcome = transfer(url, reason, cause);
         if (outcome == Outcome::Cancelled)
             return keepingPartial(Error::cancelled("download cancelled: " + url));
-        if (outcome == Outcome::Fatal)
+        if (outcome == Outcome::Fatal) // a full disk, a size the catalog does not allow
             return removingPartial(
-                Error::runtime(reason.rfind(url, 0) == 0 ? reason : url + ": " + reason));
+                Error::runtime(reason.rfind(url, 0) == 0 ? reason : url + ": " + reason)
+                    .withCause(cause));
         if (outcome != Outcome::Complete) {
-            note(url, reason);
+            note(url, reason, cause);
             continue;
         }
         const std::string got = m_stream.hasher.hexDigest();
-        const std::string bad = mismatch(got);
+        const std::string bad = mismatch(got, cause);
         if (bad.empty())
             return store(url, got);
         if (m_stream.replayedFromDisk && !m_retriedFromScratch) {
@@ -267,19 +296,20 @@ Expected<DownloadResult> FetchRun::tryUrls()
                           " bytes from an earlier run; starting over)");
             --u; // unsigned wrap-around is well defined; the loop's ++u undoes it
         } else if (u + 1 == m_urls.size()) {
-            return removingPartial(Error::invalid(url + ": " + bad));
+            note(url, bad, cause);
+            return removingPartial(Error::invalid(url + ": " + bad).withCause(m_cause));
         } else {
-            note(url, bad); // another mirror may have the right bytes; the hash decides
+            note(url, bad, cause); // another mirror may have the right bytes; the hash decides
         }
         if (auto r = m_stream.startOver(); !r)
             return removingPartial(r.error());
     }
     // Every URL failed in a way that may pass later: keep the partial file to resume.
-    return keepingPartial(Error::runtime("download failed: " + m_errors));
+    return keepingPartial(Error::runtime("download failed: " + m_errors).withCause(m_cause));
 }
 
 // Tries one URL up to maxTriesPerUrl times, waiting longer after each failure.
-Outcome FetchRun::transfer(const std::string& url, std::string& reason)
+Outcome FetchRun::transfer(const std::string& url, std::string& reason, Cause& cause)
 {
     Outcome outcome = Outcome::NextUrl;
     for (int attempt = 0; attempt < std::max(1, m_options.maxTriesPerUrl); ++attempt) {
@@ -294,6 +324,7 @@ Outcome FetchRun::transfer(const std::string& url, std::string& reason)
         ++m_result.requests;
         Attempt a(m_stream, m_reporter, m_cancel, url);
         outcome = a.run(m_options, m_pinned, reason);
+        cause = a.cause(); // of the last try on this URL
         if (outcome != Outcome::Retry)
             break;
     }
@@ -301,13 +332,17 @@ Outcome FetchRun::transfer(const std::string& url, std::string& reason)
 }
 
 // What is wrong with a complete transfer whose SHA-256 is `got`; empty when nothing.
-std::string FetchRun::mismatch(const std::string& got) const
+std::string FetchRun::mismatch(const std::string& got, Cause& cause) const
 {
-    if (m_request.size && m_stream.offset != *m_request.size)
+    if (m_request.size && m_stream.offset != *m_request.size) {
+        cause = Cause::Size;
         return "size mismatch: expected " + std::to_string(*m_request.size) + " bytes, got " +
                std::to_string(m_stream.offset);
-    if (m_pinned && got != m_expectedSha)
+    }
+    if (m_pinned && got != m_expectedSha) {
+        cause = Cause::Checksum;
         return "SHA-256 mismatch: expected " + m_expectedSha + ", got " + got;
+    }
     return {};
 }
 
@@ -326,7 +361,8 @@ Expected<DownloadResult> FetchRun::store(const std::string& url, const std::stri
                                    std::filesystem::copy_options::overwrite_existing, ec);
         if (ec)
             return removingPartial(
-                Error::runtime("cannot store " + paths::toUtf8(cached) + ": " + ec.message()));
+                Error::runtime("cannot store " + paths::toUtf8(cached) + ": " + ec.message())
+                    .withCause(causeFromError(ec)));
         std::filesystem::remove(m_partialPath, ec);
     }
     m_reporter.report(url, true);

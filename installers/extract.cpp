@@ -147,9 +147,12 @@ Expected<void> ExtractSink::begin(std::optional<std::uint64_t>)
         return m_writer.beginPlainFile(m_o.fileName, true);
     if (m_zip) {
         m_spoolFd = openSpool(spoolPath());
-        if (m_spoolFd < 0)
+        if (m_spoolFd < 0) {
+            const int err = errno;
             return Error::runtime(m_o.archiveName +
-                                  ": cannot create spool file: " + std::strerror(errno));
+                                  ": cannot create spool file: " + std::strerror(err))
+                .withCause(causeFromErrno(err));
+        }
         return {};
     }
     {
@@ -196,10 +199,12 @@ Expected<void> ExtractSink::write(const char* data, std::size_t size)
         while (size > 0) {
             const auto w = spoolWrite(m_spoolFd, data, size);
             if (w < 0) {
-                if (errno == EINTR)
+                const int err = errno;
+                if (err == EINTR)
                     continue;
                 return Error::runtime(m_o.archiveName +
-                                      ": cannot write spool file: " + std::strerror(errno));
+                                      ": cannot write spool file: " + std::strerror(err))
+                    .withCause(causeFromErrno(err));
             }
             data += w;
             size -= static_cast<std::size_t>(w);

@@ -36,8 +36,11 @@ Expected<void> EntryWriter::beginPlainFile(const std::string& fileName, bool exe
     std::error_code ec;
     fs::remove(p, ec);
     m_plain->fd = UniqueFd::createExclusive(p);
-    if (!m_plain->fd.valid())
-        return fail(fileName, std::string("cannot create file: ") + std::strerror(errno));
+    if (!m_plain->fd.valid()) {
+        const int err = errno;
+        return fail(fileName, std::string("cannot create file: ") + std::strerror(err),
+                    causeFromErrno(err));
+    }
     return {};
 }
 
@@ -48,7 +51,8 @@ Expected<void> EntryWriter::writePlain(const char* data, std::size_t size)
     if (auto r = countBytes(size, m_plain->rel); !r)
         return r;
     if (int err = m_plain->fd.writeAll(data, size))
-        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(err));
+        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(err),
+                    causeFromErrno(err));
     m_plain->sha.update(data, size);
     m_plain->size += size;
     return {};
@@ -60,8 +64,11 @@ Expected<void> EntryWriter::endPlainFile()
         return Error::runtime("internal: plain file not open");
     m_plain->fd.setMode(m_plain->executable ? 0755 : 0644);
     const int rc = m_plain->fd.close();
-    if (rc != 0)
-        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(errno));
+    if (rc != 0) {
+        const int err = errno;
+        return fail(m_plain->rel, std::string("write failed: ") + std::strerror(err),
+                    causeFromErrno(err));
+    }
     replaceRecord({m_plain->rel,
                    FileRecord::Type::File,
                    m_plain->size,

@@ -93,9 +93,12 @@ Expected<std::string> EntryWriter::sanitize(const std::string& raw, int strip)
     return join(kept, "/", static_cast<std::size_t>(strip));
 }
 
-Expected<void> EntryWriter::fail(const std::string& entry, const std::string& why) const
+Expected<void> EntryWriter::fail(const std::string& entry, const std::string& why,
+                                 Cause cause) const
 {
-    return Error::invalid(m_o.archiveName + ": entry '" + entry + "': " + why);
+    // A write the system refused (a full or read-only disk) is no fault of the archive's.
+    return Error{cause == Cause::Unknown ? ErrorCode::InvalidInput : ErrorCode::Runtime,
+                 m_o.archiveName + ": entry '" + entry + "': " + why, cause};
 }
 
 Expected<void> EntryWriter::countBytes(std::uint64_t n, const std::string& name)
@@ -129,7 +132,8 @@ Expected<void> EntryWriter::ensureParents(const std::string& rel, const std::str
         if (st.type() == fs::file_type::not_found) {
             fs::create_directory(p, ec);
             if (ec)
-                return fail(name, "cannot create folder '" + prefix + "': " + ec.message());
+                return fail(name, "cannot create folder '" + prefix + "': " + ec.message(),
+                            causeFromError(ec));
             st = fs::symlink_status(p, ec);
         }
         if (st.type() == fs::file_type::symlink)
@@ -229,8 +233,11 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
     if (!place)
         return place.error();
     UniqueFd fd = UniqueFd::createExclusive(*place);
-    if (!fd.valid())
-        return fail(name, std::string("cannot create file: ") + std::strerror(errno));
+    if (!fd.valid()) {
+        const int err = errno;
+        return fail(name, std::string("cannot create file: ") + std::strerror(err),
+                    causeFromErrno(err));
+    }
     Sha256 sha;
     std::optional<std::size_t> ticket;
     if (declaredSize >= kThreadHashBytes) {
@@ -259,8 +266,10 @@ Expected<void> EntryWriter::writeRegular(archive* a, const std::string& rel,
         return copied.error();
     const std::uint64_t size = *copied;
     fd.setMode(mode);
-    if (fd.close() != 0)
-        return fail(name, std::string("write failed: ") + std::strerror(errno));
+    if (fd.close() != 0) {
+        const int err = errno;
+        return fail(name, std::string("write failed: ") + std::strerror(err), causeFromErrno(err));
+    }
     if (!ticket) {
         replaceRecord({rel, FileRecord::Type::File, size, sha.hexDigest(), {}, (mode & 0111) != 0});
         return {};
@@ -310,7 +319,7 @@ Expected<void> EntryWriter::writeBlock(UniqueFd& fd, const void* data, std::size
     if (auto r = countBytes(n, name); !r)
         return r;
     if (int err = fd.writeAll(static_cast<const char*>(data), n))
-        return fail(name, std::string("write failed: ") + std::strerror(err));
+        return fail(name, std::string("write failed: ") + std::strerror(err), causeFromErrno(err));
     hash(data, n);
     return {};
 }
@@ -344,7 +353,7 @@ Expected<void> EntryWriter::writeSymlink(const std::string& rel, const std::stri
     std::error_code ec;
     fs::create_symlink(paths::fromUtf8(target), *place, ec);
     if (ec)
-        return fail(name, "cannot create symlink: " + ec.message());
+        return fail(name, "cannot create symlink: " + ec.message(), causeFromError(ec));
     replaceRecord({rel, FileRecord::Type::Symlink, 0, {}, target, false});
     return {};
 }
@@ -366,7 +375,7 @@ Expected<void> EntryWriter::writeHardlink(const std::string& rel, const std::str
     std::error_code ec;
     fs::create_hard_link(m_o.root / paths::fromUtf8(*target), *place, ec);
     if (ec)
-        return fail(name, "cannot create hard link: " + ec.message());
+        return fail(name, "cannot create hard link: " + ec.message(), causeFromError(ec));
     settleHashes(); // the target's digest may still be on the hasher's thread
     FileRecord r = m_records[it->second];
     r.path = rel;

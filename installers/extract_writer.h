@@ -99,7 +99,10 @@ public:
     static Expected<std::string> sanitize(const std::string& raw, int strip);
 
 private:
-    Expected<void> fail(const std::string& entry, const std::string& why) const;
+    // `cause`: a write refused by the system (causeFromErrno), a runtime error (exit 1);
+    // Unknown for an entry the archive should not hold, invalid input (exit 3).
+    Expected<void> fail(const std::string& entry, const std::string& why,
+                        Cause cause = Cause::Unknown) const;
     Expected<void> ensureParents(const std::string& rel, const std::string& entryName);
     Expected<void> writeRegular(archive* a, const std::string& rel, const std::string& name,
                                 unsigned mode, std::int64_t declaredSize);

@@ -141,7 +141,7 @@ Expected<std::string> HttpFeedSource::fetch(const std::string& name, std::size_t
     if (!r) {
         if (r.error().message.find(url) != std::string::npos)
             return r.error();
-        return Error{r.error().code, url + ": " + r.error().message};
+        return r.error().prefixed(url + ": ");
     }
     return std::move(sink.data);
 }

@@ -104,7 +104,8 @@ Error notFoundLocally(const FetchOptions& options, const Artifact& artifact,
                                   ? "in " + paths::toUtf8(*options.offlineDir) + " or "
                                   : std::string("in ");
     return Error::runtime("artifact " + artifact.url + " (sha256 " + want.value_or("not pinned") +
-                          ") not found " + where + "the download cache" + notes);
+                          ") not found " + where + "the download cache" + notes)
+        .withCause(Cause::NotFound);
 }
 
 } // namespace
@@ -145,7 +146,8 @@ Expected<FedFile> feedFile(const std::filesystem::path& file, ByteSink& sink,
         // The same size guard as the network: never feed more than declared.
         if (total && fed.size + n > *total)
             return Error::invalid(paths::toUtf8(file) + ": larger than the declared " +
-                                  std::to_string(*total) + " bytes");
+                                  std::to_string(*total) + " bytes")
+                .withCause(Cause::Size);
         hasher.update(buf.get(), n);
         if (auto r = sink.write(buf.get(), n); !r)
             return r.error();

@@ -31,6 +31,17 @@ std::string lastGitError()
     return m;
 }
 
+// What kind of failure libgit2 reported last: its network and TLS classes.
+Cause lastGitCause()
+{
+    const git_error* e = git_error_last();
+    if (e && e->klass == GIT_ERROR_NET)
+        return Cause::Network;
+    if (e && e->klass == GIT_ERROR_SSL)
+        return Cause::Tls;
+    return Cause::Unknown;
+}
+
 struct FetchContext
 {
     const GitCheckoutRequest* request = nullptr;
@@ -85,7 +96,8 @@ Expected<void> fetchFrom(git_repository* repo, FetchContext& ctx)
     if (ctx.request->cancel.cancelled())
         return Error::cancelled("fetching " + ctx.url + " cancelled");
     if (rc != 0)
-        return Error::runtime("cannot fetch " + ctx.url + ": " + lastGitError());
+        return Error::runtime("cannot fetch " + ctx.url + ": " + lastGitError())
+            .withCause(lastGitCause());
     return {};
 }
 
@@ -121,6 +133,7 @@ Expected<std::string> fetchCommit(git_repository* repo, const GitCheckoutRequest
                                   const git_oid& oid, std::uint64_t& receivedBytes)
 {
     std::string reasons;
+    Cause cause = Cause::Unknown; // a URL without the commit says more than one unreachable
     for (const auto& url : rq.urls) {
         FetchContext ctx{&rq, url, 0};
         auto r = fetchFrom(repo, ctx);
@@ -131,8 +144,11 @@ Expected<std::string> fetchCommit(git_repository* repo, const GitCheckoutRequest
             return url;
         reasons += (reasons.empty() ? "" : "; ") +
                    (r ? "commit " + rq.commit + " not found in " + url : r.error().message);
+        if (cause != Cause::NotFound)
+            cause = r ? Cause::NotFound : r.error().cause;
     }
-    return Error::runtime(reasons.empty() ? std::string("no URL to fetch from") : reasons);
+    return Error::runtime(reasons.empty() ? std::string("no URL to fetch from") : reasons)
+        .withCause(cause);
 }
 
 } // namespace

@@ -130,7 +130,8 @@ Expected<void> Installer::checkFreeSpace(const Runtime& rt) const
     if (!ec && need > space.available)
         return Error::runtime("not enough free space in " + paths::toUtf8(m_store.root()) +
                               " to install '" + rt.id + "': need about " + mib(need) + ", " +
-                              mib(space.available) + " free");
+                              mib(space.available) + " free")
+            .withCause(Cause::DiskFull);
     return {};
 }
 
@@ -217,10 +218,8 @@ Installer::firstFetchError(const Runtime& rt,
     }
     if (m_o.cancel.cancelled())
         return Error::cancelled("installation of '" + rt.id + "' cancelled");
-    if (firstError) {
-        firstError->message = "installing '" + rt.id + "': " + firstError->message;
-        return *firstError;
-    }
+    if (firstError) // its code and cause kept
+        return firstError->prefixed("installing '" + rt.id + "': ");
     return {};
 }
 
@@ -254,7 +253,7 @@ Installer::checkFirstUsePins(const Runtime& rt,
             continue;
         const FetchResult& f = fetched[i]->value();
         if (auto r = pins.check(a.url, {f.sha256, f.size, now()}, m_o.acceptChangedDownloads); !r)
-            return Error{r.error().code, "installing '" + rt.id + "': " + r.error().message};
+            return r.error().prefixed("installing '" + rt.id + "': ");
     }
     return {};
 }
@@ -313,7 +312,8 @@ Expected<InstallResult> Installer::installLocked(const Runtime& rt)
     if (auto r = stageArtifacts(rt, stagingDir, receipt, result); !r)
         return r.error();
     if (auto r = checkSymlinksInside(stagingDir, receipt.files); !r)
-        return Error::invalid("installing '" + rt.id + "': " + r.error().message);
+        return Error::invalid("installing '" + rt.id + "': " + r.error().message)
+            .withCause(r.error().cause);
     if (auto r = m_store.commit(rt.id, stagingDir, receipt); !r)
         return r.error();
     cleanup.keep = true;
@@ -365,8 +365,7 @@ Expected<void> Installer::checkoutGit(const Runtime& rt, const fs::path& staging
     if (!checkout) {
         if (checkout.error().code == ErrorCode::Cancelled)
             return Error::cancelled("installation of '" + rt.id + "' cancelled");
-        return Error{checkout.error().code,
-                     "installing '" + rt.id + "': " + checkout.error().message};
+        return checkout.error().prefixed("installing '" + rt.id + "': ");
     }
     notify({InstallEvent::Kind::ArtifactDone, rt.id, 0, name, {}, {}});
     auto files = workTreeRecords(stagingDir);
@@ -407,7 +406,7 @@ Expected<void> Installer::runInstallers(const Runtime& rt, const fs::path& stagi
                 {}});
         auto r = runSilentInstaller(si, m_o.cancel);
         if (!r)
-            return Error{r.error().code, "installing '" + rt.id + "': " + r.error().message};
+            return r.error().prefixed("installing '" + rt.id + "': ");
         receipt.installDir = si.installDir;
         if (r->rebootRequired)
             receipt.warnings.push_back(artifactName(a) + " asks for a restart of Windows");

@@ -20,9 +20,14 @@ std::FILE* openPath(const std::filesystem::path& p, const char* mode)
 #endif
 }
 
-std::string why(const std::filesystem::path& p, const char* what)
+// The failure of the call that just set errno: a full disk or a refused write has its
+// cause.
+Error why(const std::filesystem::path& p, const char* what)
 {
-    return std::string("cannot ") + what + " " + paths::toUtf8(p) + ": " + std::strerror(errno);
+    const int err = errno;
+    return Error::runtime(std::string("cannot ") + what + " " + paths::toUtf8(p) + ": " +
+                          std::strerror(err))
+        .withCause(causeFromErrno(err));
 }
 
 long long tell(std::FILE* f)
@@ -46,9 +51,9 @@ Expected<void> PartialFile::open()
     if (!m_file)
         m_file = openPath(m_path, "w+b");
     if (!m_file)
-        return Error::runtime(why(m_path, "open"));
+        return why(m_path, "open");
     if (std::fseek(m_file, 0, SEEK_END) != 0)
-        return Error::runtime(why(m_path, "seek"));
+        return why(m_path, "seek");
     const long long end = tell(m_file);
     m_size = end < 0 ? 0 : static_cast<std::uint64_t>(end);
     return {};
@@ -57,7 +62,7 @@ Expected<void> PartialFile::open()
 Expected<void> PartialFile::append(const char* data, std::size_t n)
 {
     if (std::fwrite(data, 1, n, m_file) != n)
-        return Error::runtime(why(m_path, "write"));
+        return why(m_path, "write");
     m_size += n;
     return {};
 }
@@ -68,14 +73,14 @@ Expected<void> PartialFile::truncate()
     m_file = openPath(m_path, "w+b");
     m_size = 0;
     if (!m_file)
-        return Error::runtime(why(m_path, "truncate"));
+        return why(m_path, "truncate");
     return {};
 }
 
 Expected<void> PartialFile::flush()
 {
     if (m_file && std::fflush(m_file) != 0)
-        return Error::runtime(why(m_path, "write"));
+        return why(m_path, "write");
     return {};
 }
 

@@ -109,14 +109,16 @@ Expected<void> PinStore::check(const std::string& url, const DownloadPin& got,
             if (before->sha256 == got.sha256)
                 return Expected<void>();
             if (!acceptChanged)
-                return Expected<void>(Error::runtime(
-                    "the file at this address changed since it was first installed on this "
-                    "machine: " +
-                    url + " was " + before->sha256 + " (" + std::to_string(before->size) +
-                    " bytes, first seen " + before->firstSeen + "), now " + got.sha256 + " (" +
-                    std::to_string(got.size) +
-                    " bytes); nothing was installed. If the publisher replaced it on purpose, "
-                    "install again with --accept-changed"));
+                return Expected<void>(
+                    Error::runtime(
+                        "the file at this address changed since it was first installed on this "
+                        "machine: " +
+                        url + " was " + before->sha256 + " (" + std::to_string(before->size) +
+                        " bytes, first seen " + before->firstSeen + "), now " + got.sha256 + " (" +
+                        std::to_string(got.size) +
+                        " bytes); nothing was installed. If the publisher replaced it on purpose, "
+                        "install again with --accept-changed")
+                        .withCause(Cause::Checksum));
         }
         pins[url] = pinToJson(got);
         return Expected<void>();

@@ -87,7 +87,8 @@ Expected<void> PrefixStore::ensureRoot() const
     fs::create_directories(m_root / ".locks", ec);
     if (ec)
         return Error::runtime(paths::toUtf8(m_root) +
-                              ": cannot create the prefix root: " + ec.message());
+                              ": cannot create the prefix root: " + ec.message())
+            .withCause(causeFromError(ec));
     return {};
 }
 
@@ -173,15 +174,19 @@ Expected<void> PrefixStore::commit(const std::string& id, const fs::path& stagin
         fs::rename(dir, trash, ec);
         if (ec)
             return Error::runtime(paths::toUtf8(dir) +
-                                  ": cannot move the old install aside: " + ec.message());
+                                  ": cannot move the old install aside: " + ec.message())
+                .withCause(causeFromError(ec));
     }
     if (auto r = receipt.save(receiptFile(id)); !r)
         return r;
     fs::rename(staging, dir, ec);
     if (ec) {
+        const Error e =
+            Error::runtime(paths::toUtf8(dir) +
+                           ": cannot move the staged runtime into place: " + ec.message())
+                .withCause(causeFromError(ec));
         fs::remove(receiptFile(id), ec);
-        return Error::runtime(paths::toUtf8(dir) +
-                              ": cannot move the staged runtime into place: " + ec.message());
+        return e;
     }
     if (!trash.empty())
         removeTree(trash);

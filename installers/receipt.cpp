@@ -120,15 +120,20 @@ Expected<void> Receipt::save(const fs::path& file) const
     // QSaveFile writes a temporary file, flushes it to disk and renames it over
     // the target on commit(), so a crash leaves the old receipt or the new one.
     QSaveFile f(qpath(file));
-    if (!f.open(QIODevice::WriteOnly))
+    // Qt keeps only the text of a failed write: its errno says a full disk.
+    auto failed = [&f, &file](int err) {
         return Error::runtime(paths::toUtf8(file) +
-                              ": cannot write: " + f.errorString().toStdString());
+                              ": cannot write: " + f.errorString().toStdString())
+            .withCause(f.error() == QFileDevice::PermissionsError ? Cause::Permission
+                                                                  : causeFromErrno(err));
+    };
+    if (!f.open(QIODevice::WriteOnly))
+        return failed(errno);
     const std::string text = toJson();
     if (f.write(text.data(), static_cast<qint64>(text.size())) !=
             static_cast<qint64>(text.size()) ||
         !f.commit())
-        return Error::runtime(paths::toUtf8(file) +
-                              ": cannot write: " + f.errorString().toStdString());
+        return failed(errno);
     return {};
 }
 

@@ -1,3 +1,4 @@
+#include "app/cli/cli_language.h"
 #include "app/cli/command.h"
 #include "app/cli/commands/line_writer.h"
 
@@ -26,6 +27,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("stackpilot"));
     QCoreApplication::setApplicationVersion(QStringLiteral(STACKPILOT_VERSION));
+    sp::cli::installCliTranslation(sp::cli::cliLanguage(QProcessEnvironment::systemEnvironment()));
     sp::cli::Io io{std::cout, std::cerr, isatty(fileno(stdout)) != 0};
     const int rc = sp::cli::runCli(QCoreApplication::arguments(), io);
     if (sp::cli::abandonedStdout()) {

@@ -2,6 +2,54 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Cause</name>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="11"/>
+        <source>The file to download is no longer at this address. Another stack may still install, or a catalog update may fix the address.</source>
+        <translation>要下载的文件已不在这个地址。其他软件栈可能仍可安装，或者更新知识库后地址会被修正。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="15"/>
+        <source>StackPilot could not reach the download server, or the transfer broke off. Check the internet connection; behind a company network, set its proxy in StackPilot&apos;s settings. Then try again.</source>
+        <translation>StackPilot 无法连接下载服务器，或者传输中断了。请检查网络连接；如果在公司网络中，请在 StackPilot 的设置里填写该网络的代理。然后再试一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="20"/>
+        <source>StackPilot could not verify that the download server is the real one (its certificate was refused), so nothing was taken from it. Check this computer&apos;s date and time; a company network that inspects secure connections needs its certificate installed on this computer.</source>
+        <translation>StackPilot 无法确认下载服务器是真正的那台（它的证书未被接受），因此没有从它获取任何内容。请检查这台电脑的日期和时间；如果公司网络会检查加密连接，需要在这台电脑上安装该网络的证书。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="26"/>
+        <source>The download arrived, but the file is not the one expected: its checksum differs (damaged on the way, or replaced on the server). Nothing of it was kept. Try again; if it happens again, another stack or a catalog update may help.</source>
+        <translation>下载已完成，但文件不是预期的那个：校验和不符（可能在传输中损坏，或服务器上的文件已被替换）。下载的内容已全部丢弃。请再试一次；如果再次出现，换一个软件栈或更新知识库可能会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="32"/>
+        <source>The download arrived, but the file is not the one expected: its size differs from the catalog&apos;s. Nothing of it was kept. Try again; if it happens again, another stack or a catalog update may help.</source>
+        <translation>下载已完成，但文件不是预期的那个：大小与知识库记录的不符。下载的内容已全部丢弃。请再试一次；如果再次出现，换一个软件栈或更新知识库可能会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="37"/>
+        <source>The disk is full. Free some space, or choose another install folder in StackPilot&apos;s settings, then try again.</source>
+        <translation>磁盘已满。请释放一些空间，或在 StackPilot 的设置中换一个安装目录，然后再试一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="41"/>
+        <source>The system refused to let StackPilot write a file. Choose an install folder of your own in StackPilot&apos;s settings, or start StackPilot as administrator once, then try again.</source>
+        <translation>系统拒绝让 StackPilot 写入文件。请在 StackPilot 的设置中选择一个属于你自己的安装目录，或以管理员身份运行一次 StackPilot，然后再试一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="46"/>
+        <source>Cancelled as asked; nothing half-installed was kept.</source>
+        <translation>已按要求取消；没有保留任何安装了一半的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="51"/>
+        <source>StackPilot stopped on an error it cannot name more precisely; the details say what happened. Try again, or export diagnostics to report it.</source>
+        <translation>StackPilot 因一个无法准确说明的错误而停止；详细信息说明了发生的事情。请再试一次，或导出诊断包来报告问题。</translation>
+    </message>
+</context>
+<context>
     <name>PlainWords</name>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="19"/>
@@ -354,12 +402,12 @@
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="209"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="211"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="210"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="212"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
@@ -369,17 +417,17 @@
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="196"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="198"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="222"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="220"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="223"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="221"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
@@ -414,7 +462,7 @@
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="210"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="208"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
@@ -434,42 +482,42 @@
         <translation>%1 无法在此使用（%2）；StackPilot 改用 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="185"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="186"/>
         <source>Cancelled; nothing half-installed was kept.</source>
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="254"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="256"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="260"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="262"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="263"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="265"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="265"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="267"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="325"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="327"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="326"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="328"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="192"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="190"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
@@ -519,78 +567,48 @@
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="20"/>
-        <source>A download is no longer where the catalog says it is. Another stack may still install, or a catalog update may fix the address.</source>
-        <translation>某个下载已不在知识库所记录的地址。其他软件栈可能仍可安装，或者更新知识库后地址会被修正。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="24"/>
-        <source>StackPilot could not reach the download server. Check the internet connection; behind a company network, set the proxy in Settings. Then press Retry.</source>
-        <translation>StackPilot 无法连接下载服务器。请检查网络连接；如果在公司网络中，请在设置里填写代理。然后点“重试”。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="28"/>
-        <source>A downloaded file was not the expected one (it may have been damaged on the way). Nothing of it was kept; press Retry to download it again.</source>
-        <translation>下载的文件与预期不符（可能在传输中损坏）。已全部丢弃；点“重试”重新下载。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="32"/>
-        <source>The disk is full. Free some space, or choose another install folder in Settings, then press Retry.</source>
-        <translation>磁盘已满。请释放一些空间，或在设置中换一个安装目录，然后点“重试”。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="35"/>
-        <source>Windows or the system refused to write a file: this part needs administrator rights. Start StackPilot as administrator once, then press Retry.</source>
-        <translation>Windows 或系统拒绝写入文件：这一部分需要管理员权限。请以管理员身份运行一次 StackPilot，然后点“重试”。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="38"/>
-        <source>The install stopped with an error; nothing half-installed was kept. Press Retry, or export diagnostics to report it.</source>
-        <translation>安装因错误而停止；没有保留任何安装了一半的文件。点“重试”，或导出诊断包来报告问题。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="46"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="19"/>
         <source>The install did not finish</source>
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="67"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="42"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="69"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="44"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="72"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="47"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="91"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="66"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="91"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="66"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="95"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="70"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="96"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="71"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="53"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="116"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="28"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="91"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>

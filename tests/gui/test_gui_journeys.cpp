@@ -5,6 +5,7 @@
 // fix chose (labelled so). After each, no text in the window names an id, a seed, a
 // preference or an issue number.
 
+#include "app/common/diag/cause_words.h"
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/diagnostics_dialog.h"
 #include "app/gui/widgets/failure_card.h"
@@ -12,6 +13,7 @@
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
+#include "core/paths.h"
 #include "core/qt_text.h"
 #include "gui_fixture.h"
 #include "visible_text.h"
@@ -71,10 +73,14 @@ private slots:
         QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
         QCOMPARE(ui.app->phase(), Phase::Ready);
         QCOMPARE(card->titleText(), QStringLiteral("The install did not finish"));
-        QVERIFY2(card->causeText().contains(QStringLiteral("not the expected one")),
+        // The words of the typed cause (a digest mismatch), not of the message's text.
+        QCOMPARE(card->causeText(), causeWords(Cause::Checksum));
+        QVERIFY2(card->causeText().contains(QStringLiteral("the file is not the one expected")),
                  qPrintable(card->causeText()));
         QVERIFY(card->button(FailureNotice::Action::Retry));
-        QVERIFY(card->button(FailureNotice::Action::ProxySettings));
+        QVERIFY(card->button(FailureNotice::Action::Discard));
+        // The server was reached: the proxy is not the question.
+        QVERIFY(!card->button(FailureNotice::Action::ProxySettings));
         QVERIFY(card->button(FailureNotice::Action::ExportDiagnostics));
         QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
         ui.checkPlainWords("install failed");
@@ -88,6 +94,42 @@ private slots:
         QTest::mouseClick(ui.primary(), Qt::LeftButton);
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
         QVERIFY(!card->isVisible()); // a Stop is not a failure
+    }
+
+    // A failed install is not an interrupted one: its card offers Retry and Discard, the
+    // button says Retry, and Discard leaves no partial download and no journal.
+    void aFailedInstallOffersRetryAndDiscard()
+    {
+        GuiWorld w;
+        // Every download of the archive arrives damaged: the install fails.
+        w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        ui.choose(QStringLiteral("guiwork"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        gui::FailureCard* card = ui.window->failureCard();
+        QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
+        QVERIFY(card->button(FailureNotice::Action::Retry));
+        QVERIFY(card->button(FailureNotice::Action::Discard));
+        // The journal says failed, not interrupted: Retry, never "Resume".
+        QVERIFY(waitFor([&] { return ui.app->pendingFailed(); }));
+        QCOMPARE(ui.primary()->text(), QStringLiteral("Retry install"));
+        const fs::path journal = pendingInstallFile(paths::dataDir());
+        QVERIFY(fs::exists(journal));
+        // A partial download as an interrupted transfer leaves it, under the downloader's
+        // own name for this artifact.
+        const fs::path partial = paths::cacheDir() / "downloads" / "partial" /
+                                 (Sha256::ofBytes(w.archive.data(), w.archive.size()) + ".part");
+        fs::create_directories(partial.parent_path());
+        std::ofstream(partial) << "partial bytes";
+        QTest::mouseClick(card->button(FailureNotice::Action::Discard), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return !fs::exists(journal); }));
+        QVERIFY(!fs::exists(partial));
+        QVERIFY(!card->isVisible());
+        QVERIFY(!ui.app->pendingInstall());
+        QVERIFY(
+            waitFor([&] { return ui.primary()->text() == QStringLiteral("Install and launch"); }));
+        QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
     }
 
     void detectionFailsThenRetrySucceeds()

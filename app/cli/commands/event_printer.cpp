@@ -1,5 +1,6 @@
 #include "app/cli/commands/event_printer.h"
 
+#include "app/common/diag/cause_words.h"
 #include "core/format.h"
 #include "core/text.h"
 
@@ -33,6 +34,13 @@ bool isInstallEvent(const Event& e)
 }
 
 } // namespace
+
+std::string causeLine(Cause cause)
+{
+    if (cause == Cause::Unknown)
+        return {};
+    return causeWords(cause).toStdString() + "\n";
+}
 
 void ProgressView::onEvent(const Event& e)
 {
@@ -138,7 +146,8 @@ bool EventPrinter::throttled(const Event& e)
 void EventPrinter::operator()(const Event& e)
 {
     if (const auto* f = std::get_if<Failed>(&e); f && !(m_json && m_jsonErrors)) {
-        m_io.err << "stackpilot-cli " << m_verb << ": " << f->message << "\n";
+        m_io.err << "stackpilot-cli " << m_verb << ": " << f->message << "\n"
+                 << causeLine(f->cause);
         return;
     }
     if (!m_json)

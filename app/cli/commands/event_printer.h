@@ -16,6 +16,11 @@
 
 namespace sp::cli {
 
+// The line under a failure's message on stderr: what its cause means, in the words the
+// window shows (app/common/diag/cause_words.h), in the user's language; "" when the
+// cause is Unknown (the message says it all).
+std::string causeLine(Cause cause);
+
 // One line per artifact. On a terminal the block is redrawn in place (cursor up, \r,
 // clear line) at most ten times a second; otherwise plain lines are printed when an
 // artifact starts and when it is done. Notices go to stderr. `quiet` (--json) prints

@@ -130,7 +130,7 @@ bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::st
 
 int fail(Io& io, const std::string& verb, const Error& e)
 {
-    io.err << "stackpilot-cli " << verb << ": " << e.message << "\n";
+    io.err << "stackpilot-cli " << verb << ": " << e.message << "\n" << causeLine(e.cause);
     return exitCodeFor(e);
 }
 
@@ -162,8 +162,10 @@ int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions 
                        << paths::toUtf8(r.dir) << "\n";
         }
     }
-    if (!done)
+    if (!done) {
         report["error"] = done.error().message;
+        report["cause"] = toString(done.error().cause);
+    }
     if (json)
         io.out << report.dump(2) << "\n";
     return done ? 0 : fail(io, verb, done.error());

@@ -12,10 +12,9 @@
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
+#include "app/common/session/plans.h"
 #include "core/select/select.h"
-#include "core/select/workload_overrides.h"
 #include "core/settings.h"
-#include "installers/pin_store.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -155,13 +154,12 @@ public:
             return sp::cli::exitCodeFor(userSettings.error());
         }
         bundle->explain(io);
-        auto settings = sp::hostSelectSettings(snap);
-        settings.localVerdicts = sp::localVerdicts(snap, sp::chooseGpu(snap));
-        settings.pinnedHere = sp::PinStore().urls();
-        settings.profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
-        const bool profileChosenHere = !settings.profile.empty();
-        settings = sp::selectSettingsFor(*userSettings, workload, std::move(settings));
-        auto plan = sp::makePlan(snap, loaded->catalog, workload, settings);
+        // The same inputs as `run` and the window (app/common/session/plans.h).
+        const auto context = sp::session::contextFor(&loaded->catalog, snap);
+        const std::string profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
+        const bool profileChosenHere = !profile.empty();
+        auto plan = sp::session::planFor(context, *userSettings, workload,
+                                         sp::session::selectBaseFor(context), profile);
         if (!plan) {
             io.err << "stackpilot-cli plan: " << plan.error().message << "\n";
             return sp::cli::exitCodeFor(plan.error());

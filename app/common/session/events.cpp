@@ -140,7 +140,8 @@ json eventJson(const Failed& x)
     return {{"event", "error"},
             {"stage", toString(x.stage)},
             {"kind", int(x.kind)},
-            {"message", x.message}};
+            {"message", x.message},
+            {"cause", toString(x.cause)}};
 }
 
 json eventJson(const PreflightChecked& x)

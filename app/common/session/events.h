@@ -190,6 +190,7 @@ struct Failed
     Stage stage = Stage::Plan;
     ErrorCode kind = ErrorCode::Runtime;
     std::string message;
+    Cause cause = Cause::Unknown; // what a front end words (app/common/diag/cause_words.h)
 };
 
 using Event =

@@ -23,8 +23,6 @@ SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& e
 {
     SelectSettings base = hostSelectSettings(c.snapshot);
     base.excludeProfiles = excluded;
-    if (c.recorded)
-        return base; // a recorded PC's plan owes nothing to this PC's records
     if (auto verdicts = machineVerdicts(c))
         base.localVerdicts = std::move(*verdicts);
     else if (note)

@@ -179,7 +179,7 @@ void Session::flush() const
 
 Error Session::fail(Stage stage, Error e) const
 {
-    send(Failed{stage, e.code, e.message});
+    send(Failed{stage, e.code, e.message, e.cause});
     return e;
 }
 

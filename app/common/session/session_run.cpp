@@ -125,10 +125,13 @@ bool Session::skip(const std::string& profile, const std::string& reason, Stage 
     auto next = pickProfile(m_run.workload, "");
     const std::string to = next ? *next : std::string();
     send(ProfileSwitched{profile, to, reason, m_run.autoFallback && !to.empty()});
+    // Skipped at the preflight: a download is not where the catalog says.
+    const Cause cause = stage == Stage::Preflight ? Cause::NotFound : Cause::Unknown;
     if (to.empty()) {
         finish(Outcome{fail(Stage::Plan, Error::runtime(profile + " cannot be used (" + reason +
                                                         ") and no other profile of " +
-                                                        m_run.workload + " fits this machine")),
+                                                        m_run.workload + " fits this machine")
+                                             .withCause(cause)),
                        {},
                        {},
                        {}});
@@ -139,7 +142,8 @@ bool Session::skip(const std::string& profile, const std::string& reason, Stage 
                                                   reason + "); StackPilot can switch to " + to +
                                                   ": run again with --auto-fallback, or with "
                                                   "--profile " +
-                                                  to)),
+                                                  to)
+                                       .withCause(cause)),
                        {},
                        {},
                        {}});

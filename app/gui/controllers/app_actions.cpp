@@ -12,14 +12,26 @@
 #include "core/remedy/remedy.h"
 
 #include <QCoreApplication>
+#include <atomic>
 #include <QThreadPool>
 
 namespace sp::gui {
 
 // StackPilot's own log (core/app_log.h), appended off the GUI thread by one thread, so
 // the lines keep the events' order (the application waits for it when it quits).
+namespace {
+std::atomic<bool> g_eventLog{true};
+}
+
+void setEventLog(bool on)
+{
+    g_eventLog = on;
+}
+
 void logEvent(std::string text)
 {
+    if (!g_eventLog)
+        return;
     orderedPool()->start([text = std::move(text)] { applog::write("gui", text); });
 }
 
@@ -180,7 +192,8 @@ void AppController::onSessionFinished()
         return replan();
     }
     const Error& e = o.result.error();
-    logEvent("run of " + toStd(workload) + " ended: " + e.message);
+    logEvent("run of " + toStd(workload) + " ended (cause " + std::string(toString(e.cause)) +
+             "): " + e.message);
     if (e.code == ErrorCode::Cancelled) {
         emit notice(tr("Cancelled; nothing half-installed was kept."), false);
         return replan();
@@ -190,7 +203,8 @@ void AppController::onSessionFinished()
         offerSwitch(*switched);
     else if (stage == session::Stage::Install || stage == session::Stage::Repair ||
              stage == session::Stage::Preflight || stage == session::Stage::Recover)
-        reportInstallFailure(qs(e.message), stage == session::Stage::Preflight,
+        reportInstallFailure(qs(e.message),
+                             stage == session::Stage::Preflight ? Cause::NotFound : e.cause,
                              switched ? qs(switched->to) : QString());
     else
         emit notice(tr("Could not launch: %1").arg(qs(e.message)), true);

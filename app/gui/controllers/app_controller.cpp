@@ -77,6 +77,7 @@ void AppController::setPhase(Phase p)
 
 void AppController::start()
 {
+    setEventLog(!recordedMachine());
     loadData();
     if (!recordedMachine())
         watchSettings();

@@ -13,6 +13,7 @@
 #include "app/gui/models/gpu_table_model.h"
 #include "app/gui/models/plan_view.h"
 #include "core/catalog/loader.h"
+#include "core/failure_cause.h"
 #include "core/launch/env_composer.h"
 #include "core/select/select.h"
 #include "core/settings.h"
@@ -48,8 +49,10 @@ struct KnownIssueNotice
     QString switchTo;
 };
 
-// A line in StackPilot's own log (core/app_log.h), written off the GUI thread.
+// A line in StackPilot's own log (core/app_log.h), written off the GUI thread; nothing
+// while the window shows a recorded PC (setEventLog(false)), which writes nothing.
 void logEvent(std::string text);
+void setEventLog(bool on);
 
 // The checklist before an install (app_checklist.cpp): the session's preview in words,
 // then the stack's own advice.
@@ -208,7 +211,7 @@ private:
     void onExited(const session::WorkloadExited& x);
     void onLaunchStarted(const session::LaunchStarted& l);
     void startInstall(const PendingInstall& p);
-    void reportInstallFailure(const QString& error, bool gone, const QString& switchTo);
+    void reportInstallFailure(const QString& error, Cause cause, const QString& switchTo);
     void onLaunchEnded(const QString& workload, const QString& profile,
                        const Expected<bool>& result);
     // After a failed smoke test: the banner that offers the next stack (app_verify.cpp).

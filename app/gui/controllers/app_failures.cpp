@@ -2,52 +2,26 @@
 // failed (an install, detection, a workload that ended by itself), with the actions
 // that apply, and the actions themselves (Retry, continue with CPU stacks, switch).
 
+#include "app/common/diag/cause_words.h"
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/models/plain_words.h"
 #include "core/qt_text.h"
 
-#include <QRegularExpression>
-
 namespace sp::gui {
 
-QString installCause(const QString& error, bool gone)
-{
-    auto has = [&error](const char* pattern) {
-        return error.contains(
-            QRegularExpression(QLatin1String(pattern), QRegularExpression::CaseInsensitiveOption));
-    };
-    if (gone || has("HTTP 404|HTTP 410|not found on the server"))
-        return AppController::tr("A download is no longer where the catalog says it is. Another "
-                                 "stack may still install, or a catalog update may fix the "
-                                 "address.");
-    if (has("resolve host|resolve proxy|connect|timed out|timeout|proxy|network is unreachable"))
-        return AppController::tr("StackPilot could not reach the download server. Check the "
-                                 "internet connection; behind a company network, set the proxy "
-                                 "in Settings. Then press Retry.");
-    if (has("sha-?256|digest|checksum|changed since|does not match"))
-        return AppController::tr("A downloaded file was not the expected one (it may have been "
-                                 "damaged on the way). Nothing of it was kept; press Retry to "
-                                 "download it again.");
-    if (has("no space|disk full|not enough space"))
-        return AppController::tr("The disk is full. Free some space, or choose another install "
-                                 "folder in Settings, then press Retry.");
-    if (has("permission denied|access is denied|administrator|elevat"))
-        return AppController::tr("Windows or the system refused to write a file: this part "
-                                 "needs administrator rights. Start StackPilot as administrator "
-                                 "once, then press Retry.");
-    return AppController::tr("The install stopped with an error; nothing half-installed was "
-                             "kept. Press Retry, or export diagnostics to report it.");
-}
-
-void AppController::reportInstallFailure(const QString& error, bool gone, const QString& switchTo)
+// The cause in words from its typed cause, set where the install failed: the same
+// words the CLI prints (app/common/diag/cause_words.h).
+void AppController::reportInstallFailure(const QString& error, Cause cause, const QString& switchTo)
 {
     FailureNotice f;
     f.kind = FailureNotice::Kind::Install;
     f.title = tr("The install did not finish");
-    f.cause = installCause(error, gone);
+    f.cause = causeWords(cause);
     f.detail = error;
-    f.actions = {FailureNotice::Action::Retry, FailureNotice::Action::Discard,
-                 FailureNotice::Action::ProxySettings};
+    f.actions = {FailureNotice::Action::Retry, FailureNotice::Action::Discard};
+    // The proxy is worth a look only when the server could not be reached.
+    if (cause == Cause::Network || cause == Cause::Tls || cause == Cause::Unknown)
+        f.actions << FailureNotice::Action::ProxySettings;
     if (!switchTo.isEmpty() && catalog()) {
         f.switchTo = switchTo;
         f.switchLabel = tr("Use %1 instead").arg(stackTitle(*catalog(), toStd(switchTo)));

@@ -39,8 +39,4 @@ struct FailureNotice
     bool has(Action a) const { return actions.contains(a); }
 };
 
-// Plain words for an install error's message; `gone` when the preflight found a
-// download missing. The words only: what the install does next does not depend on it.
-QString installCause(const QString& error, bool gone);
-
 } // namespace sp::gui

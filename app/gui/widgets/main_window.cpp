@@ -401,7 +401,7 @@ void MainWindow::openEnvironment()
 // File > Quit does. Keeping it running needs a tray host to come back from.
 void MainWindow::closeEvent(QCloseEvent* e)
 {
-    if (m_app->busy()) {
+    if (m_app->busy() && !m_quitting) {
         const bool tray = m_tray && QSystemTrayIcon::isSystemTrayAvailable();
         QStringList options{tr("Stop and quit")};
         if (tray)

@@ -135,6 +135,7 @@ private:
     QAction* m_diagAction = nullptr;
     std::function<bool(const QString&, const QString&)> m_confirm;
     Chooser m_choose;
+    bool m_quitting = false; // Quit asked already: closing the window asks no more
     int choose(const QString& title, const QString& text, const QStringList& options);
 
     QString m_whyText;

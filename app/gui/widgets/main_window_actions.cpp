@@ -136,6 +136,7 @@ void MainWindow::requestQuit()
                                             "resume it the next time you start StackPilot.")))
         return;
     m_app->stop(); // also when the window is hidden and so gets no close event
+    m_quitting = true;
     QApplication::quit();
 }
 
