@@ -356,68 +356,68 @@
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="30"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="42"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="32"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="34"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="46"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="37"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="49"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="39"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="51"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
         <source>Retry install</source>
         <translation>重试安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="47"/>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="59"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="60"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="60"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="211"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="223"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="212"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="224"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="178"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="190"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="198"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="210"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
@@ -467,52 +467,52 @@
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="66"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="78"/>
         <source>This is a recorded PC: StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的电脑：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="123"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="135"/>
         <source>The unfinished install was discarded.</source>
         <translation>未完成的安装已丢弃。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="154"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="166"/>
         <source>%1 cannot be used here (%2); StackPilot tries %3.</source>
         <translation>%1 无法在此使用（%2）；StackPilot 改用 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="186"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="198"/>
         <source>Cancelled; nothing half-installed was kept.</source>
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="256"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="268"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="262"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="274"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="265"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="277"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="267"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="279"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="327"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="339"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="328"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="340"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
@@ -522,12 +522,12 @@
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="144"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="145"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="153"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="154"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -567,48 +567,48 @@
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="19"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="18"/>
         <source>The install did not finish</source>
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="41"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="43"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="47"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="46"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="66"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="65"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="66"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="65"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="70"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="69"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="71"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="70"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="28"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="91"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="27"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="90"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
@@ -1212,7 +1212,7 @@ Found by: %4</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="171"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="174"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
@@ -1232,87 +1232,97 @@ Found by: %4</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="201"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="202"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="205"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="208"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="206"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="209"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="210"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="216"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="215"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="234"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="406"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="342"/>
+        <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
+        <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="345"/>
+        <source>Discard it</source>
+        <translation>丢弃它</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="419"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="421"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="409"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="422"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="415"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="428"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="430"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
@@ -1328,65 +1338,65 @@ Found by: %4</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="413"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="426"/>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="267"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="270"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="275"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="278"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="279"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="327"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="339"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="338"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="351"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="347"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="360"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="368"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="394"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="404"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

@@ -97,6 +97,9 @@ void MainWindow::buildBody()
     leftLayout->addLayout(chooserRow);
     m_resume = new QLabel(left);
     m_resume->setWordWrap(true);
+    m_resume->setTextFormat(Qt::RichText);
+    connect(m_resume, &QLabel::linkActivated, this,
+            [this](const QString&) { m_app->discardPendingInstall(); });
     m_resume->hide();
     leftLayout->addWidget(m_resume);
     m_leftFailure = new FailureCard(left); // detection
@@ -322,15 +325,25 @@ void MainWindow::onPhaseChanged()
         m_console->setUrl({}); // "Open in browser" only while the workload serves it
     const auto pending = m_app->pendingInstall();
     m_resume->setVisible(pending.has_value() && p == Phase::Ready);
-    if (pending)
-        m_resume->setText(
-            tr("An install for %1 (%2) was interrupted %3. Press “Resume install” to continue "
-               "where it stopped.")
-                .arg(m_app->workloadName(qs(pending->workload)),
-                     m_app->catalog() ? stackTitle(*m_app->catalog(), pending->profile) : QString(),
-                     QLocale().toString(
-                         QDateTime::fromString(qs(pending->started), Qt::ISODate).toLocalTime(),
-                         QLocale::ShortFormat)));
+    if (pending) {
+        const QString when = QLocale().toString(
+            QDateTime::fromString(qs(pending->started), Qt::ISODate).toLocalTime(),
+            QLocale::ShortFormat);
+        const QString name = m_app->workloadName(qs(pending->workload));
+        const QString stack =
+            m_app->catalog() ? stackTitle(*m_app->catalog(), pending->profile) : QString();
+        // A failed install is not an interrupted one: it is retried, not resumed; either
+        // may be discarded (the link).
+        const QString text =
+            pending->failed.empty()
+                ? tr("An install for %1 (%2) was interrupted %3. Press “Resume install” to "
+                     "continue where it stopped.")
+                      .arg(name, stack, when)
+                : tr("An install for %1 (%2) failed %3. Press “Retry install” to try again.")
+                      .arg(name, stack, when);
+        m_resume->setText(QStringLiteral("%1 <a href=\"discard\">%2</a>")
+                              .arg(text.toHtmlEscaped(), tr("Discard it")));
+    }
     if (m_tray)
         m_tray->setToolTip(
             m_app->runningWorkload().isEmpty()
