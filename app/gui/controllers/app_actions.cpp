@@ -12,8 +12,8 @@
 #include "core/remedy/remedy.h"
 
 #include <QCoreApplication>
-#include <atomic>
 #include <QThreadPool>
+#include <atomic>
 
 namespace sp::gui {
 
