@@ -33,6 +33,17 @@ namespace {
 struct Ui : TestWindow
 {
     using TestWindow::TestWindow;
+    // Every download of the archive arrives damaged; the primary button is pressed and
+    // the install's failure card comes up. False when it does not.
+    bool failAnInstall(GuiWorld& w)
+    {
+        w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
+        if (!waitFor([&] { return app->phase() == Phase::Ready; }))
+            return false;
+        choose(QStringLiteral("guiwork"));
+        QTest::mouseClick(primary(), Qt::LeftButton);
+        return waitFor([&] { return window->failureCard()->isVisible(); }, 60000);
+    }
     // No maintainer's word anywhere the user can read.
     void checkPlainWords(const char* when)
     {
@@ -63,14 +74,9 @@ private slots:
     void installFailsThenRetrySucceeds()
     {
         GuiWorld w;
-        // Every download of the archive arrives damaged, until the test clears it.
-        w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
         Ui ui(w.controller());
-        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
-        ui.choose(QStringLiteral("guiwork"));
-        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(ui.failAnInstall(w)); // until the test clears the fault
         gui::FailureCard* card = ui.window->failureCard();
-        QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
         QCOMPARE(ui.app->phase(), Phase::Ready);
         QCOMPARE(card->titleText(), QStringLiteral("The install did not finish"));
         // The words of the typed cause (a digest mismatch), not of the message's text.
@@ -101,14 +107,9 @@ private slots:
     void aFailedInstallOffersRetryAndDiscard()
     {
         GuiWorld w;
-        // Every download of the archive arrives damaged: the install fails.
-        w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
         Ui ui(w.controller());
-        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
-        ui.choose(QStringLiteral("guiwork"));
-        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(ui.failAnInstall(w));
         gui::FailureCard* card = ui.window->failureCard();
-        QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
         QVERIFY(card->button(FailureNotice::Action::Retry));
         QVERIFY(card->button(FailureNotice::Action::Discard));
         // The journal says failed, not interrupted: Retry, never "Resume".

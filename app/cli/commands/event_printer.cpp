@@ -160,74 +160,98 @@ void EventPrinter::operator()(const Event& e)
 
 namespace {
 
-// What a user reads about preflights, smoke tests and profile switches; "" for others.
-std::string stackText(const Event& e)
+template <class... F> struct Overloads : F...
 {
-    if (const auto* p = std::get_if<PreflightChecked>(&e)) {
-        if (!p->available)
-            return "==> " + p->profile + " is unavailable now: " + p->reason;
-        return "==> Preflight of " + p->profile + ": " + std::to_string(p->artifacts) +
-               " downloads found" +
-               (p->downloadBytes ? ", " + format::bytes(p->downloadBytes) + " to download" : "") +
-               (p->sizesKnown ? "" : " (some sizes unknown)");
+    using F::operator()...;
+};
+template <class... F> Overloads(F...) -> Overloads<F...>;
+
+std::string preflightText(const PreflightChecked& p)
+{
+    if (!p.available)
+        return "==> " + p.profile + " is unavailable now: " + p.reason;
+    return "==> Preflight of " + p.profile + ": " + std::to_string(p.artifacts) +
+           " downloads found" +
+           (p.downloadBytes ? ", " + format::bytes(p.downloadBytes) + " to download" : "") +
+           (p.sizesKnown ? "" : " (some sizes unknown)");
+}
+
+std::string verifiedText(const StackVerified& v)
+{
+    if (!v.passed)
+        return "==> Smoke test of " + v.profile + " failed: " + v.reason;
+    std::string line = "==> Smoke test of " + v.profile + " passed";
+    if (!v.device.empty())
+        line += " on " + v.device + (v.arch.empty() ? "" : " (" + v.arch + ")");
+    if (v.seconds) {
+        char took[32];
+        std::snprintf(took, sizeof took, ", timed part %.3f s", *v.seconds);
+        line += took;
     }
-    if (const auto* v = std::get_if<StackVerified>(&e)) {
-        if (!v->passed)
-            return "==> Smoke test of " + v->profile + " failed: " + v->reason;
-        std::string line = "==> Smoke test of " + v->profile + " passed";
-        if (!v->device.empty())
-            line += " on " + v->device + (v->arch.empty() ? "" : " (" + v->arch + ")");
-        if (v->seconds) {
-            char took[32];
-            std::snprintf(took, sizeof took, ", timed part %.3f s", *v->seconds);
-            line += took;
-        }
-        return line;
-    }
-    if (const auto* s = std::get_if<ProfileSwitched>(&e)) {
-        if (s->to.empty())
-            return "==> " + s->from + " cannot be used: " + s->reason;
-        return s->switched ? "==> Switching from " + s->from + " to " + s->to + ": " + s->reason
-                           : "==> " + s->from + " cannot be used (" + s->reason +
-                                 "); StackPilot can switch to " + s->to;
-    }
-    return {};
+    return line;
+}
+
+std::string switchedText(const ProfileSwitched& s)
+{
+    if (s.to.empty())
+        return "==> " + s.from + " cannot be used: " + s.reason;
+    return s.switched ? "==> Switching from " + s.from + " to " + s.to + ": " + s.reason
+                      : "==> " + s.from + " cannot be used (" + s.reason +
+                            "); StackPilot can switch to " + s.to;
 }
 
 } // namespace
 
+// Every event type has its line here (std::visit: a new event does not compile until it
+// has one). Install events go to the progress view; the confirmation is the verb's.
 void EventPrinter::printPlain(const Event& e)
 {
     if (isInstallEvent(e))
         return m_progress.onEvent(e);
     const bool tty = m_io.stdoutIsTerminal;
-    const char* hi = tty ? "\x1b[1;36m" : "";
-    const char* off = tty ? "\x1b[0m" : "";
-    std::ostringstream out; // written on the writer's thread: stdout may be blocked
+    const std::string hi = tty ? "\x1b[1;36m" : "";
+    const std::string off = tty ? "\x1b[0m" : "";
     // What the workload printed (its lines, its URL) and what a user's catalog.d says
     // reach the terminal with colours only: every other escape is shown escaped.
-    if (const auto* l = std::get_if<ConsoleLine>(&e))
-        out << terminalSafe(l->text, tty) << "\n";
-    else if (const auto* u = std::get_if<UrlAnnounced>(&e))
-        out << hi << "==> Open " << terminalSafe(u->url, false) << off << "\n";
-    else if (const auto* k = std::get_if<KnownIssueSeen>(&e))
-        out << hi << "==> Known issue " << terminalSafe(k->id, false) << " (line " << k->line
-            << "): " << terminalSafe(k->title, false) << off
-            << "\n    fix: " << terminalSafe(k->remedy, false) << "\n";
-    else if (const auto* s = std::get_if<StepChanged>(&e); s && s->state == StepState::Skipped)
-        out << hi << "==> Setup steps skipped: done before" << off << "\n";
-    else if (s)
-        out << hi << "==> Step " << s->index << "/" << s->of << " " << toString(s->state) << off
-            << "\n";
-    else if (const auto* x = std::get_if<WorkloadExited>(&e))
-        out << hi << "==> The workload " << terminalSafe(x->text, false) << off << "\n";
-    else if (const auto* r = std::get_if<RuntimeInstalled>(&e))
-        m_io.err << r->runtime << (r->alreadyInstalled ? ": already installed" : ": installed")
-                 << "\n";
-    else if (const std::string t = stackText(e); !t.empty())
-        out << hi << terminalSafe(t, false) << off << "\n";
-    if (!out.str().empty())
-        m_writer->write(out.str());
+    auto said = [&](const std::string& text) {
+        return hi + terminalSafe(text, false) + off + "\n";
+    };
+    const std::string out =
+        std::visit(Overloads{
+                       [&](const ConsoleLine& l) { return terminalSafe(l.text, tty) + "\n"; },
+                       [&](const UrlAnnounced& u) { return said("==> Open " + u.url); },
+                       [&](const KnownIssueSeen& k) {
+                           return hi + "==> Known issue " + terminalSafe(k.id, false) + " (line " +
+                                  std::to_string(k.line) + "): " + terminalSafe(k.title, false) +
+                                  off + "\n    fix: " + terminalSafe(k.remedy, false) + "\n";
+                       },
+                       [&](const StepChanged& s) {
+                           return s.state == StepState::Skipped
+                                      ? said("==> Setup steps skipped: done before")
+                                      : said("==> Step " + std::to_string(s.index) + "/" +
+                                             std::to_string(s.of) + " " + toString(s.state));
+                       },
+                       [&](const WorkloadExited& x) { return said("==> The workload " + x.text); },
+                       [&](const RuntimeInstalled& r) {
+                           m_io.err << r.runtime
+                                    << (r.alreadyInstalled ? ": already installed" : ": installed")
+                                    << "\n";
+                           return std::string();
+                       },
+                       [&](const PreflightChecked& p) { return said(preflightText(p)); },
+                       [&](const StackVerified& v) { return said(verifiedText(v)); },
+                       [&](const ProfileSwitched& s) { return said(switchedText(s)); },
+                       [](const RuntimeStarted&) { return std::string(); },   // the progress view's
+                       [](const ArtifactProgress&) { return std::string(); }, // the progress view's
+                       [](const ArtifactDone&) { return std::string(); },     // the progress view's
+                       [](const Notice&) { return std::string(); },           // the progress view's
+                       [](const Failed&) { return std::string(); },         // operator() prints it
+                       [](const ConfirmInstall&) { return std::string(); }, // the verb asks
+                       [](const LaunchStarted&) { return std::string(); },
+                   },
+                   e);
+    if (!out.empty())
+        m_writer->write(out); // on the writer's thread: stdout may be blocked
 }
 
 } // namespace sp::cli

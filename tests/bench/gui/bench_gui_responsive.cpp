@@ -3,8 +3,8 @@
 // runs a workload that prints 1,000,000 lines (the stand-in's benchmark mode), the
 // user's "Install and launch" path end to end on the offscreen platform.
 //
-// Target (issue "The desktop app"): the longest stall <= 100 ms. Printed as met / not
-// met with the figures; not asserted.
+// Targets (issue 29): the longest stall <= 50 ms; the million lines in under 2 s. Printed as met /
+// not met with the figures; not asserted.
 
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/widgets/main_window.h"
@@ -146,8 +146,9 @@ int main(int argc, char** argv)
     total.start();
     qint64 installMs = -1;
     QObject::connect(&controller, &AppController::phaseChanged, [&] {
-        if (installMs < 0 && controller.phase() != AppController::Phase::Installing &&
-            controller.phase() != AppController::Phase::Ready)
+        // Past the checklist, the preflight and the install: the launch begins.
+        if (installMs < 0 && (controller.phase() == AppController::Phase::Launching ||
+                              controller.phase() == AppController::Phase::Running))
             installMs = total.elapsed();
     });
     QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
@@ -167,9 +168,14 @@ int main(int argc, char** argv)
                 static_cast<long long>(allMs - installMs), static_cast<long long>(lines),
                 controller.console().rowCount());
     std::printf("GUI thread: %zu ticks of %d ms; gap p50 %lld ms, p99 %lld ms, longest %lld ms "
-                "(target <= 100 ms: %s)\n",
+                "(target <= 50 ms: %s)\n",
                 dog.gaps.size(), kTickMs, static_cast<long long>(dog.percentile(0.5)),
                 static_cast<long long>(dog.percentile(0.99)), static_cast<long long>(dog.worst()),
-                dog.worst() <= 100 ? "met" : "NOT met");
+                dog.worst() <= 50 ? "met" : "NOT met");
+    // Issue 29: a million lines through the session into the console in under 2 s.
+    std::printf("1,000,000 lines through the session into the console: %lld ms (target < 2000 "
+                "ms: %s)\n",
+                static_cast<long long>(allMs - installMs),
+                allMs - installMs < 2000 ? "met" : "NOT met");
     return done ? 0 : 1;
 }
