@@ -133,6 +133,37 @@ private slots:
         QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
     }
 
+    // The card's words come from the failure's typed cause, the same words the CLI prints
+    // (test_failure_cause): a download the server no longer has, a server that is down.
+    void theCardSaysTheCauseOfEachFault()
+    {
+        {
+            GuiWorld w;
+            w.server.setFault("/rt/gui-runtime.tar.gz", Fault::statusFor(404, -1));
+            Ui ui(w.controller());
+            QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+            ui.choose(QStringLiteral("guiwork"));
+            QTest::mouseClick(ui.primary(), Qt::LeftButton);
+            gui::FailureCard* card = ui.window->failureCard();
+            QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
+            QCOMPARE(card->causeText(), causeWords(Cause::NotFound));
+            QVERIFY(card->causeText().contains(QStringLiteral("no longer at this address")));
+            QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
+        }
+        {
+            GuiWorld w;
+            Ui ui(w.controller());
+            QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+            ui.choose(QStringLiteral("guiwork"));
+            w.server.stop(); // refused from now on
+            QTest::mouseClick(ui.primary(), Qt::LeftButton);
+            gui::FailureCard* card = ui.window->failureCard();
+            QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
+            QCOMPARE(card->causeText(), causeWords(Cause::Network));
+            QVERIFY(card->button(FailureNotice::Action::ProxySettings));
+        }
+    }
+
     void detectionFailsThenRetrySucceeds()
     {
         GuiWorld w;

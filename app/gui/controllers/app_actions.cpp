@@ -201,8 +201,10 @@ void AppController::onSessionFinished()
     const auto stage = failed ? failed->stage : session::Stage::Launch;
     if (stage == session::Stage::Verify && switched)
         offerSwitch(*switched);
+    // A download gone for every profile ends the run at the plan, as not found.
     else if (stage == session::Stage::Install || stage == session::Stage::Repair ||
-             stage == session::Stage::Preflight || stage == session::Stage::Recover)
+             stage == session::Stage::Preflight || stage == session::Stage::Recover ||
+             (stage == session::Stage::Plan && e.cause == Cause::NotFound))
         reportInstallFailure(qs(e.message),
                              stage == session::Stage::Preflight ? Cause::NotFound : e.cause,
                              switched ? qs(switched->to) : QString());
