@@ -65,9 +65,11 @@ void checkLogFilter(const std::string& text)
     filter->finish(out);
     if (out.size() != in.size())
         std::abort();
+    // The planted keys' body is looked for only where the text does not hold it itself.
+    const bool bodyInText = text.find(kBody) != std::string::npos;
     for (const auto& l : out)
         for (const char* known : {"hf_Sh0rt9", "pa55w0rd", kBody})
-            if (l.find(known) != std::string::npos)
+            if (l.find(known) != std::string::npos && !(bodyInText && known == kBody))
                 std::abort();
 }
 
