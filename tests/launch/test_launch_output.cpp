@@ -169,7 +169,8 @@ private slots:
         const std::string logPath = dir.filePath(QStringLiteral("f.log")).toStdString();
         std::FILE* log = std::fopen(logPath.c_str(), "wb");
         std::vector<LaunchEvent> events;
-        OutputPipeline p(nullptr, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
+        OutputPipeline p(
+            nullptr, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
         p.setLogFilter(std::make_shared<HoldOne>());
         p.feed(false, "one\ntwo\nbell\a \xc2\x9b"
                       "1;31mred\xc2\x9b"
