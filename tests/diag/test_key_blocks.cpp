@@ -82,6 +82,14 @@ private slots:
                      "12:00:01 INFO MHcCAQEEIBkg4LVWM9nuwNSk3yBv",
                      "12:00:01 INFO -----END EC PRIVATE KEY-----"}
             << Lines{"12:00:01 INFO " + m, "12:00:01 INFO " + m, "12:00:01 INFO " + m};
+        QTest::newRow("logger-prefix-begin-cut-off")
+            << Lines{"W 9w0BAQEFAASCBKcwggSjAgEAAoIB", "W QUJDREVGR0hJSktMTU5PUFFS",
+                     "W -----END PRIVATE KEY-----", "W ok"}
+            << Lines{"W " + m, "W " + m, "W " + m, "W ok"};
+        QTest::newRow("cut-key-then-another") // fuzz_redact's find
+            << Lines{"-----BEGIN OPENSSH PRIVATE KEY-----",   "b3BlbnNzaC1rZXktdjEAAAAA", "Loaded.",
+                     "-----BEGIN PGP PRIVATE KEY BLOCK-----", "Version: GnuPG v2",        "=a1B2"}
+            << Lines{m, m, "Loaded.", m, m, m};
         QTest::newRow("one-line") << Lines{"key=\"-----BEGIN PRIVATE KEY-----\\nMIIEv\\n-----END "
                                            "PRIVATE KEY-----\\n\" ok"}
                                   << Lines{"key=\"" + m + "\\n\" ok"};

@@ -143,6 +143,49 @@ private slots:
         QCOMPARE(toJson(events[2]).value("text", ""), std::string("step 1"));
     }
 
+    // The log filter may hold a line back until the next one and hands out what it held
+    // at the end of each process's output; the log gets every line once, in order, with
+    // control characters escaped and the 8-bit CSI gone (the matcher sees it stripped).
+    void logFilterHoldsLinesAndTheLogEscapesControls()
+    {
+        struct HoldOne final : LogFilter
+        {
+            std::vector<std::string> held;
+            void line(std::string_view text, std::vector<std::string>& out) override
+            {
+                held.emplace_back(text);
+                if (held.size() == 2) {
+                    out.insert(out.end(), held.begin(), held.end());
+                    held.clear();
+                }
+            }
+            void finish(std::vector<std::string>& out) override
+            {
+                out.insert(out.end(), held.begin(), held.end());
+                held.clear();
+            }
+        };
+        QTemporaryDir dir;
+        const std::string logPath = dir.filePath(QStringLiteral("f.log")).toStdString();
+        std::FILE* log = std::fopen(logPath.c_str(), "wb");
+        std::vector<LaunchEvent> events;
+        OutputPipeline p(
+            nullptr, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
+        p.setLogFilter(std::make_shared<HoldOne>());
+        p.feed(false, "one\ntwo\nbell\a \xc2\x9b"
+                      "1;31mred\xc2\x9b"
+                      "0m\n");
+        p.finish();
+        std::fclose(log);
+        std::ifstream in(logPath, std::ios::binary);
+        const std::string text{std::istreambuf_iterator<char>(in), {}};
+        QCOMPARE(text, std::string("one\ntwo\nbell\\x07 red\n"));
+        QCOMPARE(events.size(), std::size_t{3});
+        QCOMPARE(stripAnsi("a\xc2\x9b"
+                           "31mb\xc2\x9b"),
+                 std::string("ab")); // a cut sequence ends the line
+    }
+
     void logsRotateAtNAndSpareTheUsersFiles()
     {
         QTemporaryDir dir;

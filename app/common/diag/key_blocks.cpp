@@ -106,6 +106,18 @@ std::string bodyReplaced(std::string_view line)
                                         : std::string(line.substr(0, at)) + keyMarker();
 }
 
+// What is kept of the text before an END: a logger's prefix ("W ", "12:00:01 INFO "),
+// which a space parts from the END, not the body's last characters ("Zm9v==-----END").
+std::string_view prefixOf(std::string_view before)
+{
+    if (!before.empty() && (before.back() == ' ' || before.back() == '\t'))
+        return before;
+    if (wholeBody(before))
+        return {};
+    const std::size_t word = prefixedBody(before);
+    return word == std::string_view::npos ? before : before.substr(0, word);
+}
+
 bool hasBody(std::string_view line)
 {
     const std::string_view t = trim(line);
@@ -152,12 +164,7 @@ std::string KeyBlockLines::withMarkers(std::string_view line, std::vector<std::s
             // Up to this block's END, or (none) the whole rest: a one-line key. A line
             // that began inside the block keeps a logger's prefix before its END.
             if (result.empty()) {
-                std::string_view before = rest.substr(0, e.found() ? e.begin : rest.size());
-                const std::size_t word = prefixedBody(before);
-                before = wholeBody(before)                ? std::string_view()
-                         : word != std::string_view::npos ? before.substr(0, word)
-                                                          : before;
-                result.append(before);
+                result.append(prefixOf(rest.substr(0, e.found() ? e.begin : rest.size())));
                 result += keyMarker();
             }
             if (!e.found())
@@ -178,6 +185,7 @@ std::string KeyBlockLines::withMarkers(std::string_view line, std::vector<std::s
                 out.push_back(bodyReplaced(held));
             m_held.clear();
             m_heldBytes = 0;
+            result.append(prefixOf(rest.substr(0, e.begin)));
             result += keyMarker();
             rest.remove_prefix(e.end);
             ++m_blocks;
