@@ -239,23 +239,45 @@
         <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="266"/>
-        <source>Download: %1.</source>
-        <translation>下载：%1。</translation>
+        <location filename="../../app/gui/models/plan_view.cpp" line="276"/>
+        <source>Everything is installed.</source>
+        <translation>全部已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="268"/>
-        <source>Download: the size of %n part(s) is not published.</source>
+        <location filename="../../app/gui/models/plan_view.cpp" line="278"/>
+        <source>To install: %n part(s), about %1 to download.</source>
         <translation>
-            <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
+            <numerusform>待安装：%n 个部分，需下载约 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
-        <source>Download: %1, plus %n part(s) whose size is not published.</source>
+        <location filename="../../app/gui/models/plan_view.cpp" line="283"/>
+        <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
-            <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
+            <numerusform>待安装：%n 个部分。%1 的下载大小在下载之前无法得知。</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="288"/>
+        <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分，需下载约 %1，另有 %2，其大小在下载之前无法得知。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="294"/>
+        <source>Download: about %1.</source>
+        <translation>下载：约 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="296"/>
+        <source>Download: the size of %1 is not known before the download.</source>
+        <translation>下载：%1 的大小在下载之前无法得知。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="299"/>
+        <source>Download: about %1, plus %2, whose size is not known before the download.</source>
+        <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
         <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
@@ -584,14 +606,14 @@
         <translation>有一个下载现在无法获取：%1。安装会在写入任何文件之前停止。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="26"/>
-        <source>Download: %1 (checked just now).</source>
-        <translation>下载：%1（刚刚核实）。</translation>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="34"/>
+        <source>Download: about %1 (checked just now).</source>
+        <translation>下载：约 %1（刚刚核实）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="27"/>
-        <source>Download: at least %1 (checked just now; some servers do not say a file&apos;s size).</source>
-        <translation>下载：至少 %1（刚刚核实；有些服务器不提供文件大小）。</translation>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="35"/>
+        <source>Download: about %1 (checked just now), plus %2, whose size is not known before the download.</source>
+        <translation>下载：约 %1（刚刚核实），另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_checklist.cpp" line="56"/>
@@ -1381,40 +1403,19 @@ Found by: %4</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="208"/>
-        <source>size not published</source>
-        <translation>大小未公布</translation>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="206"/>
+        <source>about %1</source>
+        <translation>约 %1</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
-        <source>To install: %n part(s); their download sizes are not published.</source>
-        <translation>
-            <numerusform>待安装：%n 个部分；下载大小未公布。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="222"/>
-        <source>To install: %n part(s), more than %1 to download.</source>
-        <translation>
-            <numerusform>待安装：%n 个部分，需下载超过 %1。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="225"/>
-        <source>To install: %n part(s), %1 to download.</source>
-        <translation>
-            <numerusform>待安装：%n 个部分，需下载 %1。</numerusform>
-        </translation>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
+        <source>size not known before the download</source>
+        <translation>下载之前无法得知大小</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
         <source>installed</source>
         <translation>已安装</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
-        <source>Everything is installed.</source>
-        <translation>全部已安装。</translation>
     </message>
 </context>
 <context>

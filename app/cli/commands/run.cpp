@@ -34,15 +34,26 @@ using namespace sp;
 
 // Without --yes an install is confirmed at the terminal; without a terminal it is
 // refused, so a script never installs by accident.
-bool confirmInstall(const LaunchRequest& r, const session::InstallPreview& preview, cli::Io& io)
+bool confirmInstall(const LaunchRequest& r, const session::InstallPreview& preview,
+                    const Catalog& catalog, cli::Io& io)
 {
     io.err << r.plan.workload << " runs on " << r.plan.profile << ". To install:";
     for (const auto& id : preview.runtimes)
         io.err << " " << id;
+    // The total of the sizes known, and by name what has none: never a lower bound.
     if (preview.downloadBytes)
-        io.err << " (" << (preview.sizesKnown ? "" : "at least ")
-               << format::bytes(preview.downloadBytes) << " to download, about "
+        io.err << " (about " << format::bytes(preview.downloadBytes) << " to download, about "
                << format::bytes(preview.downloadBytes * 2) << " of disk while installing)";
+    std::vector<std::string> unsized = preview.unsized;
+    for (const auto& id : preview.runtimes) // packages pip picks: no preflight sizes them
+        if (const Runtime* rt = catalog.runtime(id); rt && rt->artifacts.empty() && !rt->system)
+            unsized.push_back(id);
+    if (!unsized.empty()) {
+        io.err << "; the download size of";
+        for (std::size_t i = 0; i < unsized.size(); ++i)
+            io.err << (i ? ", " : " ") << unsized[i];
+        io.err << " is not known before the download";
+    }
     io.err << "\n";
     if (!SP_ISATTY(SP_FILENO(stdin))) {
         io.err << "stackpilot-cli run: pass --yes to install without asking\n";
@@ -123,7 +134,7 @@ public:
         const Catalog& catalog = loaded->catalog;
         if (!p.isSet(QStringLiteral("yes")))
             options.confirm = [&](const LaunchRequest& r, const session::InstallPreview& preview) {
-                return confirmInstall(r, preview, io);
+                return confirmInstall(r, preview, catalog, io);
             };
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);

@@ -63,6 +63,7 @@ struct InstallPreview
     std::vector<std::string> runtimes;
     std::uint64_t downloadBytes = 0; // what the preflight learned
     bool sizesKnown = true;
+    std::vector<std::string> unsized; // runtimes whose size nobody gave: named, not guessed
 };
 
 struct RunOptions

@@ -108,7 +108,7 @@ Expected<bool> Session::provision(LaunchRequest& request, const RunOptions& opti
                                   std::string& missing)
 {
     const auto ids = toInstall(request);
-    InstallPreview preview{ids, 0, true};
+    InstallPreview preview{ids, 0, true, {}};
     if (!ids.empty()) {
         const Preflight p = preflight(request, options.install);
         if (p.firstMissing()) {
@@ -117,6 +117,7 @@ Expected<bool> Session::provision(LaunchRequest& request, const RunOptions& opti
         }
         preview.downloadBytes = p.downloadBytes;
         preview.sizesKnown = p.sizesKnown;
+        preview.unsized = p.unsizedRuntimes();
     }
     if (options.confirm && !ids.empty() && !options.confirm(request, preview))
         return fail(Stage::Install, Error::cancelled("nothing was installed"));

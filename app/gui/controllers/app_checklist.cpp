@@ -9,12 +9,16 @@
 #include "core/paths.h"
 #include "core/qt_text.h"
 
+#include <QLocale>
+
 namespace sp::gui {
 
 namespace {
 
-// The checklist's download line from what the preflight found.
-QString downloadLine(const Preflight& p, const QString& fallback)
+// The checklist's download line from what the preflight found: the sizes learned, and
+// by name the parts nobody gave a size for (plan_view.h, downloadSentence).
+QString downloadLine(const Preflight& p, const QString& fallback, const Catalog* catalog,
+                     QStringList unsized)
 {
     if (p.offline || p.artifacts.empty())
         return fallback; // nothing learned: the catalog's sizes stand
@@ -22,11 +26,14 @@ QString downloadLine(const Preflight& p, const QString& fallback)
         return AppController::tr("A download is not available right now: %1. The install "
                                  "will stop before it writes anything.")
             .arg(qs(gone->name));
+    for (const std::string& id : p.unsizedRuntimes())
+        unsized << (catalog ? runtimeLabel(*catalog, id) : qs(id));
     const QString size = qs(format::bytes(p.downloadBytes));
-    return p.sizesKnown ? AppController::tr("Download: %1 (checked just now).").arg(size)
-                        : AppController::tr("Download: at least %1 (checked just now; some "
-                                            "servers do not say a file's size).")
-                              .arg(size);
+    if (unsized.isEmpty())
+        return AppController::tr("Download: about %1 (checked just now).").arg(size);
+    return AppController::tr("Download: about %1 (checked just now), plus %2, whose size is "
+                             "not known before the download.")
+        .arg(size, QLocale().createSeparatedList(unsized));
 }
 
 } // namespace
@@ -39,9 +46,13 @@ void AppController::checkDownloads(std::function<void(QStringList)> done)
         return;
     }
     std::vector<Runtime> runtimes;
+    QStringList picked; // packages pip picks at install: no preflight knows their size
     for (const QString& id : v->toInstall)
-        if (const Runtime* rt = catalog()->runtime(toStd(id)))
+        if (const Runtime* rt = catalog()->runtime(toStd(id))) {
             runtimes.push_back(*rt);
+            if (rt->artifacts.empty() && !rt->system)
+                picked << runtimeLabel(*catalog(), rt->id);
+        }
     InstallOptions options;
     options.prefixRoot = paths::dataDir() / "runtimes";
     const session::Context context = session::contextFor(catalog(), m_gpus.snapshot());
@@ -55,10 +66,10 @@ void AppController::checkDownloads(std::function<void(QStringList)> done)
     };
     emit stepChanged(tr("Checking the downloads…"), false);
     runInBackground(this, std::move(work),
-                    [this, done = std::move(done), checklist = v->checklist](Preflight p) {
+                    [this, done = std::move(done), checklist = v->checklist, picked](Preflight p) {
                         QStringList items = checklist;
                         if (!items.isEmpty())
-                            items.front() = downloadLine(p, items.front());
+                            items.front() = downloadLine(p, items.front(), catalog(), picked);
                         emit stepChanged(QString(), false);
                         done(items);
                     });
