@@ -33,14 +33,18 @@ void checkShallow(const Artifact& a, const ArtifactCheckOptions& o, ArtifactChec
         return;
     }
     out.detail = "HTTP " + std::to_string(p.httpStatus);
-    if (p.size && a.size && *p.size != *a.size) {
+    const auto expected = a.expectedSize(); // an unverified size is held to the server too
+    if (p.size && expected && *p.size != *expected) {
         out.verdict = CheckVerdict::Failed;
         out.detail += ", the server declares " + std::to_string(*p.size) +
-                      " bytes, the catalog says " + std::to_string(*a.size);
+                      " bytes, the catalog says " + std::to_string(*expected);
         return;
     }
     if (p.size)
         out.detail += ", " + std::to_string(*p.size) + " bytes";
+    if (!expected)
+        out.detail += p.size ? " (the catalog has no size: the server's is the one to record)"
+                             : "; no size in the catalog, none declared by the server";
     out.verdict = a.sha256 ? CheckVerdict::Ok : CheckVerdict::Unchecked;
     if (!a.sha256)
         out.detail += "; not pinned (no sha256 in the catalog)";
@@ -62,7 +66,7 @@ void checkDeep(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& 
     DownloadRequest rq;
     rq.urls = {a.url};
     rq.sha256 = a.sha256;
-    rq.size = a.size;
+    rq.size = a.expectedSize(); // a wrong size fails here, an unverified one included
     DiscardSink sink;
     auto r = Downloader(d).fetch(rq, sink);
     if (!r) {
@@ -76,6 +80,13 @@ void checkDeep(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& 
         out.detail += "; not pinned (no sha256 in the catalog)";
     else
         out.detail += " as the catalog says";
+    // The bytes are here, so a missing size is a gap the maintainer can close now.
+    if (!a.expectedSize()) {
+        out.verdict = CheckVerdict::Failed;
+        out.detail += std::string("; the catalog has no size") +
+                      (a.sizeUnknown ? " (marked size_unknown)" : "") + ": record " +
+                      std::to_string(r->size);
+    }
 }
 
 } // namespace

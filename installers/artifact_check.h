@@ -4,8 +4,10 @@
 // artifact, in the catalog's order:
 //   - a download URL answers a HEAD (or a one-byte GET where HEAD is refused: 403, 405,
 //     501) with 2xx
-//     and, when the server declares a length, the catalog's size; with `deep` it is
-//     downloaded (never kept) and its size and SHA-256 compared as the installer would;
+//     and, when the server declares a length, the catalog's size (an unverified one too;
+//     where the catalog has none, the line says what the server declares); with `deep` it
+//     is downloaded (never kept) and its size and SHA-256 compared as the installer
+//     would, and a download the catalog gives no size for fails with the size to record;
 //   - a git URL is listed (git ls-remote over libgit2): the pinned commit is a branch or
 //     tag tip, and the catalog's tag, when the server has it, points at that commit;
 //     with `deep` the history is fetched into a temporary repository and the commit

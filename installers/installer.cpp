@@ -123,7 +123,7 @@ Expected<void> Installer::checkFreeSpace(const Runtime& rt) const
 {
     std::uint64_t declared = 0;
     for (const auto& a : rt.artifacts)
-        declared += a.size.value_or(0);
+        declared += a.expectedSize().value_or(0);
     std::error_code ec;
     const auto space = fs::space(m_store.root(), ec);
     const auto need = static_cast<std::uint64_t>(static_cast<double>(declared) * m_o.spaceFactor);

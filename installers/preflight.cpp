@@ -39,7 +39,7 @@ void probeNetwork(PreflightArtifact& out, const Artifact& a, const Fetcher& fetc
         if (last.state == UrlState::Present) {
             out.url = url;
             out.state = UrlState::Present;
-            out.size = a.size ? a.size : last.size;
+            out.size = a.size ? a.size : last.size ? last.size : a.unverifiedSize;
             return;
         }
         if (out.url.empty() || last.state == UrlState::Missing)
@@ -51,7 +51,7 @@ void probeNetwork(PreflightArtifact& out, const Artifact& a, const Fetcher& fetc
         out.state = last.state;
     out.unresolved = out.state == UrlState::Missing && last.unresolved;
     out.reason = last.reason + " at " + out.url;
-    out.size = a.size;
+    out.size = a.expectedSize();
 }
 
 PreflightArtifact checkArtifact(const Runtime& rt, const Artifact& a, const Fetcher& fetcher,
@@ -61,7 +61,7 @@ PreflightArtifact checkArtifact(const Runtime& rt, const Artifact& a, const Fetc
     out.runtime = rt.id;
     out.name = a.displayName();
     out.url = a.url;
-    out.size = a.size;
+    out.size = a.expectedSize();
     out.state = UrlState::Missing; // until a source answers
     if (a.isGit()) {
         // The commit is fetched by git at install; its reachability is git's to tell.
@@ -106,6 +106,16 @@ std::string Preflight::missingReason() const
 {
     const PreflightArtifact* a = firstMissing();
     return a ? a->runtime + ": " + a->name + ": " + a->reason : std::string();
+}
+
+std::vector<std::string> Preflight::unsizedRuntimes() const
+{
+    std::vector<std::string> ids;
+    for (const auto& a : artifacts)
+        if ((a.source == "network" || a.source == "git") && !a.size &&
+            std::find(ids.begin(), ids.end(), a.runtime) == ids.end())
+            ids.push_back(a.runtime);
+    return ids;
 }
 
 Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOptions& options)

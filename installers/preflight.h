@@ -38,6 +38,9 @@ struct Preflight
     const PreflightArtifact* firstMissing() const;
     // "rocm-7.2: rocm-wheels.tar.gz: HTTP 404 at https://..." for the first missing one.
     std::string missingReason() const;
+    // The runtimes (ids, in order, once each) with a download neither the catalog nor the
+    // server gave a size for: what downloadBytes leaves out, to be named, not hidden.
+    std::vector<std::string> unsizedRuntimes() const;
 };
 
 // Checks every artifact of `runtimes` (the ones still to install) the way an install

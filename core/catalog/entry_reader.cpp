@@ -72,7 +72,7 @@ public:
             gitPin(a, ptr, out);
         else
             hashPin(a, ptr, out);
-        out.size = count(a, ptr, "size");
+        sizeOf(a, ptr, out);
         out.stripComponents = static_cast<int>(
             std::min<std::uint64_t>(count(a, ptr, "strip_components").value_or(0), 64));
         out.fileName = str(a, ptr, "file_name", false);
@@ -91,6 +91,20 @@ public:
         for (std::size_t i = 0; i < out.mirrors.size(); ++i)
             if (auto u = parseWebUrl(out.mirrors[i]); !u)
                 fail(child(child(ptr, "mirrors"), std::to_string(i)), u.error().message);
+    }
+
+    // The download's size (docs/CATALOG.md, "Sizes"): checked, recorded without a digest
+    // to tie it to the file (size_unverified), or explicitly not known (size_unknown).
+    void sizeOf(const json& a, const std::string& ptr, Artifact& out)
+    {
+        const auto size = count(a, ptr, "size");
+        const bool unverified = boolean(a, ptr, "size_unverified");
+        out.sizeUnknown = boolean(a, ptr, "size_unknown");
+        if (out.sizeUnknown && size)
+            fail(child(ptr, "size_unknown"), "an artifact with a 'size' cannot be 'size_unknown'");
+        if (unverified && !size)
+            fail(child(ptr, "size_unverified"), "'size_unverified' needs the 'size' it qualifies");
+        (unverified ? out.unverifiedSize : out.size) = size;
     }
 
     // Where the asset name was seen (url_evidence: http(s) addresses), or the explicit

@@ -32,7 +32,19 @@ struct Artifact
     std::string url;
     std::vector<std::string> mirrors;
     std::optional<std::string> sha256; // absent = not pinned: never part of a tested profile
-    std::optional<std::uint64_t> size; // bytes of the download, when known
+    // Bytes of the download as the publisher states them (a release page or API, the
+    // server's Content-Length), or as a public copy records them next to the same
+    // sha256: an install that receives another size fails.
+    std::optional<std::uint64_t> size;
+    // "size": N with "size_unverified": true: the size is known only from a record that
+    // is not the publisher's and has no digest to tie it to the file. A user is told it
+    // (expectedSize) and `catalog check` compares it with the server, but an install does
+    // not enforce it: what arrives first is recorded (trust on first use).
+    std::optional<std::uint64_t> unverifiedSize;
+    // "size_unknown": true: no public source for the size was found (the runtime's notes
+    // and docs/SOURCES-2026.md say where it was looked for). The window names the part
+    // as one whose size is not known before it is downloaded.
+    bool sizeUnknown = false;
     // zip | tar.gz | tar.xz | tar.zst | deb | file | exe-installer | git
     std::string format;
     // format "git": the 40-hex commit checked out. The commit id is the git artifact's
@@ -52,6 +64,10 @@ struct Artifact
     // The URL's last path segment, without query: how progress and errors name it.
     std::string displayName() const;
     bool pinned() const { return isGit() ? commit.has_value() : sha256.has_value(); }
+    // The size a user is told before the download: the checked size, else the unverified
+    // record; none for a git checkout (what a fetch transfers is the server's choice) or a
+    // size nobody published.
+    std::optional<std::uint64_t> expectedSize() const { return size ? size : unverifiedSize; }
 };
 
 struct Runtime

@@ -172,158 +172,180 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="27"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="29"/>
         <source>processor</source>
         <translation>处理器</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="34"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="36"/>
         <source>HIP SDK %1</source>
         <translation>HIP SDK %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="36"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="38"/>
         <source>ZLUDA %1</source>
         <translation>ZLUDA %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="40"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="42"/>
         <source>rocBLAS for %1</source>
         <translation>适用于 %1 的 rocBLAS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="43"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="45"/>
         <source>ROCm %1</source>
         <translation>ROCm %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="45"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="47"/>
         <source>PyTorch %1</source>
         <translation>PyTorch %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="47"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="49"/>
         <source>llama.cpp build %1 (%2)</source>
         <translation>llama.cpp 构建 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="50"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="52"/>
         <source>llamafile %1</source>
         <translation>llamafile %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="52"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="54"/>
         <source>Python %1</source>
         <translation>Python %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="54"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="56"/>
         <source>Git %1</source>
         <translation>Git %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="64"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="66"/>
         <source>%1 %2 (source)</source>
         <translation>%1 %2（源码）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="92"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="79"/>
         <source>this machine (no usable GPU)</source>
         <translation>本机（没有可用的显卡）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="94"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="81"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="135"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="126"/>
         <source>Known problem on your card: %1</source>
         <translation>您的显卡上有已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="142"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="133"/>
         <source>It does not fit this PC&apos;s graphics card or system.</source>
         <translation>它不适合这台电脑的显卡或系统。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="187"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="178"/>
         <source> (variant %1)</source>
         <translation>（变体 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="194"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="185"/>
         <source>GPU: %1</source>
         <translation>显卡：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="196"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="187"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="198"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="189"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="208"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="199"/>
         <source>%1 on your %2</source>
         <translation>在您的 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="210"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="201"/>
         <source>%1 on this PC&apos;s processor</source>
         <translation>在这台电脑的处理器上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="219"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="210"/>
         <source>The stack that fits %1 best.</source>
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="235"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="226"/>
         <source>None of the stacks StackPilot knows runs %1 on your %2, so this one runs it on the processor: expect minutes where a supported graphics card takes seconds. %3</source>
         <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="266"/>
-        <source>Download: %1.</source>
-        <translation>下载：%1。</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="268"/>
-        <source>Download: the size of %n part(s) is not published.</source>
-        <translation>
-            <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
-        <source>Download: %1, plus %n part(s) whose size is not published.</source>
-        <translation>
-            <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="254"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="282"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="259"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="308"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="276"/>
+        <source>Everything is installed.</source>
+        <translation>全部已安装。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="278"/>
+        <source>To install: %n part(s), about %1 to download.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分，需下载约 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="284"/>
+        <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分。%1 的下载大小在下载之前无法得知。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
+        <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
+        <translation>
+            <numerusform>待安装：%n 个部分，需下载约 %1，另有 %2，其大小在下载之前无法得知。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="296"/>
+        <source>Download: about %1.</source>
+        <translation>下载：约 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="298"/>
+        <source>Download: the size of %1 is not known before the download.</source>
+        <translation>下载：%1 的大小在下载之前无法得知。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="301"/>
+        <source>Download: about %1, plus %2, whose size is not known before the download.</source>
+        <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_view.cpp" line="322"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="331"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="345"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -402,12 +424,12 @@
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="223"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="225"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="224"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="226"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
@@ -417,7 +439,7 @@
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="210"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="212"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
@@ -487,32 +509,32 @@
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="268"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="270"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="274"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="276"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="277"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="279"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="279"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="281"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="339"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="341"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="340"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="342"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
@@ -612,52 +634,43 @@
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="19"/>
-        <source>Download: the size of %n part(s) is not published.</source>
-        <translation>
-            <numerusform>下载：有 %n 个部分未公布大小。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="21"/>
-        <source>Download: %1, plus %n part(s) whose size is not published.</source>
-        <translation>
-            <numerusform>下载：%1，另有 %n 个部分未公布大小。</numerusform>
-        </translation>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="23"/>
+        <source>Download: about %1 (checked just now).</source>
+        <translation>下载：约 %1（刚刚核实）。</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_checklist.cpp" line="25"/>
-        <source>Download: %1 (checked just now).</source>
-        <translation>下载：%1（刚刚核实）。</translation>
+        <source>Download: the size of %1 is not known before the download.</source>
+        <translation>下载：%1 的大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="26"/>
-        <source>Download: at least %1 (checked just now; some servers do not say a file&apos;s size).</source>
-        <translation>下载：至少 %1（刚刚核实；有些服务器不提供文件大小）。</translation>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="27"/>
+        <source>Download: about %1 (checked just now), plus %2, whose size is not known before the download.</source>
+        <translation>下载：约 %1（刚刚核实），另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="39"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="40"/>
         <source>Disk: about %1 while installing; %2 free.</source>
         <translation>磁盘：安装时约需 %1；可用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="42"/>
         <source>Disk: about %1 while installing.</source>
         <translation>磁盘：安装时约需 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="43"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="44"/>
         <source>The disk has less free space than the install needs: free some space first, or choose another folder in Settings.</source>
         <translation>磁盘可用空间少于安装所需：请先释放一些空间，或在“设置”中选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="51"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="52"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="55"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="56"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
@@ -1474,45 +1487,24 @@ Found by: %4</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="206"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="208"/>
-        <source>size not published</source>
-        <translation>大小未公布</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
-        <source>To install: %n part(s); their download sizes are not published.</source>
-        <translation>
-            <numerusform>待安装：%n 个部分；下载大小未公布。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="222"/>
-        <source>To install: %n part(s), more than %1 to download.</source>
-        <translation>
-            <numerusform>待安装：%n 个部分，需下载超过 %1。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="225"/>
-        <source>To install: %n part(s), %1 to download.</source>
-        <translation>
-            <numerusform>待安装：%n 个部分，需下载 %1。</numerusform>
-        </translation>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="206"/>
+        <source>about %1</source>
+        <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
+        <source>size not known before the download</source>
+        <translation>下载之前无法得知大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="204"/>
         <source>installed</source>
         <translation>已安装</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
-        <source>Everything is installed.</source>
-        <translation>全部已安装。</translation>
     </message>
 </context>
 <context>

@@ -238,6 +238,44 @@ private slots:
         QVERIFY2(e.find("http(s) addresses") != std::string::npos, e.c_str());
     }
 
+    // A size is checked (size), only shown (size + size_unverified) or said to be unknown
+    // (size_unknown); the marks that contradict each other are refused where they stand.
+    void sizesAreReadWithTheirStanding()
+    {
+        const std::string mark = "\"unpinned\": true";
+        auto with = [&](const std::string& extra) {
+            std::string text = kBase;
+            text.replace(text.find(mark), mark.size(), mark + ", " + extra);
+            return text;
+        };
+        auto artifactOf = [&](const std::string& extra) {
+            sp::CatalogLoader loader;
+            auto r = loader.addText(with(extra), "c.json");
+            if (!r.ok())
+                qWarning("%s", r.error().message.c_str());
+            return r.ok() ? loader.catalog().runtimes.at(0).artifacts.at(0) : sp::Artifact{};
+        };
+        auto a = artifactOf("\"size\": 1234");
+        QCOMPARE(a.size.value_or(0), std::uint64_t(1234));
+        QCOMPARE(a.expectedSize().value_or(0), std::uint64_t(1234));
+        QVERIFY(!a.unverifiedSize && !a.sizeUnknown);
+        // An unverified size is told to the user but never handed to the downloader.
+        a = artifactOf("\"size\": 1234, \"size_unverified\": true");
+        QVERIFY(!a.size);
+        QCOMPARE(a.unverifiedSize.value_or(0), std::uint64_t(1234));
+        QCOMPARE(a.expectedSize().value_or(0), std::uint64_t(1234));
+        a = artifactOf("\"size_unknown\": true");
+        QVERIFY(a.sizeUnknown && !a.expectedSize());
+        auto e = load(with("\"size\": 1, \"size_unknown\": true"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 &&
+                     e.find("cannot be 'size_unknown'") != std::string::npos,
+                 e.c_str());
+        e = load(with("\"size_unverified\": true"));
+        QVERIFY2(e.rfind("c.json:3:", 0) == 0 &&
+                     e.find("needs the 'size' it qualifies") != std::string::npos,
+                 e.c_str());
+    }
+
     void knownIssueFieldsAreRead()
     {
         sp::CatalogLoader loader;

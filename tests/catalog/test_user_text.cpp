@@ -121,7 +121,7 @@ private slots:
         for (const auto& p : problems)
             all += p + "\n";
         QVERIFY2(problems.empty(), all.c_str());
-        QCOMPARE(cat.profiles.size(), std::size_t(93));
+        QCOMPARE(cat.profiles.size(), std::size_t(94));
         QCOMPARE(cat.workloads.size(), std::size_t(6));
         QCOMPARE(cat.knownIssues.size(), std::size_t(29));
         const auto* p = cat.profile("sdnext-zluda-hip5.7-rocblas-gfx1031");

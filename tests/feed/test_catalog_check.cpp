@@ -216,6 +216,81 @@ private slots:
                  r.out.c_str());
     }
 
+    // Issue 32: the catalog's sizes. Without --deep, the count of downloads without a
+    // size (from the catalog alone) and, per artifact, what the server declares; with
+    // --deep a missing size fails with the size to record, and an unverified one that is
+    // wrong fails like any other.
+    void sizesAreCountedAndAMissingOneFailsDeep()
+    {
+        const fs::path cat = dir / "sizes";
+        auto unknown = fileArtifact(server.url("/good.bin"), good);
+        unknown.erase("size");
+        unknown["size_unknown"] = true;
+        auto unmarked = fileArtifact(server.url("/good.bin"), good);
+        unmarked.erase("size");
+        auto unverified = fileArtifact(server.url("/good.bin"), good);
+        unverified["size_unverified"] = true;
+        writeRuntimes(cat, nlohmann::json::array(
+                               {{{"id", "rt-sized"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {fileArtifact(server.url("/good.bin"), good)}}},
+                                {{"id", "rt-unknown"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {unknown}}},
+                                {{"id", "rt-unmarked"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {unmarked}}},
+                                {{"id", "rt-unverified"},
+                                 {"kind", "source"},
+                                 {"version", "1"},
+                                 {"artifacts", {unverified}}}}));
+        auto shallow = check(cat, false);
+        QVERIFY2(shallow.rc == 0, shallow.out.c_str()); // a missing size alone is no failure
+        QVERIFY2(shallow.out.find("sizes: 4 download(s), 2 with a size (1 unverified), 2 without "
+                                  "a size (1 marked size_unknown, 1 unmarked); 0 git "
+                                  "checkout(s)") != std::string::npos,
+                 shallow.out.c_str());
+        QVERIFY2(shallow.out.find("no size   rt-unknown: good.bin") != std::string::npos &&
+                     shallow.out.find("no size   rt-unmarked: good.bin") != std::string::npos,
+                 shallow.out.c_str());
+        QVERIFY2(shallow.out.find("rt-unknown " + server.url("/good.bin") +
+                                  ": HTTP 200, 5000 bytes (the catalog has no size") !=
+                     std::string::npos,
+                 shallow.out.c_str());
+        auto deep = check(cat, true);
+        QCOMPARE(deep.rc, 1);
+        const auto failed = failedLines(deep.out);
+        QVERIFY2(failed.size() == 2, deep.out.c_str());
+        QVERIFY2(failed[0].find("rt-unknown") != std::string::npos &&
+                     failed[0].find("(marked size_unknown): record 5000") != std::string::npos,
+                 failed[0].c_str());
+        QVERIFY2(failed[1].find("rt-unmarked") != std::string::npos &&
+                     failed[1].find("the catalog has no size: record 5000") != std::string::npos,
+                 failed[1].c_str());
+        // An unverified size is held to the file as well: a wrong one fails.
+        unverified["size"] = good.size() - 1;
+        writeRuntimes(cat, nlohmann::json::array({{{"id", "rt-unverified"},
+                                                   {"kind", "source"},
+                                                   {"version", "1"},
+                                                   {"artifacts", {unverified}}}}));
+        auto contradicted = check(cat, false);
+        QCOMPARE(contradicted.rc, 1);
+        QVERIFY2(contradicted.out.find("the server declares 5000 bytes, the catalog says 4999") !=
+                     std::string::npos,
+                 contradicted.out.c_str());
+        QCOMPARE(check(cat, true).rc, 1);
+        // The JSON report carries the same counts.
+        auto json = runCliInProcess(
+            {QStringLiteral("catalog"), QStringLiteral("check"), q(cat), QStringLiteral("--json")});
+        const auto j = nlohmann::json::parse(json.out);
+        QCOMPARE(j["sizes"]["with_size"].get<int>(), 1);
+        QCOMPARE(j["sizes"]["unverified"].get<int>(), 1);
+        QCOMPARE(j["sizes"]["without_size"].get<int>(), 0);
+    }
+
     void aServerRefusingHeadIsAskedForOneByte()
     {
         const fs::path cat = dir / "nohead";

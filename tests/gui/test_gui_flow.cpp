@@ -128,7 +128,7 @@ private slots:
         // (the preflight's HEAD), and no id in it.
         QCOMPARE(ui.asked.size(), 1);
         const QString download = QString::fromStdString(
-            "Download: " + format::bytes(w.archive.size()) + " (checked just now).");
+            "Download: about " + format::bytes(w.archive.size()) + " (checked just now).");
         QVERIFY2(ui.asked[0].contains(download), qPrintable(ui.asked[0]));
         QVERIFY(!ui.asked[0].contains(QStringLiteral("gui-")));
         QVERIFY(ui.window->installPanel()->isVisible());

@@ -107,7 +107,8 @@ private slots:
     }
 
     // ComfyUI-Zluda's README splits its routes: HIP SDK 5.7.1 with torch 2.2.1 only
-    // for RX 400/500 and Vega (with the gfx800-gfx900 rocBLAS pack), HIP SDK 6.4.2 with
+    // for old APUs and RX 400/500 (with the gfx800-gfx900 rocBLAS pack), HIP SDK 6.2.4
+    // for "VEGA through 6700" (Vega with the same pack's 6.2.4 build), HIP SDK 6.4.2 with
     // torch 2.7.0 for RX 6800 and newer; every torch is pinned.
     void windowsComfyuiZludaRoutesFollowTheForksSplit()
     {
@@ -118,6 +119,14 @@ private slots:
                      hasRuntime(rx580, "hip-sdk", "5.7"),
                  dump(rx580).c_str());
         QVERIFY(anyStepHas(rx580, "torch==2.2.1") && anyStepHas(rx580, "torchvision==0.17.1"));
+        const auto vega =
+            plan(machine("windows", {amd("Radeon RX Vega 64", "gfx900", 8192)}), "comfyui");
+        QCOMPARE(vega.profile, std::string("comfyui-zluda-hip6.2-rocblas-gfx900"));
+        QVERIFY2(hasRuntime(vega, "hip-sdk", "6.2") &&
+                     hasRuntime(vega, "rocblas-library", "gfx803-gfx900-hip6.2") &&
+                     anyStepHas(vega, "torch==2.7.0"),
+                 dump(vega).c_str());
+        QCOMPARE(alternative(vega, "comfyui-zluda-hip5.7")->verdict, std::string("rejected"));
         const auto rx6800 =
             plan(machine("windows", {amd("Radeon RX 6800 XT", "gfx1030", 16384)}), "comfyui");
         QCOMPARE(rx6800.profile, std::string("comfyui-zluda-hip6.4"));

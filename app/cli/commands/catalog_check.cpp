@@ -5,6 +5,7 @@
 
 #include "app/cli/commands/catalog_common.h"
 #include "app/cli/commands/catalog_verbs.h"
+#include "core/catalog/download_sizes.h"
 #include "core/paths.h"
 #include "core/settings.h"
 #include "installers/artifact_check.h"
@@ -57,6 +58,30 @@ std::size_t reportUserTexts(const LoadedCatalog& c, Io& io, bool json)
     return problems.size();
 }
 
+// The sizes' rule (docs/CATALOG.md, "Sizes"): every download carries its size or says
+// that none was found; the count of those without one is the figure to bring to 0. Read
+// from the catalog alone, so it is the same with or without --deep.
+nlohmann::json reportSizes(const Catalog& c, Io& io, bool json)
+{
+    const SizeCount n = countSizes(c);
+    if (!json) {
+        for (const auto& what : n.withoutSize)
+            io.out << "no size   " << what << "\n";
+        io.out << "sizes: " << n.downloads << " download(s), " << n.sized << " with a size ("
+               << n.unverified << " unverified), " << n.withoutSizeCount() << " without a size ("
+               << n.unknown << " marked size_unknown, " << n.unmarked << " unmarked); " << n.git
+               << " git checkout(s), sized by the server\n";
+    }
+    return {{"downloads", n.downloads},
+            {"with_size", n.sized},
+            {"unverified", n.unverified},
+            {"without_size", n.withoutSizeCount()},
+            {"size_unknown", n.unknown},
+            {"unmarked", n.unmarked},
+            {"git", n.git},
+            {"missing", n.withoutSize}};
+}
+
 } // namespace
 
 int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
@@ -68,6 +93,7 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
     const Catalog* catalog = &loaded->catalog;
     const bool json = p.isSet(QStringLiteral("json"));
     const std::size_t textProblems = reportUserTexts(*loaded, io, json);
+    const nlohmann::json sizes = reportSizes(*catalog, io, json);
     ArtifactCheckOptions o;
     o.deep = p.isSet(QStringLiteral("deep"));
     if (p.isSet(QStringLiteral("timeout"))) // checked by catalog.cpp
@@ -95,6 +121,7 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
     if (json)
         io.out << nlohmann::json{{"artifacts", report},
                                  {"failed", failed},
+                                 {"sizes", sizes},
                                  {"user_text_problems", loaded->userTextProblems}}
                       .dump(2)
                << "\n";

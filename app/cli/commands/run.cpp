@@ -39,11 +39,17 @@ bool confirmInstall(const session::ConfirmInstall& c, cli::Io& io)
     io.err << c.workload << " runs on " << c.profile << ". To install:";
     for (const auto& id : c.runtimes)
         io.err << " " << id;
+    // The total of the sizes known, and by name what has none: never a lower bound.
     if (c.downloadBytes)
-        io.err << " (" << (c.sizesKnown && c.unsized == 0 ? "" : "at least ")
-               << format::bytes(c.downloadBytes) << " to download, about "
+        io.err << " (about " << format::bytes(c.downloadBytes) << " to download, about "
                << format::bytes(c.diskNeeded) << " of disk while installing"
                << (c.diskFree ? ", " + format::bytes(*c.diskFree) + " free" : std::string()) << ")";
+    if (!c.unsized.empty()) {
+        io.err << "; the download size of";
+        for (std::size_t i = 0; i < c.unsized.size(); ++i)
+            io.err << (i ? ", " : " ") << c.unsized[i];
+        io.err << " is not known before the download";
+    }
     io.err << "\n";
     if (c.diskFree && *c.diskFree < c.diskNeeded)
         io.err << "warning: the disk has less free space than the install needs\n";

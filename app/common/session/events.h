@@ -177,9 +177,11 @@ struct ConfirmInstall
     std::uint64_t downloadBytes = 0; // from the preflight (the catalog's sizes offline)
     std::uint64_t catalogBytes = 0;  // what the catalog declares
     bool sizesKnown = true;          // false: some server did not say a file's size
-    int unsized = 0;                 // parts whose size the catalog does not publish
-    int unpinned = 0;                // downloads without a published checksum
-    std::uint64_t diskNeeded = 0;    // while installing
+    // The runtimes with a download nobody gave a size for (the catalog nor the server):
+    // what downloadBytes leaves out, named, never hidden behind "at least".
+    std::vector<std::string> unsized;
+    int unpinned = 0;             // downloads without a published checksum
+    std::uint64_t diskNeeded = 0; // while installing
     std::optional<std::uint64_t> diskFree;
     std::vector<std::string> needsAdmin; // runtimes that install system-wide
     std::vector<std::string> advice;     // the profile's warnings

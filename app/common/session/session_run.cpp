@@ -161,20 +161,26 @@ ConfirmInstall Session::confirmation(const LaunchRequest& request, const Preflig
     c.runtimes = toInstall(request);
     c.downloadBytes = p.downloadBytes;
     c.sizesKnown = p.sizesKnown && !p.offline;
+    // Online the preflight knows which downloads no one sized; offline the catalog says.
+    const bool fromCatalog = p.offline || p.artifacts.empty();
+    if (!fromCatalog)
+        c.unsized = p.unsizedRuntimes();
     for (const std::string& id : c.runtimes) {
         const Runtime* r = m_ctx.catalog->runtime(id);
         if (!r)
             continue;
-        c.unsized += r->artifacts.empty() ? 1 : 0; // wheels pip fetches from an index
+        bool sized = !r->artifacts.empty() || r->system; // pip picks wheels: no size before
         for (const Artifact& a : r->artifacts) {
-            c.unsized += a.size ? 0 : 1;
+            sized = sized && (!fromCatalog || a.expectedSize());
             c.unpinned += a.pinned() ? 0 : 1;
-            c.catalogBytes += a.size.value_or(0);
+            c.catalogBytes += a.expectedSize().value_or(0);
         }
+        if (!sized)
+            c.unsized.push_back(id);
         if (r->system || r->installDir.find("Program Files") != std::string::npos)
             c.needsAdmin.push_back(id);
     }
-    if (p.offline || p.artifacts.empty())
+    if (fromCatalog)
         c.downloadBytes = c.catalogBytes;
     // An archive is downloaded, then unpacked beside it: about twice its size at once.
     c.diskNeeded = c.downloadBytes * 2;

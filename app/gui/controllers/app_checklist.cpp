@@ -7,25 +7,26 @@
 #include "core/format.h"
 #include "core/qt_text.h"
 
+#include <QLocale>
+
 namespace sp::gui {
 
 namespace {
 
-QString downloadLine(const session::ConfirmInstall& c)
+QString downloadLine(const session::ConfirmInstall& c, const Catalog& catalog)
 {
+    QStringList unsized;
+    for (const std::string& id : c.unsized)
+        unsized << runtimeLabel(catalog, id);
     const QString size = qs(format::bytes(c.downloadBytes));
-    if (c.unsized > 0)
-        return c.downloadBytes == 0
-                   ? AppController::tr("Download: the size of %n part(s) is not published.",
-                                       nullptr, c.unsized)
-                   : AppController::tr("Download: %1, plus %n part(s) whose size is not "
-                                       "published.",
-                                       nullptr, c.unsized)
-                         .arg(size);
-    return c.sizesKnown ? AppController::tr("Download: %1 (checked just now).").arg(size)
-                        : AppController::tr("Download: at least %1 (checked just now; some "
-                                            "servers do not say a file's size).")
-                              .arg(size);
+    if (unsized.isEmpty())
+        return AppController::tr("Download: about %1 (checked just now).").arg(size);
+    if (c.downloadBytes == 0)
+        return AppController::tr("Download: the size of %1 is not known before the download.")
+            .arg(QLocale().createSeparatedList(unsized));
+    return AppController::tr("Download: about %1 (checked just now), plus %2, whose size is "
+                             "not known before the download.")
+        .arg(size, QLocale().createSeparatedList(unsized));
 }
 
 } // namespace
@@ -33,7 +34,7 @@ QString downloadLine(const session::ConfirmInstall& c)
 QStringList checklistFor(const session::ConfirmInstall& c, const Catalog& catalog,
                          const QStringList& advice)
 {
-    QStringList items{downloadLine(c)};
+    QStringList items{downloadLine(c, catalog)};
     if (c.diskNeeded > 0) {
         const QString need = qs(format::bytes(c.diskNeeded));
         items << (c.diskFree ? AppController::tr("Disk: about %1 while installing; %2 free.")

@@ -1,11 +1,13 @@
 #include "app/gui/models/plan_view.h"
 
 #include "app/gui/models/plain_words.h"
+#include "core/catalog/download_sizes.h"
 #include "core/format.h"
 #include "core/launch/launch_prep.h"
 #include "core/qt_text.h"
 
 #include <QDate>
+#include <QLocale>
 #include <algorithm>
 
 namespace sp::gui {
@@ -71,21 +73,6 @@ bool backgroundKind(const std::string& kind)
     return kind == "python" || kind == "git" || kind == "source";
 }
 
-std::uint64_t declaredBytes(const Runtime& r, bool& known)
-{
-    std::uint64_t total = 0;
-    // Packages pip fetches from an index (PyTorch wheels) have no declared size here.
-    if (r.artifacts.empty())
-        known = false;
-    for (const auto& a : r.artifacts) {
-        if (a.size)
-            total += *a.size;
-        else
-            known = false;
-    }
-    return total;
-}
-
 QString gpuWords(const HardwareSnapshot& snap, const Plan& plan)
 {
     if (!plan.gpu)
@@ -106,12 +93,16 @@ void addRuntimes(PlanView& v, const Catalog& catalog, const Plan& plan)
         row.id = qs(r->id);
         row.label = kindLabel(*r, catalog);
         row.system = r->system;
-        row.bytes = declaredBytes(*r, row.sizeKnown);
+        const RuntimeDownload d = runtimeDownload(*r);
+        row.bytes = d.bytes;
+        row.sizeKnown = d.complete || !d.downloaded;
         const bool isMissing = std::find(missing.begin(), missing.end(), pr.id) != missing.end();
         row.installed = !isMissing;
         if (isMissing) {
             v.toInstall << row.id;
             v.downloadBytes += row.bytes;
+            if (!row.sizeKnown)
+                v.unsizedParts << row.label;
         }
         v.runtimes.push_back(row);
     }
@@ -247,32 +238,18 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
 // profile's own advice (antivirus, a long first start).
 void addChecklist(PlanView& v, const Catalog& catalog)
 {
-    int unsized = 0, unpinned = 0;
+    int unpinned = 0;
     QStringList admin;
     for (const QString& id : v.toInstall) {
         const Runtime* r = catalog.runtime(toStd(id));
         if (!r)
             continue;
-        unsized += r->artifacts.empty() ? 1 : 0; // wheels pip fetches from an index
-        for (const Artifact& a : r->artifacts) {
-            unsized += a.size ? 0 : 1;
+        for (const Artifact& a : r->artifacts)
             unpinned += a.pinned() ? 0 : 1;
-        }
         if (r->system || r->installDir.find("Program Files") != std::string::npos)
             admin << kindLabel(*r, catalog);
     }
-    const QString size = qs(format::bytes(v.downloadBytes));
-    v.checklist
-        << (unsized == 0 ? QCoreApplication::translate("PlanView", "Download: %1.").arg(size)
-            : v.downloadBytes == 0
-                ? QCoreApplication::translate("PlanView",
-                                              "Download: the size of %n part(s) is not published.",
-                                              nullptr, unsized)
-                : QCoreApplication::translate("PlanView",
-                                              "Download: %1, plus %n part(s) whose size is not "
-                                              "published.",
-                                              nullptr, unsized)
-                      .arg(size));
+    v.checklist << downloadSentence(v, DownloadWording::Checklist);
     if (!admin.isEmpty())
         v.checklist << QCoreApplication::translate(
                            "PlanView", "Administrator rights: Windows will ask for them to "
@@ -288,6 +265,43 @@ void addChecklist(PlanView& v, const Catalog& catalog)
 }
 
 } // namespace
+
+QString downloadSentence(const PlanView& v, DownloadWording wording)
+{
+    const QString size = qs(format::bytes(v.downloadBytes));
+    const QString unsized = QLocale().createSeparatedList(v.unsizedParts);
+    const int n = int(v.toInstall.size());
+    if (wording == DownloadWording::Card) {
+        if (n == 0)
+            return QCoreApplication::translate("PlanView", "Everything is installed.");
+        if (v.unsizedParts.isEmpty())
+            return QCoreApplication::translate("PlanView",
+                                               "To install: %n part(s), about %1 to "
+                                               "download.",
+                                               nullptr, n)
+                .arg(size);
+        if (v.downloadBytes == 0)
+            return QCoreApplication::translate("PlanView",
+                                               "To install: %n part(s). The download size of %1 "
+                                               "is not known before the download.",
+                                               nullptr, n)
+                .arg(unsized);
+        return QCoreApplication::translate("PlanView",
+                                           "To install: %n part(s), about %1 to download, plus "
+                                           "%2, whose size is not known before the download.",
+                                           nullptr, n)
+            .arg(size, unsized);
+    }
+    if (v.unsizedParts.isEmpty())
+        return QCoreApplication::translate("PlanView", "Download: about %1.").arg(size);
+    if (v.downloadBytes == 0)
+        return QCoreApplication::translate("PlanView", "Download: the size of %1 is not known "
+                                                       "before the download.")
+            .arg(unsized);
+    return QCoreApplication::translate("PlanView", "Download: about %1, plus %2, whose size is "
+                                                   "not known before the download.")
+        .arg(size, unsized);
+}
 
 QString runtimeLabel(const Catalog& catalog, const std::string& runtimeId)
 {

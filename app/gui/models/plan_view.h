@@ -21,9 +21,9 @@ namespace sp::gui {
 struct RuntimeRow
 {
     QString id;
-    QString label; // "ZLUDA 3.9.5"
-    quint64 bytes = 0;
-    bool sizeKnown = true;
+    QString label;         // "ZLUDA 3.9.5"
+    quint64 bytes = 0;     // what the catalog's sizes add up to (docs/CATALOG.md, "Sizes")
+    bool sizeKnown = true; // false: part of it has no size before it is downloaded
     bool installed = false;
     bool system = false; // installed by its own installer, never downloaded
 };
@@ -74,13 +74,28 @@ struct PlanView
     QStringList checklist;
     QStringList details; // every reason, one per entry
     QVector<RuntimeRow> runtimes;
-    quint64 downloadBytes = 0; // of the runtimes not installed yet
-    QStringList toInstall;     // runtime ids: missing ones, then those a remedy asked to repair
+    quint64 downloadBytes = 0; // of the runtimes not installed yet, from the sizes known
+    // The runtimes not installed yet (labels, "SD.Next 2026.07.14 (source)") whose download
+    // size is not known before it happens: a git checkout, the packages pip picks, a file
+    // nobody published a size for. The card and the checklist name them.
+    QStringList unsizedParts;
+    QStringList toInstall; // runtime ids: missing ones, then those a remedy asked to repair
     QVector<AlternativeRow> alternatives; // explained ones: available, or a known issue
     QStringList otherMachine;             // made for another GPU, OS or vendor
 
     bool ready() const { return plan && !profile.isEmpty() && toInstall.isEmpty(); }
 };
+
+// The download before an install, in one sentence: the total of the sizes the catalog
+// knows ("about 3.4 GiB"), and by name every part whose size is not known before it is
+// downloaded; never a lower bound passed off as the total. The card says it with the
+// number of parts, the checklist as its first item.
+enum class DownloadWording
+{
+    Card,     // "To install: 6 parts, about 3.4 GiB to download, plus ..."
+    Checklist // "Download: about 3.4 GiB, plus ..."
+};
+QString downloadSentence(const PlanView& v, DownloadWording wording);
 
 // The stack of a profile in words, from its runtimes: "HIP SDK 5.7.1 + ZLUDA 3.9.5 +
 // rocBLAS for gfx1031". Python, Git and sources are left out: every profile has them.

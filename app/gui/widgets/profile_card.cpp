@@ -200,13 +200,11 @@ void ProfileCard::showWarnings(const PlanView& v)
 void ProfileCard::showRuntimes(const PlanView& v)
 {
     QStringList rows;
-    bool unknownSize = false;
     for (const RuntimeRow& r : v.runtimes) {
         const QString state = r.installed   ? tr("installed")
                               : r.system    ? tr("its own installer")
-                              : r.sizeKnown ? bytesText(r.bytes)
-                                            : tr("size not published");
-        unknownSize = unknownSize || (!r.installed && !r.sizeKnown);
+                              : r.sizeKnown ? tr("about %1").arg(bytesText(r.bytes))
+                                            : tr("size not known before the download");
         rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td style='color:{muted}'>%2</td></tr>")
                     .arg(r.label.toHtmlEscaped(), state);
     }
@@ -214,17 +212,8 @@ void ProfileCard::showRuntimes(const PlanView& v)
                                     .arg(v.title.toHtmlEscaped(), rows.join(QString())));
     m_expander->setVisible(true);
     setDetailsShown(m_expander->isChecked());
-    const int n = int(v.toInstall.size());
-    QString summary = tr("Everything is installed.");
-    if (n > 0 && v.downloadBytes == 0)
-        summary = tr("To install: %n part(s); their download sizes are not published.", nullptr, n);
-    else if (n > 0 && unknownSize)
-        summary = tr("To install: %n part(s), more than %1 to download.", nullptr, n)
-                      .arg(bytesText(v.downloadBytes));
-    else if (n > 0)
-        summary = tr("To install: %n part(s), %1 to download.", nullptr, n)
-                      .arg(bytesText(v.downloadBytes));
-    m_install->setText(summary.toHtmlEscaped());
+    // The total the catalog's sizes give, and by name what has none (plan_view.h).
+    m_install->setText(downloadSentence(v, DownloadWording::Card).toHtmlEscaped());
     m_install->setVisible(true);
 }
 
