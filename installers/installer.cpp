@@ -40,10 +40,23 @@ Installer::Installer(InstallOptions options) : m_o(std::move(options)), m_store(
 
 Installer::~Installer() = default;
 
-void Installer::notify(InstallEvent e) const
+void Installer::notify(const events::FromInstall& e) const
 {
     if (m_o.onEvent)
         m_o.onEvent(e);
+}
+
+// The stage is the caller's to say (an install or a repair); the session sets it.
+void Installer::notice(const std::string& runtime, std::string text) const
+{
+    notify(events::Notice{events::Stage::Install, runtime, std::move(text)});
+}
+
+void Installer::progress(const std::string& runtime, int artifact, const std::string& name,
+                         const DownloadProgress& p) const
+{
+    notify(events::ArtifactProgress{runtime, artifact, name, p.received, p.total, p.bytesPerSecond,
+                                    p.etaSeconds});
 }
 
 std::string Installer::artifactName(const Artifact& a)
@@ -81,15 +94,12 @@ Expected<InstallResult> Installer::install(const Runtime& rt)
     if (auto r = m_store.ensureRoot(); !r)
         return r.error();
     auto lock = InstallLock::acquire(
-        m_store.root(), rt.id, m_o.lockTimeout,
-        [&](const std::string& msg) {
-            notify({InstallEvent::Kind::Message, rt.id, -1, {}, msg, {}});
-        },
+        m_store.root(), rt.id, m_o.lockTimeout, [&](const std::string& msg) { notice(rt.id, msg); },
         m_o.cancel);
     if (!lock)
         return lock.error();
     for (const auto& line : m_store.recover(rt.id))
-        notify({InstallEvent::Kind::Message, rt.id, -1, {}, line, {}});
+        notice(rt.id, line);
     // A folder of the user's with the runtime's name stops the install before any
     // download: it would otherwise be replaced at commit.
     if (auto r = m_store.checkOwnership(rt.id); !r)
@@ -173,16 +183,15 @@ Expected<void> Installer::fetchAll(const Runtime& rt,
         for (std::size_t i = next++; i < n; i = next++) {
             const auto& a = rt.artifacts[i];
             const std::string name = artifactName(a);
-            auto progress = [&, i, name](const DownloadProgress& p) {
-                notify({InstallEvent::Kind::Progress, rt.id, static_cast<int>(i), name, {}, p});
+            auto onProgress = [&, i, name](const DownloadProgress& p) {
+                progress(rt.id, static_cast<int>(i), name, p);
             };
-            auto r = m_fetcher->fetch(a, *sinks[i], progress, inner);
+            auto r = m_fetcher->fetch(a, *sinks[i], onProgress, inner);
             if (!r) {
                 sinks[i]->abort();
                 inner.cancel();
             } else {
-                notify(
-                    {InstallEvent::Kind::ArtifactDone, rt.id, static_cast<int>(i), name, {}, {}});
+                notify(events::ArtifactDone{rt.id, static_cast<int>(i), name});
             }
             fetched[i] = std::move(r);
             ++finished;
@@ -274,8 +283,7 @@ void Installer::fillReceipt(const Runtime& rt,
             files[rec.path] = rec;
         for (const auto& w : sinks[i]->warnings()) {
             receipt.warnings.push_back(w);
-            notify(
-                {InstallEvent::Kind::Message, rt.id, static_cast<int>(i), {}, "warning: " + w, {}});
+            notice(rt.id, "warning: " + w);
         }
         result.artifacts.push_back({a.url, f, sinks[i]->extractedBytes()});
     }
@@ -358,16 +366,14 @@ Expected<void> Installer::checkoutGit(const Runtime& rt, const fs::path& staging
     rq.dir = stagingDir;
     rq.cancel = m_o.cancel;
     rq.proxy = m_o.settings.proxy.value_or("");
-    rq.progress = [&](const DownloadProgress& p) {
-        notify({InstallEvent::Kind::Progress, rt.id, 0, name, {}, p});
-    };
+    rq.progress = [&](const DownloadProgress& p) { progress(rt.id, 0, name, p); };
     auto checkout = gitCheckout(rq);
     if (!checkout) {
         if (checkout.error().code == ErrorCode::Cancelled)
             return Error::cancelled("installation of '" + rt.id + "' cancelled");
         return checkout.error().prefixed("installing '" + rt.id + "': ");
     }
-    notify({InstallEvent::Kind::ArtifactDone, rt.id, 0, name, {}, {}});
+    notify(events::ArtifactDone{rt.id, 0, name});
     auto files = workTreeRecords(stagingDir);
     if (!files)
         return files.error();
@@ -398,12 +404,7 @@ Expected<void> Installer::runInstallers(const Runtime& rt, const fs::path& stagi
         si.logFile = paths::logDir() / paths::fromUtf8(rt.id + "-installer.log");
         std::error_code ec;
         fs::create_directories(si.logFile.parent_path(), ec);
-        notify({InstallEvent::Kind::Message,
-                rt.id,
-                static_cast<int>(i),
-                artifactName(a),
-                "running the installer " + artifactName(a) + " silently",
-                {}});
+        notice(rt.id, "running the installer " + artifactName(a) + " silently");
         auto r = runSilentInstaller(si, m_o.cancel);
         if (!r)
             return r.error().prefixed("installing '" + rt.id + "': ");

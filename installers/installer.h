@@ -9,6 +9,7 @@
 
 #include "core/catalog/types.h"
 #include "core/clock.h"
+#include "core/events.h"
 #include "core/expected.h"
 #include "core/settings.h"
 #include "installers/downloader.h"
@@ -25,22 +26,6 @@
 
 namespace sp {
 
-struct InstallEvent
-{
-    enum class Kind
-    {
-        Message,
-        Progress,
-        ArtifactDone
-    };
-    Kind kind = Kind::Message;
-    std::string runtimeId;
-    int artifact = -1;        // index in Runtime::artifacts
-    std::string artifactName; // URL's last segment
-    std::string text;         // Message
-    DownloadProgress progress;
-};
-
 struct InstallOptions
 {
     std::filesystem::path prefixRoot; // empty = PrefixStore::defaultRoot()
@@ -54,8 +39,8 @@ struct InstallOptions
     // download cache copy plus the unpacked files).
     double spaceFactor = 3.0;
     CancelToken cancel;
-    std::function<void(const InstallEvent&)> onEvent; // called from worker threads too
-    const Clock* clock = nullptr;                     // stamps the receipt; null = Clock::system()
+    events::InstallSink onEvent;  // called from worker threads too
+    const Clock* clock = nullptr; // stamps the receipt; null = Clock::system()
     // Trust on first use for artifacts the catalog does not pin (installers/pin_store.h).
     std::filesystem::path pinFile; // empty: PinStore::defaultFile()
     bool acceptChangedDownloads = false;
@@ -123,7 +108,10 @@ private:
     // Runs the runtime's exe-installer artifacts, which are in the staging folder.
     Expected<void> runInstallers(const Runtime& runtime, const std::filesystem::path& stagingDir,
                                  Receipt& receipt);
-    void notify(InstallEvent e) const;
+    void notify(const events::FromInstall& e) const;
+    void notice(const std::string& runtime, std::string text) const;
+    void progress(const std::string& runtime, int artifact, const std::string& name,
+                  const DownloadProgress& p) const;
 
     InstallOptions m_o;
     PrefixStore m_store;

@@ -23,9 +23,15 @@ namespace {
 
 constexpr std::size_t kFailedStepLines = 20;
 
-nlohmann::json stepArgv(const std::vector<std::string>& step)
+// Which step and of how many are emitStep's to fill in.
+events::StepChanged stepEvent(events::StepState state, std::optional<ProcessEnd> exit = {},
+                              std::string text = {})
 {
-    return step;
+    events::StepChanged s;
+    s.state = state;
+    s.exit = std::move(exit);
+    s.text = std::move(text);
+    return s;
 }
 
 // Records left without an end by launchers that were killed are closed as "ended
@@ -91,7 +97,7 @@ std::string planHash(const Plan& plan)
         .toStdString();
 }
 
-LaunchSession::LaunchSession(LaunchRequest request, EventSink sink, const Clock& clock,
+LaunchSession::LaunchSession(LaunchRequest request, events::LaunchSink sink, const Clock& clock,
                              QObject* parent)
     : QObject(parent), m_req(std::move(request)), m_sink(std::move(sink)), m_clock(clock)
 {}
@@ -157,7 +163,7 @@ bool LaunchSession::start(std::string& error)
     writeRecord();
     m_pipeline = std::make_unique<OutputPipeline>(
         m_req.matcher.get(), m_req.urlRegex, m_req.codePage,
-        [this](const LaunchEvent& e) { forward(e); }, m_log);
+        [this](const events::FromLaunch& e) { forward(e); }, m_log);
     m_pipeline->setLogFilter(m_req.logFilter);
     m_process = std::make_unique<ContainedProcess>();
     m_process->onOutput = [this](bool isStderr, std::string_view chunk) {
@@ -165,7 +171,8 @@ bool LaunchSession::start(std::string& error)
     };
     if (!runSteps) {
         if (!m_req.plan.steps.empty())
-            emitStep("skipped", {{"reason", "done before with the same steps and runtimes"}});
+            emitStep(stepEvent(events::StepState::Skipped, {},
+                               "done before with the same steps and runtimes"));
         startWorkload();
     } else {
         m_inSteps = true;
@@ -174,27 +181,25 @@ bool LaunchSession::start(std::string& error)
     return true;
 }
 
-void LaunchSession::forward(const LaunchEvent& e)
+void LaunchSession::forward(const events::FromLaunch& e)
 {
-    if (m_inSteps && e.kind == LaunchEvent::Line) {
-        m_lastLines.push_back(e.text);
+    if (const auto* line = std::get_if<events::ConsoleLine>(&e); line && m_inSteps) {
+        m_lastLines.push_back(line->text);
         if (m_lastLines.size() > kFailedStepLines)
             m_lastLines.pop_front();
     }
     m_sink(e);
 }
 
-void LaunchSession::emitStep(const char* state, nlohmann::json extra)
+// A step event says which step (while in the steps) and of how many.
+void LaunchSession::emitStep(events::StepChanged step)
 {
-    LaunchEvent e;
-    e.kind = LaunchEvent::Step;
-    e.data = {{"event", "step"}, {"state", state}, {"of", m_req.plan.steps.size()}};
+    step.of = int(m_req.plan.steps.size());
     if (m_inSteps) {
-        e.data["index"] = m_step + 1;
-        e.data["argv"] = stepArgv(m_req.plan.steps[m_step]);
+        step.index = int(m_step) + 1;
+        step.argv = m_req.plan.steps[m_step];
     }
-    e.data.update(extra);
-    m_sink(e);
+    m_sink(step);
 }
 
 void LaunchSession::runNextStep()
@@ -205,11 +210,11 @@ void LaunchSession::runNextStep()
         if (auto w = writeStepReceipt(receipt, m_stepsHash, m_req.plan.steps.size(),
                                       isoTime(m_clock.now()));
             !w)
-            emitStep("warning", {{"text", w.error().message}});
+            emitStep(stepEvent(events::StepState::Warning, {}, w.error().message));
         startWorkload();
         return;
     }
-    emitStep("started");
+    emitStep(stepEvent(events::StepState::Started));
     m_lastLines.clear();
     disconnect(m_process.get(), &ContainedProcess::finished, this, nullptr);
     connect(m_process.get(), &ContainedProcess::finished, this, &LaunchSession::onStepFinished);
@@ -221,16 +226,16 @@ void LaunchSession::onStepFinished(const ProcessEnd& end)
 {
     m_pipeline->finish();
     if (!end.ok() || m_stopping) {
-        nlohmann::json extra = {
-            {"exit", toJson(end)},
-            {"last_lines", std::vector<std::string>(m_lastLines.begin(), m_lastLines.end())}};
-        emitStep(m_stopping ? "stopped" : "failed", std::move(extra));
+        auto step =
+            stepEvent(m_stopping ? events::StepState::Stopped : events::StepState::Failed, end);
+        step.lastLines.assign(m_lastLines.begin(), m_lastLines.end());
+        emitStep(std::move(step));
         m_record.exit = toJson(end);
         m_record.stoppedBy = end.stoppedBy;
         finish(false);
         return;
     }
-    emitStep("done", {{"exit", toJson(end)}});
+    emitStep(stepEvent(events::StepState::Done, end));
     ++m_step;
     runNextStep();
 }
@@ -300,18 +305,7 @@ void LaunchSession::onWorkloadFinished(const ProcessEnd& end)
     // A crash with a known issue in the log names both.
     if (!e.ok() && !issues.empty())
         e.text += "; the log shows known issue " + issues.front();
-    LaunchEvent ev;
-    ev.kind = LaunchEvent::Exit;
-    ev.data = toJson(e);
-    ev.data["event"] = "exit";
-    ev.data["stopped_by"] = e.stoppedBy;
-    if (m_timedOut)
-        ev.data["timed_out"] = true;
-    if (m_leftoversStopped)
-        ev.data["leftovers_stopped"] = true;
-    if (!issues.empty())
-        ev.data["known_issues"] = issues;
-    m_sink(ev);
+    m_sink(events::WorkloadExited{e, m_timedOut, m_leftoversStopped, issues});
     m_record.exit = toJson(e);
     m_record.stoppedBy = e.stoppedBy;
     finish(e.ok() && !m_timedOut);

@@ -60,8 +60,8 @@ class LaunchSession : public QObject
 {
     Q_OBJECT
 public:
-    LaunchSession(LaunchRequest request, EventSink sink, const Clock& clock = Clock::system(),
-                  QObject* parent = nullptr);
+    LaunchSession(LaunchRequest request, events::LaunchSink sink,
+                  const Clock& clock = Clock::system(), QObject* parent = nullptr);
     ~LaunchSession() override;
 
     // Opens the log files and begins; false (with `error`) when nothing could start,
@@ -87,15 +87,15 @@ private:
     void onStepFinished(const ProcessEnd& end);
     void startWorkload();
     void onWorkloadFinished(const ProcessEnd& end);
-    void emitStep(const char* state, nlohmann::json extra = nlohmann::json::object());
+    void emitStep(events::StepChanged step);
     void finish(bool ok);
     void writeRecord();
-    void forward(const LaunchEvent& e);
+    void forward(const events::FromLaunch& e);
     void startLimits();
     void watchMain();
 
     LaunchRequest m_req;
-    EventSink m_sink;
+    events::LaunchSink m_sink;
     std::unique_ptr<LaunchLock> m_lock; // held until the launch has finished
     const Clock& m_clock;
     LaunchLogFiles m_files;

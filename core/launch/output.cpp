@@ -194,41 +194,8 @@ std::optional<std::string> UrlFinder::find(std::string_view line)
     return url;
 }
 
-LaunchEvent lineEvent(const char* stream, std::string text)
-{
-    LaunchEvent e;
-    e.stream = stream;
-    e.text = std::move(text);
-    return e;
-}
-
-LaunchEvent urlEvent(const std::string& url)
-{
-    LaunchEvent e;
-    e.kind = LaunchEvent::Url;
-    e.data = {{"event", "url"}, {"url", url}};
-    return e;
-}
-
-LaunchEvent knownIssueEvent(const logmatch::LogMatch& m)
-{
-    LaunchEvent e;
-    e.kind = LaunchEvent::KnownIssue;
-    e.data = {{"event", "known_issue"}, {"known_issue", m.knownIssue}, {"title", m.title},
-              {"line", m.line},         {"excerpt", m.excerpt},        {"remedy", m.remedy},
-              {"action", m.action}};
-    return e;
-}
-
-nlohmann::json toJson(const LaunchEvent& e)
-{
-    if (e.kind != LaunchEvent::Line)
-        return e.data;
-    return {{"event", "line"}, {"stream", e.stream}, {"text", e.text}};
-}
-
 OutputPipeline::OutputPipeline(const logmatch::LogMatcher* matcher, const std::string& urlRegex,
-                               unsigned codePage, EventSink sink, std::FILE* log)
+                               unsigned codePage, events::LaunchSink sink, std::FILE* log)
     : m_decoder(codePage), m_urlFinder(urlRegex), m_sink(std::move(sink)), m_log(log)
 {
     if (matcher)
@@ -237,14 +204,13 @@ OutputPipeline::OutputPipeline(const logmatch::LogMatcher* matcher, const std::s
 
 void OutputPipeline::feed(bool isStderr, std::string_view chunk)
 {
-    const char* stream = isStderr ? "stderr" : "stdout";
-    (isStderr ? m_err : m_out).feed(chunk, [&](std::string_view line) { onLine(stream, line); });
+    (isStderr ? m_err : m_out).feed(chunk, [&](std::string_view line) { onLine(isStderr, line); });
 }
 
 void OutputPipeline::finish()
 {
-    m_out.finish([&](std::string_view line) { onLine("stdout", line); });
-    m_err.finish([&](std::string_view line) { onLine("stderr", line); });
+    m_out.finish([&](std::string_view line) { onLine(false, line); });
+    m_err.finish([&](std::string_view line) { onLine(true, line); });
     if (m_log && m_logFilter) {
         m_logLines.clear();
         m_logFilter->finish(m_logLines);
@@ -270,7 +236,7 @@ const std::vector<logmatch::LogMatch>& OutputPipeline::matches() const
     return m_scan ? m_scan->matches() : none;
 }
 
-void OutputPipeline::onLine(const char* stream, std::string_view bytes)
+void OutputPipeline::onLine(bool isStderr, std::string_view bytes)
 {
     ++m_lines;
     std::string text = m_decoder.decode(bytes);
@@ -285,14 +251,17 @@ void OutputPipeline::onLine(const char* stream, std::string_view bytes)
     }
     const std::size_t fresh = m_scan ? m_scan->feed(plain) : 0;
     const std::optional<std::string> url = m_urlFinder.find(plain);
-    m_sink(lineEvent(stream, std::move(text)));
+    m_sink(events::ConsoleLine{isStderr, std::move(text)});
     if (url) {
         m_urls.push_back(*url);
-        m_sink(urlEvent(*url));
+        m_sink(events::UrlAnnounced{*url});
     }
     const auto& all = matches();
-    for (std::size_t i = all.size() - fresh; i < all.size(); ++i)
-        m_sink(knownIssueEvent(all[i]));
+    for (std::size_t i = all.size() - fresh; i < all.size(); ++i) {
+        const logmatch::LogMatch& m = all[i];
+        m_sink(events::KnownIssueSeen{m.knownIssue, m.title, static_cast<long long>(m.line),
+                                      m.excerpt, m.remedy, m.action});
+    }
 }
 
 } // namespace sp

@@ -4,6 +4,7 @@
 // log, spot the URL the UI serves on, and run the known-issue matcher. All of it is
 // plain code with no process attached, so it is tested and benchmarked on its own.
 
+#include "core/events.h"
 #include "core/launch/text_decoder.h"
 #include "core/logmatch/matcher.h"
 
@@ -74,33 +75,6 @@ private:
 
 std::string browsableUrl(std::string url);
 
-// One event of a launch, as `launch --json` prints it (one JSON object per line).
-struct LaunchEvent
-{
-    enum Kind
-    {
-        Step,
-        Line,
-        Url,
-        KnownIssue,
-        Exit
-    } kind = Line;
-    // Line events, the bulk of them, carry only these two: no JSON is built per line
-    // unless a subscriber asks for it (toJson).
-    const char* stream = "stdout"; // "stdout" | "stderr"
-    std::string text;              // decoded UTF-8, ANSI colours kept
-    nlohmann::json data;           // the other events' fields, "event" included
-};
-
-// The event as `launch --json` prints it.
-nlohmann::json toJson(const LaunchEvent& e);
-
-LaunchEvent lineEvent(const char* stream, std::string text);
-LaunchEvent urlEvent(const std::string& url);
-LaunchEvent knownIssueEvent(const logmatch::LogMatch& m);
-
-using EventSink = std::function<void(const LaunchEvent&)>;
-
 // What the log file gets of a launch's lines: the front ends' redaction of secrets
 // (app/common/diag/log_filter.h). A secret may span lines (a private key's BEGIN, body
 // and END), so a filter keeps state from line to line, and may hold lines back until a
@@ -122,7 +96,7 @@ class OutputPipeline
 {
 public:
     OutputPipeline(const logmatch::LogMatcher* matcher, const std::string& urlRegex,
-                   unsigned codePage, EventSink sink, std::FILE* log);
+                   unsigned codePage, events::LaunchSink sink, std::FILE* log);
 
     void feed(bool isStderr, std::string_view chunk);
     void finish();
@@ -137,12 +111,12 @@ public:
     std::size_t lineCount() const { return m_lines; }
 
 private:
-    void onLine(const char* stream, std::string_view bytes);
+    void onLine(bool isStderr, std::string_view bytes);
 
     TextDecoder m_decoder;
     UrlFinder m_urlFinder;
     std::optional<logmatch::LogScan> m_scan;
-    EventSink m_sink;
+    events::LaunchSink m_sink;
     std::FILE* m_log;
     void writeLog(std::string_view line);
 

@@ -197,8 +197,8 @@ private slots:
     {
         auto o = quickOptions(base() / "prefix", base() / "cache");
         std::atomic<int> progress{0};
-        o.onEvent = [&](const InstallEvent& e) {
-            progress += e.kind == InstallEvent::Kind::Progress ? 1 : 0;
+        o.onEvent = [&](const events::FromInstall& e) {
+            progress += std::holds_alternative<events::ArtifactProgress>(e) ? 1 : 0;
         };
         auto r = install(pinned("repo-src", m_first), o);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
@@ -279,8 +279,8 @@ private slots:
         auto o = quickOptions(prefix, base() / "cache");
         CancelToken cancel;
         o.cancel = cancel;
-        o.onEvent = [cancel](const InstallEvent& e) {
-            if (e.kind == InstallEvent::Kind::Progress)
+        o.onEvent = [cancel](const events::FromInstall& e) {
+            if (std::holds_alternative<events::ArtifactProgress>(e))
                 cancel.cancel();
         };
         auto r = install(pinned("cancel-src", m_first), o);

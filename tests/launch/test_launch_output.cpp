@@ -117,30 +117,32 @@ private slots:
         QTemporaryDir dir;
         const std::string logPath = dir.filePath(QStringLiteral("x.log")).toStdString();
         std::FILE* log = std::fopen(logPath.c_str(), "wb");
-        std::vector<LaunchEvent> events;
+        std::vector<events::FromLaunch> events;
         OutputPipeline p(
-            &*matcher, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
+            &*matcher, {}, 0, [&](const events::FromLaunch& e) { events.push_back(e); }, log);
         p.feed(false, "\x1b[32mRunning on local URL:  http://0.0.0.0:7860\x1b[0m\nstep 1\n");
         p.feed(
             true,
             "RuntimeError: No HIP GPUs are available\nRuntimeError: No HIP GPUs are available\n");
         p.finish();
         std::fclose(log);
-        std::map<int, int> kinds;
+        std::map<std::size_t, int> kinds; // by the variant's index
         for (const auto& e : events)
-            ++kinds[e.kind];
-        QCOMPARE(kinds[LaunchEvent::Line], 4);
-        QCOMPARE(kinds[LaunchEvent::Url], 1);
-        QCOMPARE(kinds[LaunchEvent::KnownIssue], 1);
-        QVERIFY(events.front().text.find("\x1b[32m") == 0); // the console keeps colours
+            ++kinds[e.index()];
+        QCOMPARE(kinds[events::FromLaunch(events::ConsoleLine{}).index()], 4);
+        QCOMPARE(kinds[events::FromLaunch(events::UrlAnnounced{}).index()], 1);
+        QCOMPARE(kinds[events::FromLaunch(events::KnownIssueSeen{}).index()], 1);
+        // The console keeps colours.
+        QVERIFY(std::get<events::ConsoleLine>(events.front()).text.find("\x1b[32m") == 0);
         std::ifstream in(logPath);
         std::string first;
         std::getline(in, first);
         QCOMPARE(first, std::string("Running on local URL:  http://0.0.0.0:7860"));
         QCOMPARE(p.matches().front().knownIssue, std::string("no-gpu-visible"));
         QCOMPARE(p.matches().front().line, std::size_t{3});
-        QCOMPARE(toJson(events[2]).value("stream", ""), std::string("stdout"));
-        QCOMPARE(toJson(events[2]).value("text", ""), std::string("step 1"));
+        const auto* step = std::get_if<events::ConsoleLine>(&events[2]);
+        QVERIFY(step && !step->isStderr);
+        QCOMPARE(step->text, std::string("step 1"));
     }
 
     // The log filter may hold a line back until the next one and hands out what it held
@@ -168,9 +170,9 @@ private slots:
         QTemporaryDir dir;
         const std::string logPath = dir.filePath(QStringLiteral("f.log")).toStdString();
         std::FILE* log = std::fopen(logPath.c_str(), "wb");
-        std::vector<LaunchEvent> events;
+        std::vector<events::FromLaunch> events;
         OutputPipeline p(
-            nullptr, {}, 0, [&](const LaunchEvent& e) { events.push_back(e); }, log);
+            nullptr, {}, 0, [&](const events::FromLaunch& e) { events.push_back(e); }, log);
         p.setLogFilter(std::make_shared<HoldOne>());
         p.feed(false, "one\ntwo\nbell\a \xc2\x9b"
                       "1;31mred\xc2\x9b"

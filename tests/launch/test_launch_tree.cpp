@@ -23,18 +23,18 @@ namespace {
 
 struct Run
 {
-    std::vector<LaunchEvent> events;
+    std::vector<events::FromLaunch> events;
     bool succeeded = false;
     LaunchRecord record;
     fs::path log;
     qint64 ms = 0;
 
-    std::vector<const LaunchEvent*> of(LaunchEvent::Kind k) const
+    template <class T> std::vector<const T*> of() const
     {
-        std::vector<const LaunchEvent*> out;
+        std::vector<const T*> out;
         for (const auto& e : events)
-            if (e.kind == k)
-                out.push_back(&e);
+            if (const auto* x = std::get_if<T>(&e))
+                out.push_back(x);
         return out;
     }
 };
@@ -88,7 +88,8 @@ Run launch(const StandinWorld& w, const std::string& profile, bool rerun = false
     if (!req)
         qFatal("prepare: %s", req.error().message.c_str());
     req->rerunSteps = rerun;
-    LaunchSession session(std::move(*req), [&](const LaunchEvent& e) { run.events.push_back(e); });
+    LaunchSession session(std::move(*req),
+                          [&](const events::FromLaunch& e) { run.events.push_back(e); });
     QSignalSpy done(&session, &LaunchSession::finished);
     QElapsedTimer t;
     t.start();
@@ -203,20 +204,21 @@ private slots:
         const Run run = launch(w, "standin-crash");
         QVERIFY(!run.succeeded);
         // The URL Gradio-style UIs print on 0.0.0.0, rewritten for a browser.
-        const auto urls = run.of(LaunchEvent::Url);
+        const auto urls = run.of<events::UrlAnnounced>();
         QCOMPARE(urls.size(), std::size_t{1});
-        QCOMPARE(urls[0]->data.value("url", ""), std::string("http://127.0.0.1:7860"));
-        const auto issues = run.of(LaunchEvent::KnownIssue);
+        QCOMPARE(urls[0]->url, std::string("http://127.0.0.1:7860"));
+        const auto issues = run.of<events::KnownIssueSeen>();
         QCOMPARE(issues.size(), std::size_t{1});
-        QCOMPARE(issues[0]->data.value("known_issue", ""), std::string("hsa-aperture-violation"));
+        QCOMPARE(issues[0]->id, std::string("hsa-aperture-violation"));
         // Its line number is the log's line holding the failure.
-        const int at = issues[0]->data.value("line", 0);
+        const int at = int(issues[0]->line);
         QVERIFY(lineOf(run.log, at).find("APERTURE_VIOLATION") != std::string::npos);
-        QVERIFY(!issues[0]->data.value("remedy", "").empty());
-        const auto exits = run.of(LaunchEvent::Exit);
+        QVERIFY(!issues[0]->remedy.empty());
+        const auto exits = run.of<events::WorkloadExited>();
         QCOMPARE(exits.size(), std::size_t{1});
-        QCOMPARE(exits[0]->data.value("signal", 0), 11);
-        const std::string text = exits[0]->data.value("text", "");
+        QCOMPARE(exits[0]->end.kind, ProcessEnd::Signaled);
+        QCOMPARE(exits[0]->end.value, 11LL);
+        const std::string text = exits[0]->end.text;
         QVERIFY2(text.find("SIGSEGV") != std::string::npos &&
                      text.find("hsa-aperture-violation") != std::string::npos,
                  text.c_str());
@@ -247,11 +249,10 @@ private slots:
         StandinWorld w;
         const std::string steps = w.stepsFile().string();
         w.write(50, {{"sh", "-c", "echo ran >> '" + steps + "'"}});
-        QVERIFY(launch(w, "standin-exit-early").of(LaunchEvent::Exit).size() == 1);
+        QVERIFY(launch(w, "standin-exit-early").of<events::WorkloadExited>().size() == 1);
         const Run second = launch(w, "standin-exit-early");
         QCOMPARE(lineCount(steps), 1);
-        QCOMPARE(second.of(LaunchEvent::Step).front()->data.value("state", ""),
-                 std::string("skipped"));
+        QCOMPARE(second.of<events::StepChanged>().front()->state, events::StepState::Skipped);
         w.write(50, {{"sh", "-c", "echo ran again >> '" + steps + "'"}});
         launch(w, "standin-exit-early");
         QCOMPARE(lineCount(steps), 2);
@@ -265,14 +266,15 @@ private slots:
         w.write(50, {{"sh", "-c", "echo pip could not build the wheel >&2; exit 7"}});
         const Run run = launch(w, "standin-exit-early");
         QVERIFY(!run.succeeded);
-        const auto steps = run.of(LaunchEvent::Step);
-        QCOMPARE(steps.back()->data.value("state", ""), std::string("failed"));
-        QCOMPARE(steps.back()->data["exit"].value("code", 0), 7);
-        const auto last = steps.back()->data.value("last_lines", std::vector<std::string>{});
+        const auto steps = run.of<events::StepChanged>();
+        QCOMPARE(steps.back()->state, events::StepState::Failed);
+        QVERIFY(steps.back()->exit && steps.back()->exit->kind == ProcessEnd::Exited);
+        QCOMPARE(steps.back()->exit->value, 7LL);
+        const auto last = steps.back()->lastLines;
         QCOMPARE(last, std::vector<std::string>{"pip could not build the wheel"});
         QVERIFY(!fs::exists(stepReceiptFile(w.root / "data", "standin-exit-early")));
         QVERIFY2(!fs::exists(w.envFile()), "the workload ran after a failed step");
-        QVERIFY(run.of(LaunchEvent::Exit).empty());
+        QVERIFY(run.of<events::WorkloadExited>().empty());
     }
 
     void runningWhileAChildLivesAfterTheFirstExits()
@@ -281,9 +283,9 @@ private slots:
         w.write(1500);
         const Run run = launch(w, "standin-exit-early");
         QVERIFY2(run.ms >= 1400, qPrintable(QString::number(run.ms)));
-        const auto exits = run.of(LaunchEvent::Exit);
+        const auto exits = run.of<events::WorkloadExited>();
         QCOMPARE(exits.size(), std::size_t{1});
-        QCOMPARE(exits[0]->data.value("code", -1), 3);
+        QCOMPARE(exits[0]->end.value, 3LL);
         QVERIFY(allGone(w.pids(), 100));
     }
 
@@ -301,7 +303,7 @@ private slots:
         });
         QVERIFY(allGone(pids, 2000));
         QCOMPARE(run.record.stoppedBy, std::string("stop"));
-        QCOMPARE(run.of(LaunchEvent::Exit).front()->data.value("signal", 0), 15);
+        QCOMPARE(run.of<events::WorkloadExited>().front()->end.value, 15LL);
     }
 
     void ctrlCOnTheCliEndsTheWholeTree()
@@ -348,7 +350,7 @@ private slots:
         auto req = prepareLaunch(s);
         QVERIFY(req);
         QCOMPARE(req->port, std::optional<int>(held.port));
-        LaunchSession session(std::move(*req), [](const LaunchEvent&) {});
+        LaunchSession session(std::move(*req), [](const events::FromLaunch&) {});
         std::string error;
         QVERIFY(!session.start(error));
         QVERIFY2(error.find("port " + std::to_string(held.port) + " is in use by") == 0 &&

@@ -216,40 +216,39 @@ void EventPrinter::printPlain(const Event& e)
     auto said = [&](const std::string& text) {
         return hi + terminalSafe(text, false) + off + "\n";
     };
-    const std::string out =
-        std::visit(Overloads{
-                       [&](const ConsoleLine& l) { return terminalSafe(l.text, tty) + "\n"; },
-                       [&](const UrlAnnounced& u) { return said("==> Open " + u.url); },
-                       [&](const KnownIssueSeen& k) {
-                           return hi + "==> Known issue " + terminalSafe(k.id, false) + " (line " +
-                                  std::to_string(k.line) + "): " + terminalSafe(k.title, false) +
-                                  off + "\n    fix: " + terminalSafe(k.remedy, false) + "\n";
-                       },
-                       [&](const StepChanged& s) {
-                           return s.state == StepState::Skipped
-                                      ? said("==> Setup steps skipped: done before")
-                                      : said("==> Step " + std::to_string(s.index) + "/" +
-                                             std::to_string(s.of) + " " + toString(s.state));
-                       },
-                       [&](const WorkloadExited& x) { return said("==> The workload " + x.text); },
-                       [&](const RuntimeInstalled& r) {
-                           m_io.err << r.runtime
-                                    << (r.alreadyInstalled ? ": already installed" : ": installed")
-                                    << "\n";
-                           return std::string();
-                       },
-                       [&](const PreflightChecked& p) { return said(preflightText(p)); },
-                       [&](const StackVerified& v) { return said(verifiedText(v)); },
-                       [&](const ProfileSwitched& s) { return said(switchedText(s)); },
-                       [](const RuntimeStarted&) { return std::string(); },   // the progress view's
-                       [](const ArtifactProgress&) { return std::string(); }, // the progress view's
-                       [](const ArtifactDone&) { return std::string(); },     // the progress view's
-                       [](const Notice&) { return std::string(); },           // the progress view's
-                       [](const Failed&) { return std::string(); },         // operator() prints it
-                       [](const ConfirmInstall&) { return std::string(); }, // the verb asks
-                       [](const LaunchStarted&) { return std::string(); },
-                   },
-                   e);
+    const std::string out = std::visit(
+        Overloads{
+            [&](const ConsoleLine& l) { return terminalSafe(l.text, tty) + "\n"; },
+            [&](const UrlAnnounced& u) { return said("==> Open " + u.url); },
+            [&](const KnownIssueSeen& k) {
+                return hi + "==> Known issue " + terminalSafe(k.id, false) + " (line " +
+                       std::to_string(k.line) + "): " + terminalSafe(k.title, false) + off +
+                       "\n    fix: " + terminalSafe(k.remedy, false) + "\n";
+            },
+            [&](const StepChanged& s) {
+                return s.state == StepState::Skipped
+                           ? said("==> Setup steps skipped: done before")
+                           : said("==> Step " + std::to_string(s.index) + "/" +
+                                  std::to_string(s.of) + " " + toString(s.state));
+            },
+            [&](const WorkloadExited& x) { return said("==> The workload " + x.end.text); },
+            [&](const RuntimeInstalled& r) {
+                m_io.err << r.runtime
+                         << (r.alreadyInstalled ? ": already installed" : ": installed") << "\n";
+                return std::string();
+            },
+            [&](const PreflightChecked& p) { return said(preflightText(p)); },
+            [&](const StackVerified& v) { return said(verifiedText(v)); },
+            [&](const ProfileSwitched& s) { return said(switchedText(s)); },
+            [](const RuntimeStarted&) { return std::string(); },   // the progress view's
+            [](const ArtifactProgress&) { return std::string(); }, // the progress view's
+            [](const ArtifactDone&) { return std::string(); },     // the progress view's
+            [](const Notice&) { return std::string(); },           // the progress view's
+            [](const Failed&) { return std::string(); },           // operator() prints it
+            [](const ConfirmInstall&) { return std::string(); },   // the verb asks
+            [](const LaunchStarted&) { return std::string(); },
+        },
+        e);
     if (!out.empty())
         m_writer->write(out); // on the writer's thread: stdout may be blocked
 }

@@ -50,8 +50,11 @@ extern "C" void onInterrupt(int)
 
 const session::Outcome& waitFor(session::Session& session, bool started)
 {
-    static const session::Outcome busy{
-        Error::runtime("another job of this session is running"), {}, {}, {}};
+    static const session::Outcome busy = [] {
+        session::Outcome o;
+        o.result = Error::runtime("another job of this session is running");
+        return o;
+    }();
     if (!started)
         return busy;
     QEventLoop loop;
@@ -147,28 +150,33 @@ int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions 
         work.runtimes.push_back(*rt);
     work.options = std::move(options);
     const session::Outcome& outcome = waitFor(session, session.startInstall(std::move(work)));
-    auto done = outcome.result ? Expected<std::vector<InstallResult>>(outcome.installed)
-                               : Expected<std::vector<InstallResult>>(outcome.result.error());
     view.close();
-    if (done) {
-        for (const InstallResult& r : *done) {
-            report["runtimes"].push_back(toJson(r));
-            if (json)
-                continue;
-            if (r.alreadyInstalled)
-                io.out << r.id << ": already installed in " << paths::toUtf8(r.dir) << "\n";
-            else
-                io.out << r.id << ": installed " << r.files << " entries in "
-                       << paths::toUtf8(r.dir) << "\n";
-        }
+    return reportInstalled(outcome, verb, io, json, report);
+}
+
+int reportInstalled(const session::Outcome& outcome, const std::string& verb, Io& io, bool json,
+                    nlohmann::json& report)
+{
+    if (!report.contains("runtimes"))
+        report["runtimes"] = nlohmann::json::array();
+    for (const InstallResult& r :
+         outcome.result ? outcome.installed : std::vector<InstallResult>()) {
+        report["runtimes"].push_back(toJson(r));
+        if (json)
+            continue;
+        if (r.alreadyInstalled)
+            io.out << r.id << ": already installed in " << paths::toUtf8(r.dir) << "\n";
+        else
+            io.out << r.id << ": installed " << r.files << " entries in " << paths::toUtf8(r.dir)
+                   << "\n";
     }
-    if (!done) {
-        report["error"] = done.error().message;
-        report["cause"] = toString(done.error().cause);
+    if (!outcome.result) {
+        report["error"] = outcome.result.error().message;
+        report["cause"] = toString(outcome.result.error().cause);
     }
     if (json)
         io.out << report.dump(2) << "\n";
-    return done ? 0 : fail(io, verb, done.error());
+    return outcome.result ? 0 : fail(io, verb, outcome.result.error());
 }
 
 } // namespace sp::cli

@@ -36,6 +36,11 @@ bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::st
 int installRuntimes(const std::vector<const Runtime*>& runtimes, InstallOptions options,
                     const std::string& verb, Io& io, bool json, nlohmann::json& report);
 
+// How an install or a repair job ended: each runtime installed, or the error; said on
+// `io` (or in `report`, printed as JSON) and returned as the exit code.
+int reportInstalled(const session::Outcome& outcome, const std::string& verb, Io& io, bool json,
+                    nlohmann::json& report);
+
 // Waits in a local loop for the session's job that `started` says began (false: one was
 // already running), and returns how it ended. Meanwhile SIGINT and SIGTERM cancel it
 // (first: stop, second: kill): the handler only writes a byte, which this loop reads.

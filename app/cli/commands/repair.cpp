@@ -4,12 +4,9 @@
 // repair PROFILE rebuilds the profile: its venv and step receipt are removed (so the
 // next launch creates the venv and runs every step again) and its runtimes repaired.
 
+#include "app/cli/commands/event_printer.h"
 #include "app/cli/commands/install_support.h"
-#include "core/launch/launch_lock.h"
-#include "core/launch/profile_env.h"
-#include "core/launch/step_receipt.h"
-#include "core/paths.h"
-#include "installers/prefix_store.h"
+#include "app/common/session/session.h"
 
 #include <ostream>
 
@@ -51,41 +48,49 @@ public:
         auto loaded = loadCatalogForCli(parser, io, "repair", &rc);
         if (!loaded)
             return rc;
-        const Catalog* catalog = &loaded->catalog;
-        const Runtime* rt = catalog->runtime(id);
-        PrefixStore store(prefixRootOf(parser));
-        if (!rt && catalog->profile(id))
-            return repairProfile(*catalog, *catalog->profile(id), store, parser, io);
-        if (!rt)
+        const Catalog& catalog = loaded->catalog;
+        const Runtime* rt = catalog.runtime(id);
+        const Profile* profile = rt ? nullptr : catalog.profile(id);
+        if (!rt && !profile)
             return fail(io, "repair",
                         Error::usage("'" + id + "' is not a runtime or profile of the catalog"));
-        auto check = checkForRepair(store, *rt);
-        if (!check)
-            return fail(io, "repair", check.error());
-        nlohmann::json report;
-        report["problems_before"] = check->problems.size();
-        // Whatever the files say, the setup steps built on this runtime run again.
-        report["steps_rerun_for"] = clearStepReceiptsUsing(*catalog, id, paths::dataDir());
-        if (!check->needed()) {
-            report["repaired"] = false;
+        // The work is the session's (app/common/session/session_repair.cpp); this verb
+        // says what it found and did.
+        session::RepairWork work;
+        work.options = optionsFor(parser);
+        if (profile) {
+            work.profile = profile->id;
+            for (const std::string& rid : profile->runtimes)
+                if (const Runtime* r = catalog.runtime(rid))
+                    work.runtimes.push_back(*r);
+        } else {
+            work.runtimes.push_back(*rt);
+        }
+        ProgressView view(io, json);
+        session::Context context;
+        context.catalog = &catalog;
+        session::Session session(context, [&](const session::Event& e) { view.onEvent(e); });
+        const session::Outcome& end = waitFor(session, session.startRepair(std::move(work)));
+        view.close();
+        if (!end.repair)
+            return fail(io, "repair",
+                        end.result ? Error::runtime("nothing was checked") : end.result.error());
+        nlohmann::json report = reportOf(*end.repair, id);
+        if (!json)
+            io.out << summaryOf(*end.repair, id) << "\n";
+        if (end.repair->damaged.empty() && end.result) {
             if (json)
                 io.out << report.dump(2) << "\n";
-            else
-                io.out << id << ": ok, nothing to repair\n";
             return 0;
         }
-        if (!json && check->installed)
-            io.out << id << ": " << check->problems.size() << " problem(s), re-installing\n";
-        report["repaired"] = true;
-        return installRuntimes({rt}, optionsFor(store, parser), "repair", io, json, report);
+        return reportInstalled(end, "repair", io, json, report);
     }
 
 private:
-    static InstallOptions optionsFor(const PrefixStore& store, const QCommandLineParser& parser)
+    static InstallOptions optionsFor(const QCommandLineParser& parser)
     {
         InstallOptions options;
-        options.prefixRoot = store.root();
-        options.force = true;
+        options.prefixRoot = prefixRootOf(parser);
         if (parser.isSet(QStringLiteral("offline"))) {
             options.offlineDir = toPath(parser.value(QStringLiteral("offline")));
             options.allowNetwork = false;
@@ -93,45 +98,27 @@ private:
         return options;
     }
 
-    // Every check runs before anything is removed: a runtime folder or venv that is not
-    // StackPilot's stops the repair with nothing changed.
-    static int repairProfile(const Catalog& catalog, const Profile& profile,
-                             const PrefixStore& store, const QCommandLineParser& parser, Io& io)
+    static nlohmann::json reportOf(const session::RepairReport& r, const std::string& id)
     {
-        const bool json = parser.isSet(QStringLiteral("json"));
-        // The profile's launch lock: not while it is launched (its steps may be filling
-        // the venv this removes), and no launch of it until the repair is done.
-        auto held = LaunchLock::acquire(paths::dataDir(), profile.id);
-        if (!held)
-            return fail(io, "repair", held.error());
-        std::vector<const Runtime*> damaged;
-        for (const std::string& rid : profile.runtimes) {
-            const Runtime* rt = catalog.runtime(rid);
-            if (!rt || rt->system)
-                continue;
-            auto check = checkForRepair(store, *rt);
-            if (!check)
-                return fail(io, "repair", check.error());
-            if (check->needed())
-                damaged.push_back(rt);
+        nlohmann::json report{{"problems_before", r.problemsBefore},
+                              {"steps_rerun_for", r.stepsRerunFor},
+                              {"repaired", !r.damaged.empty()}};
+        if (!r.profile.empty()) {
+            report["profile"] = id;
+            report["venv_removed"] = r.venvRemoved;
         }
-        auto reset = resetProfileState(paths::dataDir(), profile.id);
-        if (!reset)
-            return fail(io, "repair", reset.error());
-        nlohmann::json report{{"profile", profile.id},
-                              {"venv_removed", reset->venvRemoved},
-                              {"steps_rerun_for", {profile.id}},
-                              {"repaired", !damaged.empty()}};
-        if (!json)
-            io.out << profile.id << ": " << (reset->venvRemoved ? "venv removed; " : "")
-                   << "its setup steps run again at the next launch; " << damaged.size()
-                   << " runtime(s) to re-install\n";
-        if (damaged.empty()) {
-            if (json)
-                io.out << report.dump(2) << "\n";
-            return 0;
-        }
-        return installRuntimes(damaged, optionsFor(store, parser), "repair", io, json, report);
+        return report;
+    }
+
+    static std::string summaryOf(const session::RepairReport& r, const std::string& id)
+    {
+        if (!r.profile.empty())
+            return id + ": " + (r.venvRemoved ? "venv removed; " : "") +
+                   "its setup steps run again at the next launch; " +
+                   std::to_string(r.damaged.size()) + " runtime(s) to re-install";
+        if (r.damaged.empty())
+            return id + ": ok, nothing to repair";
+        return id + ": " + std::to_string(r.problemsBefore) + " problem(s), re-installing";
     }
 };
 

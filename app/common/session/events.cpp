@@ -15,60 +15,6 @@ json optional(const std::optional<std::uint64_t>& v)
 
 } // namespace
 
-const char* toString(Stage s)
-{
-    switch (s) {
-    case Stage::Plan:
-        return "plan";
-    case Stage::Preflight:
-        return "preflight";
-    case Stage::Verify:
-        return "verify";
-    case Stage::Recover:
-        return "recover";
-    case Stage::Install:
-        return "install";
-    case Stage::Repair:
-        return "repair";
-    case Stage::Launch:
-        return "launch";
-    }
-    return "?";
-}
-
-const char* toString(StepState s)
-{
-    switch (s) {
-    case StepState::Started:
-        return "started";
-    case StepState::Done:
-        return "done";
-    case StepState::Skipped:
-        return "skipped";
-    case StepState::Failed:
-        return "failed";
-    case StepState::Stopped:
-        return "stopped";
-    case StepState::Warning:
-        return "warning";
-    }
-    return "?";
-}
-
-namespace {
-
-// The launch's step states, read once here.
-StepState stepState(const std::string& s)
-{
-    for (auto state : {StepState::Started, StepState::Done, StepState::Skipped, StepState::Failed,
-                       StepState::Stopped})
-        if (s == toString(state))
-            return state;
-    return StepState::Warning;
-}
-
-} // namespace
-
 namespace {
 
 json eventJson(const RuntimeStarted& x)
@@ -109,9 +55,22 @@ json eventJson(const Notice& x)
             {"text", x.text}};
 }
 
+// As `launch --json` has always printed a step: its index and argv when about one step,
+// "reason" for skipped steps and "text" for a warning.
 json eventJson(const StepChanged& x)
 {
-    return x.detail;
+    json j = {{"event", "step"}, {"state", toString(x.state)}, {"of", x.of}};
+    if (x.index > 0) {
+        j["index"] = x.index;
+        j["argv"] = x.argv;
+    }
+    if (x.exit)
+        j["exit"] = toJson(*x.exit);
+    if (x.state == StepState::Failed || x.state == StepState::Stopped)
+        j["last_lines"] = x.lastLines;
+    if (!x.text.empty())
+        j[x.state == StepState::Skipped ? "reason" : "text"] = x.text;
+    return j;
 }
 
 json eventJson(const ConsoleLine& x)
@@ -132,7 +91,16 @@ json eventJson(const KnownIssueSeen& x)
 
 json eventJson(const WorkloadExited& x)
 {
-    return x.detail;
+    json j = toJson(x.end);
+    j["event"] = "exit";
+    j["stopped_by"] = x.end.stoppedBy;
+    if (x.timedOut)
+        j["timed_out"] = true;
+    if (x.leftoversStopped)
+        j["leftovers_stopped"] = true;
+    if (!x.knownIssues.empty())
+        j["known_issues"] = x.knownIssues;
+    return j;
 }
 
 json eventJson(const Failed& x)
@@ -207,27 +175,6 @@ json eventJson(const LaunchStarted& x)
 json toJson(const Event& e)
 {
     return std::visit([](const auto& x) { return eventJson(x); }, e);
-}
-
-Event fromLaunchEvent(const LaunchEvent& e)
-{
-    const json& d = e.data;
-    switch (e.kind) {
-    case LaunchEvent::Line:
-        return ConsoleLine{std::string_view(e.stream) == "stderr", e.text};
-    case LaunchEvent::Url:
-        return UrlAnnounced{d.value("url", "")};
-    case LaunchEvent::KnownIssue:
-        return KnownIssueSeen{d.value("known_issue", ""), d.value("title", ""),
-                              d.value("line", 0LL),       d.value("excerpt", ""),
-                              d.value("remedy", ""),      d.value("action", "")};
-    case LaunchEvent::Step:
-        return StepChanged{stepState(d.value("state", "")), d.value("index", 0), d.value("of", 0),
-                           d};
-    case LaunchEvent::Exit:
-        break;
-    }
-    return WorkloadExited{d.value("text", ""), d};
 }
 
 } // namespace sp::session

@@ -1,11 +1,12 @@
 #pragma once
 // What a session tells its front ends, as typed values: the window and every CLI verb
-// read these fields, never the text of a message. A launch's events keep the shape of
-// `launch --json` (toJson), so scripts that read them see no change.
+// read these fields, never the text of a message. The installers' and the launch's
+// events are typed where they happen (core/events.h); toJson gives a launch's events the
+// shape `launch --json` always printed, so scripts that read them see no change.
 
+#include "core/events.h"
 #include "core/evidence/smoke_judge.h"
 #include "core/expected.h"
-#include "core/launch/output.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -18,18 +19,17 @@
 
 namespace sp::session {
 
-// The workflow's steps, in order (what a Failed event names).
-enum class Stage
-{
-    Plan,
-    Preflight,
-    Recover,
-    Install,
-    Repair,
-    Verify,
-    Launch,
-};
-const char* toString(Stage s);
+// The events an install and a launch emit where they happen (core/events.h).
+using events::ArtifactDone;
+using events::ArtifactProgress;
+using events::ConsoleLine;
+using events::KnownIssueSeen;
+using events::Notice;
+using events::Stage;
+using events::StepChanged;
+using events::StepState;
+using events::UrlAnnounced;
+using events::WorkloadExited;
 
 // A runtime's install begins (index is 1-based, of `count` in this install).
 struct RuntimeStarted
@@ -37,24 +37,6 @@ struct RuntimeStarted
     std::string runtime;
     int index = 0;
     int count = 0;
-};
-
-struct ArtifactProgress
-{
-    std::string runtime;
-    int artifact = -1; // index in the runtime's artifacts
-    std::string name;
-    std::uint64_t received = 0;
-    std::optional<std::uint64_t> total;
-    double bytesPerSecond = 0;
-    std::optional<double> etaSeconds;
-};
-
-struct ArtifactDone
-{
-    std::string runtime;
-    int artifact = -1;
-    std::string name;
 };
 
 struct RuntimeInstalled
@@ -65,67 +47,12 @@ struct RuntimeInstalled
     bool alreadyInstalled = false;
 };
 
-// Something worth a line that is not an error: a leftover recovered, a mirror skipped.
-struct Notice
-{
-    Stage stage = Stage::Install;
-    std::string runtime; // "" when not about one runtime
-    std::string text;
-};
-
-// A setup step's state; "skipped" covers all steps (done before with the same ones).
-enum class StepState
-{
-    Started,
-    Done,
-    Skipped,
-    Failed,
-    Stopped,
-    Warning,
-};
-const char* toString(StepState s);
-
-struct StepChanged
-{
-    StepState state = StepState::Started;
-    int index = 0; // 1-based; 0 for "skipped" (all of them)
-    int of = 0;
-    nlohmann::json detail; // as `launch --json` prints it: argv, exit, last_lines, reason
-};
-
 // A launch's processes began (a smoke test's too): where its log is.
 struct LaunchStarted
 {
     std::string profile;
     std::filesystem::path log;
     bool smokeTest = false;
-};
-
-struct ConsoleLine
-{
-    bool isStderr = false;
-    std::string text; // decoded UTF-8, ANSI colours kept
-};
-
-struct UrlAnnounced
-{
-    std::string url; // 0.0.0.0 already rewritten to 127.0.0.1
-};
-
-struct KnownIssueSeen
-{
-    std::string id;
-    std::string title;
-    long long line = 0;
-    std::string excerpt;
-    std::string remedy;
-    std::string action;
-};
-
-struct WorkloadExited
-{
-    std::string text;      // "exited with code 3", "was stopped", ...
-    nlohmann::json detail; // as `launch --json` prints it
 };
 
 // Before any byte of an install: is every download of the profile still there?
@@ -201,11 +128,14 @@ using Event =
                  PreflightChecked, StackVerified, ProfileSwitched, ConfirmInstall, LaunchStarted>;
 using EventSink = std::function<void(const Event&)>;
 
+// An installer's or a launch's event as the session's: the same value, in the wider variant.
+template <class Sub> Event widen(const Sub& sub)
+{
+    return std::visit([](const auto& x) -> Event { return x; }, sub);
+}
+
 // One JSON object per event (`run --json`); a launch's events as `launch --json` prints
 // them, the others as {"event": "runtime_started", ...}.
 nlohmann::json toJson(const Event& e);
-
-// A launch's event as the session's typed event: its JSON is read here, once.
-Event fromLaunchEvent(const LaunchEvent& e);
 
 } // namespace sp::session

@@ -124,6 +124,14 @@ void Session::finish(Outcome outcome)
     });
 }
 
+void Session::finish(Expected<bool> result, std::filesystem::path log)
+{
+    Outcome o;
+    o.result = std::move(result);
+    o.log = std::move(log);
+    finish(std::move(o));
+}
+
 void Session::send(const Event& e) const
 {
     if (!m_sink)
@@ -190,7 +198,7 @@ void Session::launchThen(LaunchRequest request, EventSink sink, std::function<vo
 {
     const LaunchStarted started{request.plan.profile, {}, smokeTest};
     auto* launch = new LaunchSession(std::move(request),
-                                     [sink](const LaunchEvent& e) { sink(fromLaunchEvent(e)); });
+                                     [sink](const events::FromLaunch& e) { sink(widen(e)); });
     std::string error;
     if (!launch->start(error)) {
         delete launch;

@@ -79,6 +79,24 @@ struct InstallWork
     std::filesystem::path journal;   // pending-install.json while it runs; empty: none
 };
 
+// `repair`: the runtimes to check, copies; with a profile, its venv and step receipt are
+// reset too, under its launch lock.
+struct RepairWork
+{
+    std::vector<Runtime> runtimes;
+    std::string profile; // "" for a runtime's repair
+    InstallOptions options;
+};
+
+struct RepairReport
+{
+    std::string profile;
+    std::size_t problemsBefore = 0;
+    bool venvRemoved = false;
+    std::vector<std::string> stepsRerunFor; // profiles whose setup steps run again
+    std::vector<std::string> damaged;       // re-installed, in order
+};
+
 // How a job ended. `result`: the error, or whether the work went well (the launch ended
 // well, the smoke test passed, the install finished).
 struct Outcome
@@ -87,6 +105,7 @@ struct Outcome
     std::filesystem::path log;            // the launch's log
     std::vector<InstallResult> installed; // an install's runtimes
     std::vector<StackVerified> verified;  // the smoke tests that ran (bench: each profile)
+    std::optional<RepairReport> repair;   // what a repair found and did
 };
 
 // Where the last passing profile was put back by `rollback`.
@@ -117,6 +136,7 @@ public:
     // started while one runs is refused (false).
     bool startRun(RunOptions options);
     bool startInstall(InstallWork work);
+    bool startRepair(RepairWork work);
     // The launch verb: repairs first, then installs what is missing when installMissing,
     // else fails naming it.
     bool startLaunch(LaunchRequest request, bool installMissing);
@@ -156,7 +176,8 @@ private:
     struct Pending; // a run paused at ConfirmInstall
 
     bool begin(std::function<void()> job);
-    void finish(Outcome outcome);           // worker thread
+    void finish(Outcome outcome); // worker thread
+    void finish(Expected<bool> result, std::filesystem::path log = {});
     void post(std::function<void()> f);     // to the worker
     void postBack(std::function<void()> f); // to the owner's thread
 
@@ -165,6 +186,9 @@ private:
                                                  InstallOptions options,
                                                  Stage stage = Stage::Install);
     void runInstall(const InstallWork& work);
+    void runRepair(const RepairWork& work);
+    Expected<std::vector<const Runtime*>> damaged(const RepairWork& work, const PrefixStore& store,
+                                                  RepairReport& report) const;
     Expected<void> readyToLaunch(LaunchRequest& request, bool installMissing,
                                  const InstallOptions& base = {});
     Preflight preflight(const std::vector<const Runtime*>& runtimes, const InstallOptions& base,

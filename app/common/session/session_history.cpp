@@ -92,10 +92,10 @@ bool Session::startBench(std::string workload)
     return begin([this, workload = std::move(workload)] {
         auto best = pickProfile(workload, "");
         if (!best)
-            return finish(Outcome{fail(Stage::Plan, best.error()), {}, {}, {}});
+            return finish(fail(Stage::Plan, best.error()));
         auto first = prepare(*best, {});
         if (!first)
-            return finish(Outcome{first.error(), {}, {}, {}});
+            return finish(first.error());
         std::vector<std::string> ids{*best};
         for (const auto& alt : first->plan.alternatives)
             if (alt.verdict == "available")
@@ -114,12 +114,12 @@ void Session::benchNext(std::vector<std::string> ids, std::size_t at)
         verifyThen(*request, EvidenceKind::Bench,
                    [this, ids, at](Expected<StackVerified> v) mutable {
                        if (!v)
-                           return finish(Outcome{v.error(), {}, {}, {}});
+                           return finish(v.error());
                        benchNext(std::move(ids), at + 1);
                    });
         return;
     }
-    finish(Outcome{true, {}, {}, {}});
+    finish(true);
 }
 
 } // namespace sp::session

@@ -71,12 +71,10 @@ bool Session::startLaunch(LaunchRequest request, bool installMissing)
 {
     return begin([this, request = std::move(request), installMissing]() mutable {
         if (auto ready = readyToLaunch(request, installMissing); !ready)
-            return finish(Outcome{ready.error(), {}, {}, {}});
+            return finish(ready.error());
         launchThen(
             std::move(request), [this](const Event& e) { send(e); },
-            [this](LaunchEnd end) {
-                finish(Outcome{end.ok, end.log, {}, {}});
-            });
+            [this](LaunchEnd end) { finish(end.ok, end.log); });
     });
 }
 
@@ -128,25 +126,19 @@ bool Session::skip(const std::string& profile, const std::string& reason, Stage 
     // Skipped at the preflight: a download is not where the catalog says.
     const Cause cause = stage == Stage::Preflight ? Cause::NotFound : Cause::Unknown;
     if (to.empty()) {
-        finish(Outcome{fail(Stage::Plan, Error::runtime(profile + " cannot be used (" + reason +
-                                                        ") and no other profile of " +
-                                                        m_run.workload + " fits this machine")
-                                             .withCause(cause)),
-                       {},
-                       {},
-                       {}});
+        finish(fail(Stage::Plan, Error::runtime(profile + " cannot be used (" + reason +
+                                                ") and no other profile of " + m_run.workload +
+                                                " fits this machine")
+                                     .withCause(cause)));
         return false;
     }
     if (!m_run.autoFallback) {
-        finish(Outcome{fail(stage, Error::runtime(profile + " cannot be used on this machine (" +
-                                                  reason + "); StackPilot can switch to " + to +
-                                                  ": run again with --auto-fallback, or with "
-                                                  "--profile " +
-                                                  to)
-                                       .withCause(cause)),
-                       {},
-                       {},
-                       {}});
+        finish(fail(stage, Error::runtime(profile + " cannot be used on this machine (" + reason +
+                                          "); StackPilot can switch to " + to +
+                                          ": run again with --auto-fallback, or with "
+                                          "--profile " +
+                                          to)
+                               .withCause(cause)));
         return false;
     }
     return true;
@@ -195,18 +187,15 @@ ConfirmInstall Session::confirmation(const LaunchRequest& request, const Preflig
 void Session::runNext()
 {
     if (++m_tried > kMaxProfilesTried)
-        return finish(Outcome{
+        return finish(
             fail(Stage::Plan, Error::runtime("gave up after " + std::to_string(kMaxProfilesTried) +
-                                             " profiles of " + m_run.workload)),
-            {},
-            {},
-            {}});
+                                             " profiles of " + m_run.workload)));
     auto profile = chooseProfile(m_run.workload, std::exchange(m_forced, {}));
     if (!profile)
-        return finish(Outcome{profile.error(), {}, {}, {}});
+        return finish(profile.error());
     auto request = prepare(*profile, m_run.extraArgs);
     if (!request)
-        return finish(Outcome{request.error(), {}, {}, {}});
+        return finish(request.error());
     request->rerunSteps = m_run.rerunSteps;
     const bool installing = !toInstall(*request).empty();
     if (!installing)
@@ -232,8 +221,7 @@ void Session::confirm(bool yes)
             return;
         auto pending = std::move(m_pending);
         if (!yes || cancelled())
-            return finish(Outcome{
-                fail(Stage::Install, Error::cancelled("nothing was installed")), {}, {}, {}});
+            return finish(fail(Stage::Install, Error::cancelled("nothing was installed")));
         runProvisioned(std::move(pending->request), pending->installing);
     });
 }
@@ -256,18 +244,16 @@ void Session::runProvisioned(LaunchRequest request, bool installing)
             else if (!m_closing)
                 clearPendingInstall(m_run.journal);
         }
-        return finish(Outcome{ready.error(), {}, {}, {}});
+        return finish(ready.error());
     }
     if (installing && !m_run.journal.empty())
         clearPendingInstall(m_run.journal);
     auto launch = [this](LaunchRequest r) {
         if (cancelled())
-            return finish(Outcome{fail(Stage::Launch, Error::cancelled()), {}, {}, {}});
+            return finish(fail(Stage::Launch, Error::cancelled()));
         launchThen(
             std::move(r), [this](const Event& e) { send(e); },
-            [this](LaunchEnd end) {
-                finish(Outcome{end.ok, end.log, {}, {}});
-            });
+            [this](LaunchEnd end) { finish(end.ok, end.log); });
     };
     if (!m_run.verify || !needsVerify(request, installing))
         return launch(std::move(request));
@@ -275,7 +261,7 @@ void Session::runProvisioned(LaunchRequest request, bool installing)
     verifyThen(
         *shared, EvidenceKind::Verify, [this, shared, launch](Expected<StackVerified> v) mutable {
             if (!v)
-                return finish(Outcome{v.error(), {}, {}, {}});
+                return finish(v.error());
             if (v->passed)
                 return launch(std::move(*shared));
             if (skip(shared->plan.profile, "its smoke test failed: " + v->reason, Stage::Verify))

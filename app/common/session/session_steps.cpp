@@ -16,21 +16,6 @@ namespace sp::session {
 
 namespace {
 
-Event toEvent(const InstallEvent& e)
-{
-    switch (e.kind) {
-    case InstallEvent::Kind::Progress:
-        return ArtifactProgress{e.runtimeId,          e.artifact,       e.artifactName,
-                                e.progress.received,  e.progress.total, e.progress.bytesPerSecond,
-                                e.progress.etaSeconds};
-    case InstallEvent::Kind::ArtifactDone:
-        return ArtifactDone{e.runtimeId, e.artifact, e.artifactName};
-    case InstallEvent::Kind::Message:
-        break;
-    }
-    return Notice{Stage::Install, e.runtimeId, e.text};
-}
-
 std::string isoNowUtc()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
@@ -67,8 +52,8 @@ Expected<std::vector<InstallResult>> Session::install(const std::vector<const Ru
         std::lock_guard lock(m_cancelLock);
         options.cancel = m_installCancel;
     }
-    options.onEvent = [this, stage](const InstallEvent& e) {
-        Event ev = toEvent(e);
+    options.onEvent = [this, stage](const events::FromInstall& e) {
+        Event ev = widen(e);
         if (auto* n = std::get_if<Notice>(&ev))
             n->stage = stage;
         send(ev);

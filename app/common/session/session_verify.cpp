@@ -88,7 +88,7 @@ void Session::verifyThen(const LaunchRequest& request, EvidenceKind kind,
             end->knownTitle = k->title;
         }
         if (const auto* x = std::get_if<WorkloadExited>(&e))
-            end->exitText = x->text;
+            end->exitText = x->end.text;
         send(e);
     };
     launchThen(

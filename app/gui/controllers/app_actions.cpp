@@ -219,16 +219,14 @@ void AppController::onLaunchEnded(const QString& workload, const QString& profil
 {
     const bool ok = result && *result;
     const auto exit = std::exchange(m_exit, std::nullopt);
-    const nlohmann::json detail = exit ? exit->detail : nlohmann::json::object();
-    const bool byItself = detail.value("stopped_by", "none") == "none";
+    const bool byItself = !exit || exit->byItself();
     logEvent("launch " + toStd(profile) + " ended: " + toStd(m_lastExit));
     emit notice(ok || !byItself ? tr("%1 ended.").arg(workloadName(workload))
                                 : tr("%1 ended with an error.").arg(workloadName(workload)),
                 !ok && byItself);
     // A crash is not a Stop: it gets its card, with the way forward.
     if (!ok && byItself && !m_relaunch)
-        reportCrash(workload, profile, m_lastExit,
-                    detail.contains("signal") || detail.contains("ntstatus"));
+        reportCrash(workload, profile, m_lastExit, exit && exit->crashed());
     replan([this] {
         if (std::exchange(m_relaunch, false))
             launch();

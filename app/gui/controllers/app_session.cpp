@@ -224,7 +224,7 @@ void AppController::onStep(const session::StepChanged& s)
 
 void AppController::onExited(const session::WorkloadExited& x)
 {
-    m_lastExit = qs(x.text);
+    m_lastExit = qs(x.end.text);
     if (m_launched)
         m_exit = x;
 }

@@ -98,9 +98,9 @@ PipelineRun runPipeline(long lines, const fs::path& root,
                         long long* startNs = nullptr)
 {
     PipelineRun run;
-    LaunchSession s(requestFor(lines, root, std::move(matcher)), [&](const LaunchEvent& e) {
-        if (e.kind == LaunchEvent::Line)
-            run.check.see(e.text);
+    LaunchSession s(requestFor(lines, root, std::move(matcher)), [&](const events::FromLaunch& e) {
+        if (const auto* line = std::get_if<events::ConsoleLine>(&e))
+            run.check.see(line->text);
     });
     QSignalSpy done(&s, &LaunchSession::finished);
     QElapsedTimer t;

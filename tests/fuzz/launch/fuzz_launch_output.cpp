@@ -43,11 +43,11 @@ Seen run(std::string_view bytes, std::size_t chunk, unsigned codePage)
     std::FILE* log = std::tmpfile();
     sp::OutputPipeline p(
         &matcher(), {}, codePage,
-        [&](const sp::LaunchEvent& e) {
-            if (e.kind == sp::LaunchEvent::Line)
-                seen.lines.push_back(e.text);
-            if (e.kind == sp::LaunchEvent::Url) {
-                const std::string url = e.data.value("url", "");
+        [&](const sp::events::FromLaunch& e) {
+            if (const auto* line = std::get_if<sp::events::ConsoleLine>(&e))
+                seen.lines.push_back(line->text);
+            if (const auto* announced = std::get_if<sp::events::UrlAnnounced>(&e)) {
+                const std::string& url = announced->url;
                 // Browsable: the host is never the wildcard (a path may still name it).
                 const std::size_t host = url.find("://");
                 if (url.rfind("http", 0) != 0 || host == std::string::npos ||
