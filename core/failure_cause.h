@@ -24,6 +24,7 @@ enum class Cause
     DiskFull,   // ENOSPC, EDQUOT: a write failed for lack of space
     Permission, // EACCES, EPERM, EROFS: a write was refused
     Cancelled,  // the user cancelled (Error::cancelled)
+    Internal,   // a fault in StackPilot itself: an exception out of a session's step
 };
 
 // Stable ids for JSON ("cause" of `run --json`'s error event): never renamed.
@@ -48,6 +49,8 @@ constexpr const char* toString(Cause c)
         return "permission";
     case Cause::Cancelled:
         return "cancelled";
+    case Cause::Internal:
+        return "internal";
     }
     return "unknown";
 }

@@ -44,7 +44,12 @@
         <translation>已按要求取消；没有保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/diag/cause_words.cpp" line="51"/>
+        <location filename="../../app/common/diag/cause_words.cpp" line="49"/>
+        <source>StackPilot stopped on an internal error; nothing more was done. Try again; if it happens again, export diagnostics and report it.</source>
+        <translation>StackPilot 因内部错误而停止，未再执行任何操作。请重试；如果再次发生，请导出诊断信息并报告。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/diag/cause_words.cpp" line="55"/>
         <source>StackPilot stopped on an error it cannot name more precisely; the details say what happened. Try again, or export diagnostics to report it.</source>
         <translation>StackPilot 因一个无法准确说明的错误而停止；详细信息说明了发生的事情。请再试一次，或导出诊断包来报告问题。</translation>
     </message>
@@ -424,12 +429,12 @@
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="225"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="226"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="226"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="227"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
@@ -439,7 +444,7 @@
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="212"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="214"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
@@ -594,43 +599,48 @@
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="42"/>
+        <source>StackPilot stopped on an internal error</source>
+        <translation>StackPilot 因内部错误而停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="54"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="43"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="56"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="46"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="59"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="78"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="65"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="78"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="69"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="82"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="70"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="83"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_failures.cpp" line="27"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="90"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="103"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>

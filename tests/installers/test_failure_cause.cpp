@@ -192,7 +192,7 @@ private slots:
     {
         for (Cause c :
              {Cause::Unknown, Cause::NotFound, Cause::Network, Cause::Tls, Cause::Checksum,
-              Cause::Size, Cause::DiskFull, Cause::Permission, Cause::Cancelled})
+              Cause::Size, Cause::DiskFull, Cause::Permission, Cause::Cancelled, Cause::Internal})
             checkWords(c);
         QCOMPARE(id(Cause::NotFound), QStringLiteral("not_found"));
         QCOMPARE(id(Cause::DiskFull), QStringLiteral("disk_full"));

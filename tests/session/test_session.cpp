@@ -7,6 +7,8 @@
 #include "app/common/session/session.h"
 #include "core/catalog/loader.h"
 #include "core/launch/env_composer.h"
+#include "core/launch/launch_lock.h"
+#include "core/launch/profile_env.h"
 #include "core/paths.h"
 #include "gui/gui_fixture.h"
 
@@ -86,6 +88,17 @@ struct Driver
         return nullptr;
     }
 };
+
+// The runtimes of a profile, as the repair verb hands them to the session.
+session::RepairWork repairOf(const Catalog& catalog, const std::string& profile)
+{
+    session::RepairWork work;
+    work.profile = profile;
+    for (const std::string& id : catalog.profile(profile)->runtimes)
+        work.runtimes.push_back(*catalog.runtime(id));
+    work.options.prefixRoot = paths::dataDir() / "runtimes";
+    return work;
+}
 
 session::RunOptions runOf(const char* workload, bool confirm = true)
 {
@@ -248,6 +261,87 @@ private slots:
         }
         QTest::qWait(500); // whatever was queued has had its chance
         QCOMPARE(afterwards, 0);
+    }
+
+    // A profile's repair is the session's: refused while the profile is launched (its
+    // lock), and then nothing changed; else the venv and the step receipt are reset and a
+    // damaged runtime is re-installed, as the Repair stage.
+    void aProfilesRepairUnderItsLock()
+    {
+        GuiWorld w;
+        Driver d(w);
+        d.also = [&](const session::Event& e) {
+            if (std::holds_alternative<session::ConfirmInstall>(e))
+                d.s->confirm(true);
+            if (std::holds_alternative<session::UrlAnnounced>(e))
+                d.s->cancel();
+        };
+        QVERIFY(d.s->startRun(runOf("guiwork")));
+        QVERIFY(d.wait());
+        const fs::path tool = w.runtimeDir("gui-rt-1") / "bin" / "tool.bin";
+        QVERIFY(fs::exists(tool));
+        fs::remove(tool); // damaged
+        const fs::path venv = venvDir(paths::dataDir(), "gui-a");
+        QVERIFY(claimVenv(venv, "gui-a"));
+        {
+            auto held = LaunchLock::acquire(paths::dataDir(), "gui-a");
+            QVERIFY(held);
+            QVERIFY(d.s->startRepair(repairOf(d.catalog.catalog, "gui-a")));
+            QVERIFY(d.wait());
+            QVERIFY(!d.s->outcome().result);
+            QVERIFY(!fs::exists(tool));
+            QVERIFY(fs::exists(venv)); // nothing was reset
+        }
+        d.all.clear();
+        QVERIFY(d.s->startRepair(repairOf(d.catalog.catalog, "gui-a")));
+        QVERIFY(d.wait());
+        QVERIFY2(d.s->outcome().result.ok(),
+                 d.s->outcome().result.ok() ? "" : d.s->outcome().result.error().message.c_str());
+        const auto& report = d.s->outcome().repair;
+        QVERIFY(report);
+        QCOMPARE(report->damaged, std::vector<std::string>{"gui-rt-1"});
+        QVERIFY(report->venvRemoved);
+        QVERIFY(fs::exists(tool));
+        QVERIFY(!fs::exists(venv));
+        const auto* started = d.first<session::RuntimeStarted>();
+        QVERIFY(started && started->runtime == "gui-rt-1");
+        // Intact now: a second repair re-installs nothing.
+        QVERIFY(d.s->startRepair(repairOf(d.catalog.catalog, "gui-a")));
+        QVERIFY(d.wait());
+        QVERIFY(d.s->outcome().repair && d.s->outcome().repair->damaged.empty());
+    }
+
+    // An exception out of a step (here: in work queued while the run waits at its
+    // confirmation) ends the job with a failure that says so; nothing is installed and
+    // the session takes the next job.
+    void anExceptionOnTheWorkerEndsTheJob()
+    {
+        GuiWorld w;
+        Driver d(w);
+        d.also = [&](const session::Event& e) {
+            if (std::holds_alternative<session::ConfirmInstall>(e)) {
+                d.s->call([]() -> int { throw std::runtime_error("injected"); }, [](int) {});
+                d.s->confirm(true);
+            }
+        };
+        QVERIFY(d.s->startRun(runOf("guiwork")));
+        QVERIFY(d.wait());
+        QVERIFY(!d.s->outcome().result);
+        const Error& e = d.s->outcome().result.error();
+        QCOMPARE(e.cause, Cause::Internal);
+        QVERIFY2(e.message.find("internal error (injected)") != std::string::npos,
+                 e.message.c_str());
+        const auto* failed = d.first<session::Failed>();
+        QVERIFY(failed && failed->cause == Cause::Internal);
+        QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
+        d.also = {};
+        QVERIFY(d.s->startRun(runOf("guiwork", false))); // not stuck busy
+        d.also = [&](const session::Event& ev) {
+            if (std::holds_alternative<session::UrlAnnounced>(ev))
+                d.s->cancel();
+        };
+        QVERIFY(d.wait());
+        QVERIFY(fs::exists(w.runtimeDir("gui-rt-1")));
     }
 };
 

@@ -45,6 +45,10 @@ QString causeWords(Cause cause)
     case Cause::Cancelled:
         return QCoreApplication::translate("Cause",
                                            "Cancelled as asked; nothing half-installed was kept.");
+    case Cause::Internal:
+        return QCoreApplication::translate(
+            "Cause", "StackPilot stopped on an internal error; nothing more was done. Try "
+                     "again; if it happens again, export diagnostics and report it.");
     case Cause::Unknown:
         break;
     }

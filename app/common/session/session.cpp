@@ -83,7 +83,30 @@ void Session::applyCancel()
 
 void Session::post(std::function<void()> f)
 {
-    QMetaObject::invokeMethod(m_worker, std::move(f), Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [this, f = std::move(f)] { guarded(f); }, Qt::QueuedConnection);
+}
+
+// Whatever runs on the worker runs here: an exception out of a step must not leave a
+// front end waiting for an end that never comes (a frozen button). It becomes a failure
+// that says so, and the job ends with it.
+void Session::guarded(const std::function<void()>& f)
+{
+    try {
+        f();
+    } catch (const std::exception& e) {
+        crashed(e.what());
+    } catch (...) {
+        crashed("an unknown exception");
+    }
+}
+
+void Session::crashed(const std::string& what)
+{
+    m_pending.reset(); // a waiting confirmation goes with it
+    finish(fail(Stage::Plan, Error::runtime("StackPilot's worker stopped on an internal error (" +
+                                            what + "); nothing more was done")
+                                 .withCause(Cause::Internal)));
 }
 
 void Session::postBack(std::function<void()> f)
@@ -212,7 +235,7 @@ void Session::launchThen(LaunchRequest request, EventSink sink, std::function<vo
         if (m_launch == launch)
             m_launch = nullptr;
         launch->deleteLater();
-        then(std::move(end));
+        guarded([&] { then(std::move(end)); });
     });
     // A cancel that came while the launch was being set up applies to it now.
     m_cancelsHandled = 0;

@@ -178,7 +178,9 @@ private:
     bool begin(std::function<void()> job);
     void finish(Outcome outcome); // worker thread
     void finish(Expected<bool> result, std::filesystem::path log = {});
-    void post(std::function<void()> f);     // to the worker
+    void post(std::function<void()> f);           // to the worker
+    void guarded(const std::function<void()>& f); // worker: an exception ends the job
+    void crashed(const std::string& what);
     void postBack(std::function<void()> f); // to the owner's thread
 
     // Steps, on the worker.

@@ -199,7 +199,9 @@ void AppController::onSessionFinished()
         return replan();
     }
     const auto stage = failed ? failed->stage : session::Stage::Launch;
-    if (stage == session::Stage::Verify && switched)
+    if (e.cause == Cause::Internal)
+        reportInternalFailure(qs(e.message));
+    else if (stage == session::Stage::Verify && switched)
         offerSwitch(*switched);
     // A download gone for every profile ends the run at the plan, as not found.
     else if (stage == session::Stage::Install || stage == session::Stage::Repair ||

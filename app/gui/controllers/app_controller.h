@@ -218,6 +218,7 @@ private:
     void offerSwitch(const session::ProfileSwitched& s);
     // The pending-install journal, read again off the GUI thread.
     void readPending();
+    void reportInternalFailure(const QString& error);
     void reportDetectionFailure();
     void reportCrash(const QString& workload, const QString& profile, const QString& exitText,
                      bool crashed);

@@ -34,6 +34,19 @@ void AppController::reportInstallFailure(const QString& error, Cause cause, cons
     emit failure(f);
 }
 
+// The session's worker stopped on an exception: a card, never a button left waiting.
+void AppController::reportInternalFailure(const QString& error)
+{
+    FailureNotice f;
+    f.kind = FailureNotice::Kind::Install;
+    f.title = tr("StackPilot stopped on an internal error");
+    f.cause = causeWords(Cause::Internal);
+    f.detail = error;
+    f.actions = {FailureNotice::Action::Retry, FailureNotice::Action::ExportDiagnostics};
+    m_failure = f;
+    emit failure(f);
+}
+
 void AppController::reportDetectionFailure()
 {
     FailureNotice f;
