@@ -24,7 +24,10 @@ using namespace sp::test;
 
 namespace {
 
-// A TCP server on 127.0.0.1 that accepts every connection and never sends a byte.
+// A TCP server on 127.0.0.1 that accepts every connection and never sends a byte. Not
+// the HTTP test server (it reads a request and answers, a stall included) and not a
+// listening socket alone (nothing accepts there): the attack is a git host that accepts
+// and stays silent, and the test checks that every connection was closed by the client.
 class SilentServer
 {
 public:
