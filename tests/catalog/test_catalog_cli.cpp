@@ -1,11 +1,11 @@
-// The `profiles` and `plan` verbs as a user runs them: exit codes and messages.
+// The `profiles`, `plan` and `catalog check` verbs as a user runs them: exit codes and
+// messages, in process (runCli, as stackpilot-cli's main calls it).
 
 #include "core/snapshot.h"
 #include "support/cli_runner.h"
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <filesystem>
@@ -16,7 +16,7 @@ namespace {
 
 sp::test::CliRun cli(const QStringList& args)
 {
-    return sp::test::runCliBinary(args);
+    return sp::test::runCliInProcess(args);
 }
 
 QString writeSnapshot(const QTemporaryDir& dir, const std::string& os, const std::string& gfx)

@@ -55,18 +55,19 @@ private slots:
     {
         const std::size_t before = homeEntries();
         auto r =
-            sp::test::runCliBinary({QStringLiteral("run"), QStringLiteral("no-such-workload")});
+            sp::test::runCliInProcess({QStringLiteral("run"), QStringLiteral("no-such-workload")});
         QCOMPARE(r.rc, 2);
         QVERIFY2(r.err.find("unknown workload no-such-workload") != std::string::npos,
                  r.err.c_str());
 
-        r = sp::test::runCliBinary({QStringLiteral("run"), QStringLiteral("sdnext"),
-                                    QStringLiteral("--hardware"), write("win.json", kOtherOs)});
+        r = sp::test::runCliInProcess({QStringLiteral("run"), QStringLiteral("sdnext"),
+                                       QStringLiteral("--hardware"), write("win.json", kOtherOs)});
         QCOMPARE(r.rc, 2);
         QVERIFY2(r.err.find("snapshot is of a windows machine") != std::string::npos,
                  r.err.c_str());
 
-        // Without --yes and without a terminal nothing is installed.
+        // Without --yes and without a terminal nothing is installed. The real process: its
+        // stdin is QProcess's pipe, never a terminal, whatever the test's own stdin is.
         r = sp::test::runCliBinary({QStringLiteral("run"), QStringLiteral("comfyui"),
                                     QStringLiteral("--json"), QStringLiteral("--hardware"),
                                     write("linux.json", kThisOs)});

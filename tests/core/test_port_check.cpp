@@ -1,6 +1,7 @@
 // core/launch/port_check: the port a workload listens on, and who holds a port.
 
 #include "core/launch/port_check.h"
+#include "support/loopback.h"
 
 #include <QTest>
 #include <fstream>
@@ -16,20 +17,6 @@ std::string ownComm()
     std::string name;
     std::getline(in, name);
     return name;
-}
-
-// A port nobody holds: bind port 0, read what the kernel gave, close.
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in sa{};
-    sa.sin_family = AF_INET;
-    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<const sockaddr*>(&sa), sizeof sa);
-    socklen_t len = sizeof sa;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&sa), &len);
-    ::close(fd);
-    return ntohs(sa.sin_port);
 }
 
 } // namespace
@@ -91,7 +78,7 @@ private slots:
     void heldOnAnyAddress() { checkHeld(htonl(INADDR_ANY)); }
     void freePortIsFree()
     {
-        const auto status = sp::checkPort(freePort());
+        const auto status = sp::checkPort(sp::test::freePort());
         QVERIFY(!status.inUse);
         QVERIFY(!status.holder.has_value());
     }

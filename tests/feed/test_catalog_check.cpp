@@ -6,18 +6,13 @@
 #include "feed_fixture.h"
 #include "installers/sha256.h"
 #include "support/cli_runner.h"
+#ifdef __linux__
+#include "support/git_daemon.h"
+#endif
 #include "support/http_test_server.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>
-#ifdef __linux__
-#include <arpa/inet.h>
-#include <csignal>
-#include <netinet/in.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <unistd.h>
-#endif
 
 using namespace sp;
 using namespace sp::test;
@@ -49,57 +44,6 @@ bool git(const fs::path& dir, const QStringList& args, std::string* out = nullpt
         *out = p.readAllStandardOutput().trimmed().toStdString();
     return true;
 }
-
-#ifdef __linux__
-bool accepts(std::uint16_t port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    ::close(fd);
-    return ok;
-}
-
-std::uint16_t freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
-
-// `git daemon` serving the repositories under `dir` on 127.0.0.1; "" when it did not start.
-std::string startGitDaemon(QProcess& daemon, const fs::path& dir)
-{
-    std::string execPath;
-    if (!git(dir, {QStringLiteral("--exec-path")}, &execPath))
-        return {};
-    const auto port = freePort();
-    // git-daemon itself, not the `git` wrapper, so killing it stops the server; and it
-    // dies with the test.
-    daemon.setProgram(QString::fromStdString(execPath) + QStringLiteral("/git-daemon"));
-    daemon.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-    daemon.setArguments({QStringLiteral("--reuseaddr"), QStringLiteral("--base-path=") + q(dir),
-                         QStringLiteral("--export-all"), QStringLiteral("--listen=127.0.0.1"),
-                         QStringLiteral("--port=") + QString::number(port), q(dir)});
-    daemon.setStandardOutputFile(QProcess::nullDevice());
-    daemon.setStandardErrorFile(QProcess::nullDevice());
-    daemon.start();
-    if (!daemon.waitForStarted())
-        return {};
-    for (int i = 0; i < 200 && !accepts(port); ++i)
-        QThread::msleep(25);
-    return accepts(port) ? "git://127.0.0.1:" + std::to_string(port) : std::string();
-}
-#endif
 
 nlohmann::json fileArtifact(const std::string& url, const std::string& bytes)
 {
@@ -338,19 +282,9 @@ private slots:
                            QStringLiteral("-m"), QStringLiteral("v2")}));
         QVERIFY(git(dir, {QStringLiteral("clone"), QStringLiteral("-q"), QStringLiteral("--bare"),
                           q(work), q(bare)}));
-        QProcess daemon;
-        const std::string base = startGitDaemon(daemon, repos);
-        struct Stop
-        {
-            QProcess& p;
-            ~Stop()
-            {
-                p.kill();
-                p.waitForFinished(5000);
-            }
-        } stop{daemon};
-        QVERIFY2(!base.empty(), "git daemon does not accept connections");
-        const std::string url = base + "/repo.git";
+        GitDaemon daemon;
+        QVERIFY2(daemon.start(repos), "git daemon does not accept connections");
+        const std::string url = daemon.url() + "/repo.git";
         auto gitArt = [&](const std::string& commit, const std::string& tag) {
             return nlohmann::json{
                 {"url", url}, {"format", "git"}, {"commit", commit}, {"tag", tag}};

@@ -38,7 +38,9 @@ json profileOf(const std::string& id, const std::string& runtime)
             {"runtimes", {runtime}}};
 }
 
-// `python3 -m http.server` on an ephemeral loopback port, serving `dir`.
+// `python3 -m http.server` on an ephemeral loopback port, serving `dir`. Not the HTTP
+// test server: the point is that a plain static server a lab already has (no Range
+// tricks, its own headers) serves an exported folder as it is.
 struct PythonServer
 {
     QProcess process;

@@ -7,6 +7,7 @@
 #include "core/catalog/feed/store.h"
 #include "feed_support.h"
 #include "support/http_test_server.h"
+#include "support/poll_until.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -24,7 +25,10 @@ using namespace sp::test;
 
 namespace {
 
-// A TCP server on 127.0.0.1 that accepts every connection and never sends a byte.
+// A TCP server on 127.0.0.1 that accepts every connection and never sends a byte. Not
+// the HTTP test server (it reads a request and answers, a stall included) and not a
+// listening socket alone (nothing accepts there): the attack is a git host that accepts
+// and stays silent, and the test checks that every connection was closed by the client.
 class SilentServer
 {
 public:
@@ -92,18 +96,6 @@ private:
     std::vector<int> m_conns;
     std::thread m_thread;
 };
-
-bool waitFor(const std::function<bool()>& done, int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > ms)
-            return false;
-        QThread::msleep(50);
-    }
-    return true;
-}
 
 QProcess* startCli(const QStringList& a, const QProcessEnvironment& env, QObject* parent)
 {
@@ -201,7 +193,7 @@ private slots:
         QProcess* slow = startCli(args({"catalog", "update", "--feed", server.url("/slow"),
                                         "--pubkey", lab.line(), "--timeout", "4"}),
                                   cliEnvironment(), this);
-        QVERIFY(waitFor([&] { return server.stats("/slow/runtimes.json").requests > 0; }, 10000));
+        QVERIFY(pollUntil([&] { return server.stats("/slow/runtimes.json").requests > 0; }, 10000));
         auto back = runCli(args({"catalog", "rollback"}), cliEnvironment(), 8000);
         QVERIFY2(back.rc == 0 && back.out.find("feed 5 is in use again") != std::string::npos,
                  (back.out + back.err).c_str());
@@ -231,7 +223,7 @@ private slots:
         QProcess* killed = startCli(
             args({"catalog", "update", "--feed", server.url("/slow"), "--pubkey", lab.line()}), env,
             this);
-        QVERIFY(waitFor([&] { return server.stats("/slow/runtimes.json").requests > 0; }, 10000));
+        QVERIFY(pollUntil([&] { return server.stats("/slow/runtimes.json").requests > 0; }, 10000));
         const std::string pid = std::to_string(killed->processId());
         killed->kill();
         QVERIFY(killed->waitForFinished(5000));
@@ -268,18 +260,18 @@ private slots:
         QVERIFY2(r.rc == 1 && r.out.find("FAILED    rt-git " + url +
                                          ": no answer within 2 s; stopped") != std::string::npos,
                  (r.out + r.err).c_str());
-        QVERIFY(waitFor([&] { return silent.allClosedByPeer(); }, 3000));
+        QVERIFY(pollUntil([&] { return silent.allClosedByPeer(); }, 3000));
 
         const int before = silent.accepted();
         QProcess* check =
             startCli(args({"catalog", "check", paths::toUtf8(cat)}), cliEnvironment(), this);
-        QVERIFY(waitFor([&] { return silent.accepted() > before; }, 10000));
+        QVERIFY(pollUntil([&] { return silent.accepted() > before; }, 10000));
         t.restart();
         ::kill(static_cast<pid_t>(check->processId()), SIGINT);
         QVERIFY2(check->waitForFinished(5000), "Ctrl-C did not stop catalog check");
         QVERIFY(t.elapsed() < 3000);
         QCOMPARE(check->exitStatus(), QProcess::CrashExit); // ended by the signal
-        QVERIFY2(waitFor([&] { return silent.allClosedByPeer(); }, 3000),
+        QVERIFY2(pollUntil([&] { return silent.allClosedByPeer(); }, 3000),
                  "a git check child still holds the connection");
     }
 };

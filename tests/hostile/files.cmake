@@ -1,7 +1,6 @@
 # Files: mirror export, locks and temporary folders, settings (the lead's area).
 stackpilot_add_test(NAME hostile_mirror_export SOURCES files_mirror_export.cpp
-                    LIBS StackPilot::installers LABELS unit hostile)
-add_dependencies(hostile_mirror_export stackpilot-cli)
+                    LIBS stackpilot_cli_lib LABELS unit hostile)
 stackpilot_add_test(NAME hostile_locks SOURCES files_locks.cpp
                     LIBS StackPilot::installers stackpilot_test_http LABELS unit hostile)
 add_dependencies(hostile_locks stackpilot-cli)

@@ -48,6 +48,7 @@ class HostileLocks : public QObject
 
     CliRun install()
     {
+        // The real process: the finding was a hang, which only a child can be killed for.
         return runCliBinary({QStringLiteral("install"), QStringLiteral("lock-p"),
                              QStringLiteral("--catalog-dir"), q(cat),
                              QStringLiteral("--prefix-root"), q(prefix)},

@@ -1,9 +1,10 @@
 // Issue 35, item 1: a catalog made `mirror export` write outside its folder and replace
 // files there (an artifact URL with the host "..", "user@..", "%00" in a name). Each
-// attack runs the real `stackpilot-cli mirror export` on a hostile catalog, with the
-// export folder inside a stand-in home that holds a victim .bashrc: the export refuses
-// in one line and every file outside the folder stays byte-identical. The in-process
-// cases skip the catalog loader, so the export's own checks are what holds.
+// attack runs `stackpilot-cli mirror export` on a hostile catalog (in process: what is
+// checked is the refusal's line, the exit code and the files, not a crash or a hang),
+// with the export folder inside a stand-in home that holds a victim .bashrc: the export
+// refuses in one line and every file outside the folder stays byte-identical. The
+// exportMirror cases skip the catalog loader, so the export's own checks are what holds.
 
 #include "hostile/one_file_catalog.h"
 #include "installers/mirror_export.h"
@@ -77,9 +78,9 @@ class HostileMirrorExport : public QObject
         const fs::path cat = fs::path(m_tmp.path().toStdString()) / "catalog";
         fs::remove_all(cat);
         writeOneFileCatalog(cat, "p", "rt", url, kBytes);
-        return runCliBinary({QStringLiteral("mirror"), QStringLiteral("export"),
-                             QStringLiteral("p"), q(dir), QStringLiteral("--catalog-dir"), q(cat),
-                             QStringLiteral("--offline"), q(offline)});
+        return runCliInProcess({QStringLiteral("mirror"), QStringLiteral("export"),
+                                QStringLiteral("p"), q(dir), QStringLiteral("--catalog-dir"),
+                                q(cat), QStringLiteral("--offline"), q(offline)});
     }
 
 private slots:

@@ -5,6 +5,8 @@
 // (the attack: a workload that kills its parent, prints escapes or secrets), and a
 // Linux snapshot.
 
+#include "support/poll_until.h"
+
 #include <QDir>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -74,17 +76,7 @@ inline Run runCli(const QStringList& args, const QProcessEnvironment& env, int t
     return r;
 }
 
-// Waits until `done` holds; false after `ms`.
-inline bool waitFor(const std::function<bool()>& done, int ms)
-{
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > until)
-            return false;
-        QThread::msleep(20);
-    }
-    return true;
-}
+using sp::test::pollUntil; // support/poll_until.h
 
 // Whether a process runs (a zombie runs nothing).
 inline bool alive(long pid)

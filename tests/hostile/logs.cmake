@@ -8,5 +8,5 @@ target_compile_definitions(hostile_logs_launch PRIVATE
     STANDIN_WORKLOAD="$<TARGET_FILE:standin_workload>")
 add_dependencies(hostile_logs_launch standin_workload stackpilot-run stackpilot-cli stackpilot_data)
 stackpilot_add_test(NAME hostile_logs_signatures SOURCES logs_signatures.cpp
-                    LIBS StackPilot::core LABELS unit hostile)
-add_dependencies(hostile_logs_signatures stackpilot-cli stackpilot_data)
+                    LIBS stackpilot_cli_lib LABELS unit hostile)
+add_dependencies(hostile_logs_signatures stackpilot_data)

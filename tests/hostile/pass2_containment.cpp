@@ -36,7 +36,7 @@ std::string survivors(const std::vector<long>& pids)
 
 bool treeStarted(const ShellWorld& w)
 {
-    return waitFor([&] { return readPids(w.pids).size() == 3; }, 15000);
+    return pollUntil([&] { return readPids(w.pids).size() == 3; }, 15000);
 }
 
 // What a launch record says, by key.
@@ -129,11 +129,11 @@ class Pass2Containment : public QObject
         QVERIFY(!stackpilotTempFolders(tmp).empty()); // the status folder is there
         ::kill(static_cast<pid_t>(launcher.processId()), sig);
         QVERIFY(launcher.waitForFinished(10000));
-        QVERIFY2(waitFor([&] { return survivors(pids).empty(); }, 5000),
+        QVERIFY2(pollUntil([&] { return survivors(pids).empty(); }, 5000),
                  ("alive 5 s after the launcher died:" + survivors(pids)).c_str());
         QElapsedTimer t;
         t.start();
-        const bool cleaned = waitFor([&] { return stackpilotTempFolders(tmp).empty(); }, 5000);
+        const bool cleaned = pollUntil([&] { return stackpilotTempFolders(tmp).empty(); }, 5000);
         std::string left;
         for (const auto& e : fs::recursive_directory_iterator(tmp))
             left += " " + fs::relative(e.path(), tmp).string() +
@@ -176,7 +176,7 @@ private slots:
         QVERIFY(timeout.waitForFinished(20000));
         QElapsedTimer t;
         t.start();
-        const bool gone = waitFor([&] { return survivors(pids).empty(); }, 5000);
+        const bool gone = pollUntil([&] { return survivors(pids).empty(); }, 5000);
         QVERIFY2(gone, ("alive 5 s after the group's SIGKILL:" + survivors(pids)).c_str());
         qInfo("the group's SIGKILL: 0 of 3 workload processes left after %lld ms", t.elapsed());
     }
@@ -191,7 +191,7 @@ private slots:
         QVERIFY2(r.rc != -2, "the launcher hung after the helper was killed");
         const std::vector<long> pids = readPids(w.pids);
         QCOMPARE(pids.size(), std::size_t{3});
-        QVERIFY2(waitFor([&] { return survivors(pids).empty(); }, 5000),
+        QVERIFY2(pollUntil([&] { return survivors(pids).empty(); }, 5000),
                  ("alive 5 s after the helper was killed:" + survivors(pids)).c_str());
         // The truth, in a whole sentence (issue 35 item 15 reworded it).
         QVERIFY2(r.out.find("\"stopped_by\":\"helper-killed\"") != std::string::npos &&
@@ -211,7 +211,7 @@ private slots:
         first.setProcessEnvironment(w.env);
         first.start(cliPath(), w.launchArgs({QStringLiteral("--json")}));
         QVERIFY(first.waitForStarted());
-        QVERIFY2(waitFor([&] { return fs::exists(steps); }, 15000), "the first step never ran");
+        QVERIFY2(pollUntil([&] { return fs::exists(steps); }, 15000), "the first step never ran");
         const Run second = w.cli(w.launchArgs({QStringLiteral("--json")}), 15000);
         QCOMPARE(second.rc, 1);
         const std::string holder = "profile hostile-sh is already running (process " +
@@ -238,9 +238,9 @@ private slots:
             t.start();
             ::kill(launcher.pid, sig);
             // 1 s is the promise; 2 s leaves a loaded CI machine room, the old 3–10 s none.
-            const bool gone = waitFor([&] { return survivors(pids).empty(); }, 2000);
+            const bool gone = pollUntil([&] { return survivors(pids).empty(); }, 2000);
             const qint64 treeMs = t.elapsed();
-            const bool exited = waitFor([&] { return launcher.exited(); }, 5000);
+            const bool exited = pollUntil([&] { return launcher.exited(); }, 5000);
             qInfo("signal %d with stdout blocked: tree gone after %lld ms", sig, treeMs);
             QVERIFY2(gone, ("alive 2 s after the signal:" + survivors(pids)).c_str());
             QVERIFY2(exited, "the launcher did not exit");

@@ -140,7 +140,7 @@ private slots:
         p.start(cliPath(), w.launchArgs({QStringLiteral("--json")}));
         QVERIFY(p.waitForStarted());
         QByteArray out;
-        const bool shown = waitFor(
+        const bool shown = pollUntil(
             [&] {
                 p.waitForReadyRead(20);
                 out += p.readAllStandardOutput();

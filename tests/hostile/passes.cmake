@@ -1,7 +1,7 @@
 # The findings of the first two hostile passes (issue 8: data safety and hostile inputs;
 # issue 20: containment, environment, bundle secrets, terminal), one named test function
 # per finding, each the attack through the real stackpilot-cli. docs/HOSTILE.md lists them.
-stackpilot_add_test(NAME pass1_inputs SOURCES pass1_inputs.cpp LABELS unit)
+stackpilot_add_test(NAME pass1_inputs SOURCES pass1_inputs.cpp LIBS stackpilot_cli_lib LABELS unit)
 add_dependencies(pass1_inputs stackpilot-cli stackpilot_data)
 stackpilot_add_test(NAME pass2_containment SOURCES pass2_containment.cpp TIMEOUT 120 LABELS integration)
 add_dependencies(pass2_containment stackpilot-cli stackpilot-run stackpilot_data)

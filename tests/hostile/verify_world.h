@@ -102,6 +102,8 @@ public:
     {
         QElapsedTimer t;
         t.start();
+        // The real process: smoke tests that hang past their deadline or leave a child
+        // running are the attacks, and what the CLI's process tree does with them is checked.
         CliRun r = runCliBinary(args + where(), timeoutMs);
         if (seconds)
             *seconds = double(t.elapsed()) / 1000.0;

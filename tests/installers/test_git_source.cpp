@@ -8,17 +8,12 @@
 #include "core/ownership.h"
 #include "install_fixture.h"
 #include "installers/receipt.h"
+#include "support/git_daemon.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <arpa/inet.h>
 #include <atomic>
-#include <csignal>
-#include <netinet/in.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace sp;
@@ -59,31 +54,6 @@ std::string readFile(const fs::path& p)
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-bool accepts(std::uint16_t port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    ::close(fd);
-    return ok;
-}
-
-std::uint16_t freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
-
 // What the prefix root holds besides the lock folder.
 std::vector<std::string> leftovers(const fs::path& root)
 {
@@ -110,7 +80,7 @@ class TestGitSource : public QObject
     Q_OBJECT
 
     QTemporaryDir m_tmp;
-    QProcess m_daemon;
+    GitDaemon m_daemon;
     std::string m_url;
     std::string m_first;
     std::string m_second;
@@ -140,26 +110,8 @@ class TestGitSource : public QObject
 
     void startDaemon()
     {
-        const auto port = freePort();
-        const QString served = qpath(base() / "served");
-        // git-daemon itself, not the `git` wrapper, so killing the process stops the
-        // server; and it dies with the test even when the test crashes.
-        m_daemon.setProgram(git(base(), {QStringLiteral("--exec-path")}) +
-                            QStringLiteral("/git-daemon"));
-        m_daemon.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        m_daemon.setArguments({QStringLiteral("--reuseaddr"),
-                               QStringLiteral("--base-path=") + served,
-                               QStringLiteral("--export-all"), QStringLiteral("--listen=127.0.0.1"),
-                               QStringLiteral("--port=") + QString::number(port), served});
-        // The port probes make it log "remote end hung up"; nothing else is of use.
-        m_daemon.setStandardOutputFile(QProcess::nullDevice());
-        m_daemon.setStandardErrorFile(QProcess::nullDevice());
-        m_daemon.start();
-        QVERIFY(m_daemon.waitForStarted());
-        for (int i = 0; i < 200 && !accepts(port); ++i)
-            QTest::qWait(50);
-        QVERIFY2(accepts(port), "git daemon does not accept connections");
-        m_url = "git://127.0.0.1:" + std::to_string(port) + "/repo.git";
+        QVERIFY2(m_daemon.start(base() / "served"), "git daemon does not accept connections");
+        m_url = m_daemon.url() + "/repo.git";
     }
 
     Runtime pinned(const std::string& id, const std::string& commit) const
@@ -187,11 +139,7 @@ private slots:
         startDaemon();
     }
 
-    void cleanupTestCase()
-    {
-        m_daemon.kill();
-        m_daemon.waitForFinished(5000);
-    }
+    void cleanupTestCase() { m_daemon.stop(); }
 
     void installsThePinnedCommit()
     {

@@ -7,6 +7,7 @@
 
 #include "core/launch/launch_log.h"
 #include "launch_fixture.h"
+#include "support/poll_until.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -60,18 +61,6 @@ int lineCount(const fs::path& p)
     return n;
 }
 
-bool waitFor(const std::function<bool()>& done, int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > ms)
-            return false;
-        QThread::msleep(20);
-    }
-    return true;
-}
-
 // The launch records under `root` of `profile`.
 std::vector<fs::path> recordsOf(const fs::path& root, const std::string& profile)
 {
@@ -111,7 +100,7 @@ private slots:
         QProcess first;
         first.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
         QVERIFY(first.waitForStarted());
-        QVERIFY2(waitFor([&] { return lineCount(steps) == 1; }, 10000), "the step never ran");
+        QVERIFY2(pollUntil([&] { return lineCount(steps) == 1; }, 10000), "the step never ran");
         QProcess second;
         QElapsedTimer t;
         t.start();
@@ -149,7 +138,7 @@ private slots:
         QProcess first;
         first.start(cliPath(), toQt(cliArgs(w, "standin-exit-early", true)));
         QVERIFY(first.waitForStarted());
-        QVERIFY2(waitFor([&] { return lineCount(steps) == 1; }, 10000), "the step never ran");
+        QVERIFY2(pollUntil([&] { return lineCount(steps) == 1; }, 10000), "the step never ran");
         const QStringList repairArgs{QStringLiteral("repair"), QStringLiteral("standin-exit-early"),
                                      QStringLiteral("--catalog-dir"),
                                      QString::fromStdString(w.catalogDir.string())};
@@ -241,7 +230,7 @@ private slots:
             ::kill(cli, sig);
             const bool gone = allGone(pids, 1000);
             const qint64 treeMs = t.elapsed();
-            QVERIFY2(waitFor([&] { return ::waitpid(cli, nullptr, WNOHANG) == cli; }, 5000),
+            QVERIFY2(pollUntil([&] { return ::waitpid(cli, nullptr, WNOHANG) == cli; }, 5000),
                      "the launcher did not exit");
             reaped.pid = 0;
             const qint64 exitMs = t.elapsed();

@@ -9,8 +9,8 @@
 #include "core/catalog/loader.h"
 #include "core/launch/launch_prep.h"
 #include "core/launch/step_receipt.h"
-#include "held_port.h"
 #include "launch_fixture.h"
+#include "support/loopback.h"
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -337,7 +337,8 @@ private slots:
     {
         StandinWorld w;
         w.write(50);
-        HeldPort held;
+        const LoopbackSocket held(true); // listening: the port is in use
+        QVERIFY(held.port());
         const LoadedCatalog cat = catalogWith(w);
         LaunchSetup s;
         s.catalog = &cat.catalog;
@@ -346,14 +347,14 @@ private slots:
         s.select.dataDir = (w.root / "data").string();
         s.select.cacheDir = (w.root / "cache").string();
         s.logsRoot = w.root / "logs";
-        s.extraArgs = {"--port", std::to_string(held.port)};
+        s.extraArgs = {"--port", std::to_string(held.port())};
         auto req = prepareLaunch(s);
         QVERIFY(req);
-        QCOMPARE(req->port, std::optional<int>(held.port));
+        QCOMPARE(req->port, std::optional<int>(held.port()));
         LaunchSession session(std::move(*req), [](const events::FromLaunch&) {});
         std::string error;
         QVERIFY(!session.start(error));
-        QVERIFY2(error.find("port " + std::to_string(held.port) + " is in use by") == 0 &&
+        QVERIFY2(error.find("port " + std::to_string(held.port()) + " is in use by") == 0 &&
                      error.find("(pid " + std::to_string(getpid()) + ")") != std::string::npos,
                  error.c_str());
         QVERIFY(!fs::exists(w.envFile()));

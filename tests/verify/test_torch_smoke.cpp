@@ -49,20 +49,24 @@ class TestTorchSmoke : public QObject
         return v.empty() ? json() : v.back();
     }
 
+    // `verify-stack PROFILE --json` with the torch catalog, as the real process: the real
+    // PyTorch smoke test is its child, under the verify deadline.
+    static CliRun verifyStack(const VerifyWorld& w, const char* profile)
+    {
+        writeCatalog(w.root / "torch-catalog");
+        return runCliBinary({QStringLiteral("verify-stack"), QString::fromLatin1(profile),
+                             QStringLiteral("--json"), QStringLiteral("--catalog-dir"),
+                             QString::fromStdString((w.root / "torch-catalog").string()),
+                             QStringLiteral("--hardware"),
+                             QString::fromStdString((w.root / "snap.json").string())},
+                            180000);
+    }
+
 private slots:
     void theRealPyTorchPassesOnTheCpu()
     {
         VerifyWorld w;
-        writeCatalog(w.root / "torch-catalog");
-        const QStringList where{QStringLiteral("--catalog-dir"),
-                                QString::fromStdString((w.root / "torch-catalog").string()),
-                                QStringLiteral("--hardware"),
-                                QString::fromStdString((w.root / "snap.json").string())};
-        const auto r =
-            runCliBinary(QStringList{QStringLiteral("verify-stack"),
-                                     QStringLiteral("torch-system-cpu"), QStringLiteral("--json")} +
-                             where,
-                         180000);
+        const auto r = verifyStack(w, "torch-system-cpu");
         const json v = verified(r);
         QVERIFY2(r.rc == 0 && v.value("passed", false), (r.out + r.err).c_str());
         // Its JSON names the torch version Debian ships, and the timed part ran.
@@ -81,13 +85,7 @@ private slots:
     void aCpuOnlyTorchFailsAGpuStack()
     {
         VerifyWorld w;
-        writeCatalog(w.root / "torch-catalog");
-        const auto r = runCliBinary(
-            {QStringLiteral("verify-stack"), QStringLiteral("torch-system-gpu"),
-             QStringLiteral("--json"), QStringLiteral("--catalog-dir"),
-             QString::fromStdString((w.root / "torch-catalog").string()),
-             QStringLiteral("--hardware"), QString::fromStdString((w.root / "snap.json").string())},
-            180000);
+        const auto r = verifyStack(w, "torch-system-gpu");
         const json v = verified(r);
         QCOMPARE(r.rc, 1);
         QCOMPARE(v.value("passed", true), false);

@@ -148,6 +148,8 @@ public:
 
     CliRun cli(QStringList args, const char* snapshot = "snap.json") const
     {
+        // The real process: the whole path as a user runs it, with its own child processes
+        // (smoke tests through stackpilot-run, the launched workload) and their deadlines.
         return runCliBinary(args + common(snapshot), 120000);
     }
 };

@@ -10,6 +10,7 @@
 #include "core/settings.h"
 #include "core/snapshot.h"
 #include "core/zip_reader.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +19,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string bytes(reinterpret_cast<const char*>(data), size);
+    const std::string bytes = sp::fuzz::textOf(data, size);
     if (auto inputs = sp::bundlePlanInputsFromBytes(bytes, "fuzz.zip")) {
         // What re-planning takes from a bundle stays within the limits the user's own
         // StackPilot reads those files under.

@@ -12,6 +12,7 @@
 #include "app/common/diag/log_filter.h"
 #include "app/common/diag/redact.h"
 #include "core/text.h"
+#include "tests/support/fuzz_input.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -22,17 +23,6 @@
 #include <vector>
 
 namespace {
-
-bool validUtf8(const std::string& s)
-{
-    for (std::size_t i = 0; i < s.size();) {
-        const std::size_t len = sp::utf8SequenceLength(s, i);
-        if (len == 0)
-            return false;
-        i += len;
-    }
-    return true;
-}
 
 std::size_t escapes(const std::string& s)
 {
@@ -51,11 +41,7 @@ void checkLogFilter(const std::string& text)
         nlohmann::json::object());
     std::vector<std::string> in = {"-----BEGIN PRIVATE KEY-----", kBody,
                                    "-----END PRIVATE KEY-----"};
-    for (std::size_t pos = 0; pos <= text.size();) {
-        const std::size_t nl = std::min(text.find('\n', pos), text.size());
-        in.push_back(text.substr(pos, nl - pos));
-        pos = nl + 1;
-    }
+    sp::fuzz::forEachPiece(text, '\n', [&in](std::string_view line) { in.emplace_back(line); });
     for (const char* l :
          {"-----BEGIN RSA PRIVATE KEY-----", kBody, "-----END RSA PRIVATE KEY-----"})
         in.emplace_back(l);
@@ -86,13 +72,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             {{"HF_TOKEN", "hf_Sh0rt9"}, {"DB_PASS", "pa55w0rd"}, {"MY_API_KEY", "k9"}});
         return id;
     }());
-    const std::string text(reinterpret_cast<const char*>(data), size);
+    const std::string text = sp::fuzz::textOf(data, size);
     sp::diag::RedactionCounts first, second;
     const std::string once = redactor.text(text, first);
     const std::string twice = redactor.text(once, second);
     if (twice != once || second.total() != 0)
         std::abort();
-    if ((validUtf8(text) && !validUtf8(once)) || escapes(once) > escapes(text))
+    if ((sp::fuzz::validUtf8(text) && !sp::fuzz::validUtf8(once)) || escapes(once) > escapes(text))
         std::abort();
     for (const char* known : {"hf_Sh0rt9", "pa55w0rd"})
         if (once.find(known) != std::string::npos)

@@ -1,5 +1,6 @@
 #include "core/catalog/loader.h"
 #include "core/select/select.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +33,7 @@ sp::HardwareSnapshot machine(const char* os, sp::Vendor vendor, const char* gfx,
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string text(reinterpret_cast<const char*>(data), size);
+    const std::string text = sp::fuzz::textOf(data, size);
     (void)sp::PositionIndex::build(text); // the scanner must survive any bytes
     sp::CatalogLoader loader;
     if (!loader.addText(text, "fuzz.json"))

@@ -6,6 +6,7 @@
 #include "core/evidence/evidence.h"
 #include "core/json_file.h"
 #include "installers/pin_store.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +14,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string text(reinterpret_cast<const char*>(data), size);
+    const std::string text = sp::fuzz::textOf(data, size);
     auto doc = sp::parseJsonText(text, "fuzz.json", {1u << 20, 16});
     if (!doc)
         return 0;

@@ -6,6 +6,7 @@
 
 #include "core/evidence/evidence.h"
 #include "core/evidence/smoke_judge.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,17 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     if (size == 0)
         return 0;
-    const unsigned pick = data[0];
-    const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    const unsigned pick = sp::fuzz::firstByte(data, size);
     sp::SmokeOutput out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = text.find('\n', start);
-        out.line(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        if (end == std::string::npos)
-            break;
-        start = end + 1;
-    }
+    sp::fuzz::forEachPiece(sp::fuzz::bytesOf(data, size).substr(1), '\n',
+                           [&out](std::string_view line) { out.line(std::string(line)); });
     sp::SmokeEnd end;
     end.exitedWell = pick & 1;
     end.exitText = end.exitedWell ? "exited with code 0" : "exited with code 1";

@@ -3,6 +3,7 @@
 // what it writes reads back as the same time.
 
 #include "installers/feed_daily_check.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +12,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string text(reinterpret_cast<const char*>(data), size);
+    const std::string text = sp::fuzz::textOf(data, size);
     auto t = sp::feed::parseLastCheck(text);
     if (!t)
         return 0;

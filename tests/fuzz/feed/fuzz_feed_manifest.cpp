@@ -3,6 +3,7 @@
 
 #include "core/catalog/feed/manifest.h"
 #include "core/catalog/feed/minisign.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -10,10 +11,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string input(reinterpret_cast<const char*>(data), size);
-    const auto nul = input.find('\0');
-    const std::string manifest = input.substr(0, nul);
-    const std::string signature = nul == std::string::npos ? std::string() : input.substr(nul + 1);
+    const sp::fuzz::Cut cut = sp::fuzz::cutAt(sp::fuzz::bytesOf(data, size), '\0');
+    const std::string manifest(cut.head);
+    const std::string signature(cut.rest.value_or(std::string_view()));
     if (auto m = sp::feed::parseManifest(manifest, "fuzz.json")) {
         // What parses must write back to text that parses to the same manifest.
         auto again = sp::feed::parseManifest(sp::feed::toJsonText(*m), "again.json");

@@ -3,6 +3,7 @@
 // to the same state, and the counters' look-ups must not trip.
 
 #include "core/catalog/feed/store.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +11,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string text(reinterpret_cast<const char*>(data), size);
+    const std::string text = sp::fuzz::textOf(data, size);
     auto s = sp::feed::parseFeedState(text, "state.json");
     if (!s)
         return 0;

@@ -6,6 +6,7 @@
 
 #include "core/catalog/feed/feed_list.h"
 #include "core/settings.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +14,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string value(reinterpret_cast<const char*>(data), size);
+    const std::string value = sp::fuzz::textOf(data, size);
     auto settings = sp::Settings::parse("{\"schema\": 1, \"feeds\": " + value + "}", "fuzz.json");
     if (!settings)
         return 0;

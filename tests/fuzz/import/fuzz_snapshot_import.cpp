@@ -5,6 +5,7 @@
 #include "detectors/nvidia_cc_table.h"
 #include "detectors/parsers/parsed_probe.h"
 #include "detectors/pci_table.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -33,15 +34,11 @@ const sp::ImportOptions& options()
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    std::string_view text(reinterpret_cast<const char*>(data), size);
     std::vector<sp::PasteText> pastes;
-    while (pastes.size() < 4) {
-        const auto nul = text.find('\0');
-        pastes.push_back(
-            {"paste" + std::to_string(pastes.size()), std::string(text.substr(0, nul))});
-        if (nul == std::string_view::npos)
-            break;
-        text.remove_prefix(nul + 1);
+    // One paste per NUL-separated part, at most four (what follows the fourth is dropped).
+    for (sp::fuzz::Cut cut{{}, sp::fuzz::bytesOf(data, size)}; cut.rest && pastes.size() < 4;) {
+        cut = sp::fuzz::cutAt(*cut.rest, '\0');
+        pastes.push_back({"paste" + std::to_string(pastes.size()), std::string(cut.head)});
     }
     const sp::HardwareSnapshot snap = sp::importPastes(pastes, options());
     // Bounded, every value says where it came from, one probe per paste, and the result is

@@ -4,32 +4,17 @@
 // valid UTF-8, that the log holds no escape sequences, that chunking does not change
 // the lines, and that every URL is a browsable http(s) URL.
 
-#include "core/catalog/loader.h"
 #include "core/launch/output.h"
+#include "tests/support/fuzz_input.h"
+#include "tests/support/fuzz_known_issues.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 
 namespace {
-
-const sp::logmatch::LogMatcher& matcher()
-{
-    static sp::logmatch::LogMatcher m = [] {
-        sp::CatalogLoader loader;
-        if (!loader.addFile(std::filesystem::path(STACKPILOT_SOURCE_DIR) /
-                            "profiles/catalog/known-issues.json"))
-            std::abort();
-        auto c = sp::logmatch::LogMatcher::compile(loader.catalog().knownIssues);
-        if (!c)
-            std::abort();
-        return std::move(c.value());
-    }();
-    return m;
-}
 
 struct Seen
 {
@@ -42,7 +27,7 @@ Seen run(std::string_view bytes, std::size_t chunk, unsigned codePage)
     Seen seen;
     std::FILE* log = std::tmpfile();
     sp::OutputPipeline p(
-        &matcher(), {}, codePage,
+        &sp::fuzz::shippedMatcher(), {}, codePage,
         [&](const sp::events::FromLaunch& e) {
             if (const auto* line = std::get_if<sp::events::ConsoleLine>(&e))
                 seen.lines.push_back(line->text);
@@ -59,8 +44,7 @@ Seen run(std::string_view bytes, std::size_t chunk, unsigned codePage)
             }
         },
         log);
-    for (std::size_t i = 0; i < bytes.size(); i += chunk)
-        p.feed(false, bytes.substr(i, chunk));
+    sp::fuzz::forEachChunk(bytes, chunk, [&p](std::string_view c) { p.feed(false, c); });
     p.finish();
     std::rewind(log);
     char buf[4096];
@@ -76,8 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     if (size > (1 << 16))
         return 0;
-    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const unsigned codePage = size > 0 && (data[0] & 1) ? 936 : 0;
+    const std::string_view bytes = sp::fuzz::bytesOf(data, size);
+    const unsigned codePage = sp::fuzz::firstByte(data, size) & 1 ? 936 : 0;
     const Seen whole = run(bytes, bytes.size() + 1, codePage);
     const Seen chunked = run(bytes, 1 + size % 7, codePage);
     if (whole.lines != chunked.lines || whole.log != chunked.log)

@@ -3,32 +3,16 @@
 // line-at-a-time scans agree and that every excerpt is valid UTF-8 without control
 // characters.
 
-#include "core/catalog/loader.h"
 #include "core/logmatch/matcher.h"
+#include "tests/support/fuzz_input.h"
+#include "tests/support/fuzz_known_issues.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
 #include <string_view>
 
 namespace {
-
-const sp::logmatch::LogMatcher& matcher()
-{
-    static sp::logmatch::LogMatcher m = [] {
-        sp::CatalogLoader loader;
-        const auto r = loader.addFile(std::filesystem::path(STACKPILOT_SOURCE_DIR) /
-                                      "profiles/catalog/known-issues.json");
-        if (!r)
-            std::abort();
-        auto c = sp::logmatch::LogMatcher::compile(loader.catalog().knownIssues);
-        if (!c)
-            std::abort();
-        return std::move(c.value());
-    }();
-    return m;
-}
 
 bool validUtf8(std::string_view s)
 {
@@ -76,30 +60,20 @@ bool heldBack(const sp::logmatch::LogMatcher& m, const std::string& issue)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const auto& m = matcher();
+    const std::string_view text = sp::fuzz::bytesOf(data, size);
+    const auto& m = sp::fuzz::shippedMatcher();
 
     sp::logmatch::LogScan whole(m);
     whole.feedBytes(text);
     whole.finish();
 
-    const std::size_t chunk = size > 0 ? 1 + data[0] % 17 : 1;
+    const std::size_t chunk = 1 + sp::fuzz::firstByte(data, size) % 17;
     sp::logmatch::LogScan chunked(m);
-    for (std::size_t i = 0; i < size; i += chunk)
-        chunked.feedBytes(text.substr(i, chunk));
+    sp::fuzz::forEachChunk(text, chunk, [&chunked](std::string_view c) { chunked.feedBytes(c); });
     chunked.finish();
 
     sp::logmatch::LogScan lines(m);
-    std::size_t pos = 0;
-    while (pos < size) {
-        const std::size_t nl = text.find('\n', pos);
-        if (nl == std::string_view::npos) {
-            lines.feed(text.substr(pos));
-            break;
-        }
-        lines.feed(text.substr(pos, nl - pos));
-        pos = nl + 1;
-    }
+    sp::fuzz::forEachLogLine(text, [&lines](std::string_view line) { lines.feed(line); });
 
     if (!same(whole.matches(), chunked.matches()) || !same(whole.matches(), lines.matches()) ||
         whole.lineCount() != lines.lineCount())

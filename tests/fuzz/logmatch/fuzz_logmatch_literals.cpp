@@ -4,6 +4,7 @@
 
 #include "core/logmatch/literals.h"
 #include "core/logmatch/signature.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,12 +14,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string input(reinterpret_cast<const char*>(data), size);
-    const std::size_t nl = input.find('\n');
-    if (nl == std::string::npos || nl > 256 || size - nl - 1 > 4096)
+    const sp::fuzz::Cut cut = sp::fuzz::cutAt(sp::fuzz::bytesOf(data, size), '\n');
+    if (!cut.rest || cut.head.size() > 256 || cut.rest->size() > 4096)
         return 0; // RE2 is linear, but compiling huge counts still costs time
-    const std::string pattern = input.substr(0, nl);
-    const std::string text = input.substr(nl + 1);
+    const std::string pattern(cut.head);
+    const std::string text(*cut.rest);
 
     const auto literals = sp::logmatch::requiredLiterals(pattern);
     for (const auto& l : literals)

@@ -6,6 +6,7 @@
 
 #include "core/web_url.h"
 #include "installers/mirror_export.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -30,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     if (size > 4096)
         return 0;
-    const std::string url(reinterpret_cast<const char*>(data), size);
+    const std::string url = sp::fuzz::textOf(data, size);
     auto parsed = sp::parseWebUrl(url);
     if (parsed && !sp::isRealHost(parsed->host))
         __builtin_trap();

@@ -2,6 +2,7 @@
 // and unknown fields. Whatever it accepts must survive a JSON round trip unchanged.
 
 #include "core/snapshot.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +11,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string text(reinterpret_cast<const char*>(data), size);
+    const std::string text = sp::fuzz::textOf(data, size);
     auto snap = sp::parseSnapshot(text, "fuzz.json");
     if (!snap)
         return 0;

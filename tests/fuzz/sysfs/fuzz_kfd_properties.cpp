@@ -1,6 +1,7 @@
 // KFD topology `properties` parsing and gfx_target_version decoding on arbitrary
 // bytes: must never crash, and whatever it decodes must name a plausible target.
 #include "detectors/linux/sysfs_gpus.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -9,7 +10,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const std::string_view text = sp::fuzz::bytesOf(data, size);
     const auto props = sp::sysfs::parseKfdProperties(text);
     if (props.vendorId > 0xffff || props.deviceId > 0xffff)
         std::abort();

@@ -4,6 +4,7 @@
 
 #include "core/launch/output.h"
 #include "core/text.h"
+#include "tests/support/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -11,17 +12,6 @@
 #include <string>
 
 namespace {
-
-bool validUtf8(const std::string& s)
-{
-    for (std::size_t i = 0; i < s.size();) {
-        const std::size_t len = sp::utf8SequenceLength(s, i);
-        if (len == 0)
-            return false;
-        i += len;
-    }
-    return true;
-}
 
 // The SGR at s[i] (an ESC): ESC [ digits ; : m. Returns its end, or 0.
 std::size_t sgrEnd(const std::string& s, std::size_t i)
@@ -40,7 +30,7 @@ std::size_t sgrEnd(const std::string& s, std::size_t i)
 
 void check(const std::string& out, bool colours)
 {
-    if (!validUtf8(out))
+    if (!sp::fuzz::validUtf8(out))
         std::abort();
     for (std::size_t i = 0; i < out.size(); ++i) {
         const auto c = static_cast<unsigned char>(out[i]);
@@ -62,10 +52,10 @@ void check(const std::string& out, bool colours)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string in(reinterpret_cast<const char*>(data), size);
+    const std::string in = sp::fuzz::textOf(data, size);
     check(sp::terminalSafe(in, true), true);
     check(sp::terminalSafe(in, false), false);
-    if (validUtf8(in) && !validUtf8(sp::stripAnsi(in)))
+    if (sp::fuzz::validUtf8(in) && !sp::fuzz::validUtf8(sp::stripAnsi(in)))
         std::abort();
     return 0;
 }
