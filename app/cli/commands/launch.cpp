@@ -41,12 +41,7 @@ void printDryRun(const sp::LaunchRequest& r, std::ostream& out)
 class LaunchCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("launch"); }
-    QString summary() const override
-    {
-        return QStringLiteral("Run a profile's workload in its composed environment.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("profile"), QStringLiteral("Profile id."));
         p.addPositionalArgument(QStringLiteral("args"),
@@ -56,9 +51,6 @@ public:
                      QStringLiteral("Print the environment, argv and folder; run nothing.")});
         p.addOption({QStringLiteral("rerun-steps"),
                      QStringLiteral("Run the setup steps even when done before.")});
-        sp::cli::addMachineOptions(p);
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
@@ -66,10 +58,8 @@ public:
         // its tree has stopped.
         sp::cli::StderrDeadline stderrDeadline(io.err);
         const QStringList pos = p.positionalArguments();
-        if (pos.isEmpty()) {
-            io.err << "stackpilot-cli launch: PROFILE is required\n";
-            return 2;
-        }
+        if (pos.isEmpty())
+            return usageError(io, "PROFILE is required");
         int rc = 0;
         auto loaded = sp::cli::loadCatalogForCli(p, io, "launch", &rc);
         if (!loaded)
@@ -119,4 +109,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(LaunchCommand)
+SP_REGISTER_COMMAND(LaunchCommand, "launch",
+                    "Run a profile's workload in its composed environment.",
+                    {Own, Machine, Json, CatalogDir})

@@ -8,17 +8,6 @@
 
 namespace sp::cli {
 
-void addMachineOptions(QCommandLineParser& p)
-{
-    p.addOption({QStringLiteral("hardware"),
-                 QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
-                 QStringLiteral("FILE")});
-    p.addOption({QStringLiteral("no-probes"),
-                 QStringLiteral("Detect without the vendor probes (faster, less exact).")});
-    p.addOption({QStringLiteral("sysfs-root"), QStringLiteral("Detect from DIR instead of /sys."),
-                 QStringLiteral("DIR")});
-}
-
 std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& io, int* exitCode)
 {
     if (p.isSet(QStringLiteral("hardware"))) {

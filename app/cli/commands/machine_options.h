@@ -12,8 +12,8 @@
 
 namespace sp::cli {
 
-void addMachineOptions(QCommandLineParser& p);
-// On failure prints the reason (naming the file), sets *exitCode and returns nullopt.
+// From the options of Option::Machine. On failure prints the reason (naming the file), sets
+// *exitCode and returns nullopt.
 std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& io, int* exitCode);
 
 } // namespace sp::cli

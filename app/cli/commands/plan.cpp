@@ -112,13 +112,7 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
 class PlanCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("plan"); }
-    QString summary() const override
-    {
-        return QStringLiteral(
-            "Choose a stack for a workload on this (or a saved) machine and explain it.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addOption({QStringLiteral("workload"),
                      QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...)."),
@@ -126,17 +120,12 @@ public:
         p.addOption({QStringLiteral("profile"),
                      QStringLiteral("Use profile P instead of the best one."),
                      QStringLiteral("P")});
-        sp::cli::addMachineOptions(p);
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        if (workload.empty()) {
-            io.err << "stackpilot-cli plan: --workload W is required\n";
-            return 2;
-        }
+        if (workload.empty())
+            return usageError(io, "--workload W is required");
         int rc = 0;
         auto bundle = sp::cli::BundleReplan::fromOptions(p, io, "plan", &rc);
         if (!bundle)
@@ -182,4 +171,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(PlanCommand)
+SP_REGISTER_COMMAND(PlanCommand, "plan",
+                    "Choose a stack for a workload on this (or a saved) machine and explain it.",
+                    {Own, Machine, Json, CatalogDir})

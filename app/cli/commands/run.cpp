@@ -75,13 +75,7 @@ bool confirmInstall(const session::ConfirmInstall& c, cli::Io& io)
 class RunCommand : public cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("run"); }
-    QString summary() const override
-    {
-        return QStringLiteral(
-            "Detect, plan, install, run the setup steps and launch a workload, watched.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("workload"), QStringLiteral("Workload id."));
         p.addPositionalArgument(QStringLiteral("args"),
@@ -99,28 +93,20 @@ public:
                                     "the next profile without asking.")});
         p.addOption({QStringLiteral("no-verify"),
                      QStringLiteral("Launch without the smoke test, even on a new stack.")});
-        cli::addInstallSourceOptions(p);
-        cli::addMachineOptions(p);
-        cli::addJsonOption(p);
-        cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
         const QStringList pos = p.positionalArguments();
-        if (pos.isEmpty()) {
-            io.err << "stackpilot-cli run: WORKLOAD is required\n";
-            return 2;
-        }
+        if (pos.isEmpty())
+            return usageError(io, "WORKLOAD is required");
         int rc = 0;
         auto loaded = cli::loadCatalogForCli(p, io, "run", &rc);
         if (!loaded)
             return rc;
         session::RunOptions options;
         options.workload = cli::toStd(pos.front());
-        if (!loaded->catalog.workload(options.workload)) {
-            io.err << "stackpilot-cli run: unknown workload " << options.workload << "\n";
-            return 2;
-        }
+        if (!loaded->catalog.workload(options.workload))
+            return usageError(io, "unknown workload " + options.workload);
         auto snapshot = cli::machineForCli(p, io, &rc);
         if (!snapshot)
             return rc;
@@ -162,4 +148,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(RunCommand)
+SP_REGISTER_COMMAND(RunCommand, "run",
+                    "Detect, plan, install, run the setup steps and launch a workload, watched.",
+                    {Own, InstallSource, Machine, Json, CatalogDir})

@@ -39,32 +39,18 @@ Loaded loadBoth(const QCommandLineParser& p, cli::Io& io, const char* verb)
     return l;
 }
 
-void addCommon(QCommandLineParser& p)
-{
-    cli::addMachineOptions(p);
-    cli::addJsonOption(p);
-    cli::addCatalogDirOption(p);
-}
-
 class VerifyStackCommand : public cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("verify-stack"); }
-    QString summary() const override
-    {
-        return QStringLiteral("Run a profile's smoke test on this machine and record the result.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("An installed profile."));
-        addCommon(p);
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
-        if (p.positionalArguments().size() != 1) {
-            io.err << "stackpilot-cli verify-stack: expected one PROFILE\n";
+        const auto profile = oneArgument(p, io, "PROFILE");
+        if (!profile)
             return 2;
-        }
         auto l = loadBoth(p, io, "verify-stack");
         if (!l.machine)
             return l.rc;
@@ -73,7 +59,7 @@ public:
         session::Session s(
             session::contextFor(&l.catalog->catalog, std::move(*l.machine), currentEnvironment()),
             [&](const session::Event& e) { printer(e); });
-        auto request = s.prepare(cli::toStd(p.positionalArguments().front()), {});
+        auto request = s.prepare(*profile, {});
         if (!request)
             return cli::exitCodeFor(request.error());
         if (const auto missing = missingRuntimes(request->plan); !missing.empty()) {
@@ -93,39 +79,28 @@ public:
 class RollbackCommand : public cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("rollback"); }
-    QString summary() const override
-    {
-        return QStringLiteral(
-            "Make the last profile that passed on this machine the choice again.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
-        addCommon(p);
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
-        if (p.positionalArguments().size() != 1) {
-            io.err << "stackpilot-cli rollback: expected one WORKLOAD\n";
+        const auto workload = oneArgument(p, io, "WORKLOAD");
+        if (!workload)
             return 2;
-        }
         auto l = loadBoth(p, io, "rollback");
         if (!l.machine)
             return l.rc;
-        const std::string workload = cli::toStd(p.positionalArguments().front());
-        if (!l.catalog->catalog.workload(workload)) {
-            io.err << "stackpilot-cli rollback: unknown workload " << workload << "\n";
-            return 2;
-        }
+        if (!l.catalog->catalog.workload(*workload))
+            return usageError(io, "unknown workload " + *workload);
         session::Session s(session::contextFor(&l.catalog->catalog, std::move(*l.machine)), {});
-        auto r = s.rollback(workload);
+        auto r = s.rollback(*workload);
         if (!r) {
             io.err << "stackpilot-cli rollback: " << r.error().message << "\n";
             return cli::exitCodeFor(r.error());
         }
         if (p.isSet(QStringLiteral("json"))) {
-            io.out << nlohmann::json{{"workload", workload},
+            io.out << nlohmann::json{{"workload", *workload},
                                      {"profile", r->profile},
                                      {"passed_at", r->passedAt},
                                      {"notes", r->notes}}
@@ -133,7 +108,7 @@ public:
                    << "\n";
             return 0;
         }
-        io.out << workload << " now runs on " << r->profile << " (its smoke test passed here on "
+        io.out << *workload << " now runs on " << r->profile << " (its smoke test passed here on "
                << r->passedAt.substr(0, 10) << ")\n";
         for (const auto& n : r->notes)
             io.out << "  " << n << "\n";
@@ -143,5 +118,9 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(VerifyStackCommand)
-SP_REGISTER_COMMAND(RollbackCommand)
+SP_REGISTER_COMMAND(VerifyStackCommand, "verify-stack",
+                    "Run a profile's smoke test on this machine and record the result.",
+                    {Machine, Json, CatalogDir})
+SP_REGISTER_COMMAND(RollbackCommand, "rollback",
+                    "Make the last profile that passed on this machine the choice again.",
+                    {Machine, Json, CatalogDir})
