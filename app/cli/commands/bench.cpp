@@ -49,32 +49,17 @@ std::string benchTable(const std::vector<session::StackVerified>& rows)
     return out.str();
 }
 
-class BenchCommand : public cli::Command
+class BenchCommand : public cli::OnMachineCommand
 {
 public:
-    void addOptions(QCommandLineParser& p) override
+    BenchCommand() : OnMachineCommand(Argument::Workload) {}
+    int runOn(const std::string& workload, cli::Planning& in, const QCommandLineParser& p,
+              cli::Io& io) override
     {
-        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
-    }
-    int run(const QCommandLineParser& p, cli::Io& io) override
-    {
-        const auto arg = oneArgument(p, io, "WORKLOAD");
-        if (!arg)
-            return 2;
-        int rc = 0;
-        auto loaded = cli::loadCatalogForCli(p, io, "bench", &rc);
-        if (!loaded)
-            return rc;
-        const std::string& workload = *arg;
-        if (!loaded->catalog.workload(workload))
-            return usageError(io, "unknown workload " + workload);
-        auto machine = cli::machineForCli(p, io, &rc);
-        if (!machine)
-            return rc;
         const bool json = p.isSet(QStringLiteral("json"));
         // The smoke tests' own output is not the point here: only errors are printed.
         session::Session s(
-            session::contextFor(&loaded->catalog, std::move(*machine), currentEnvironment()),
+            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment()),
             [&](const session::Event& e) {
                 if (const auto* f = std::get_if<session::Failed>(&e))
                     io.err << "stackpilot-cli bench: " << f->message << "\n";

@@ -61,22 +61,19 @@ public:
         if (pos.isEmpty())
             return usageError(io, "PROFILE is required");
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, "launch", &rc);
-        if (!loaded)
-            return rc;
-        auto snapshot = sp::cli::machineForCli(p, io, &rc);
-        if (!snapshot)
+        auto in = sp::cli::planningForCli(p, io, "launch", &rc);
+        if (!in)
             return rc;
         const bool json = p.isSet(QStringLiteral("json"));
         const bool dryRun = p.isSet(QStringLiteral("dry-run"));
         sp::cli::EventPrinter printer(io, "launch", json, false);
-        sp::session::Session session(sp::session::contextFor(&loaded->catalog, std::move(*snapshot),
-                                                             sp::currentEnvironment()),
-                                     [&](const sp::session::Event& e) {
-                                         if (!dryRun ||
-                                             std::holds_alternative<sp::session::Failed>(e))
-                                             printer(e);
-                                     });
+        sp::session::Session session(
+            sp::session::contextFor(&in->loaded.catalog, std::move(in->machine),
+                                    sp::currentEnvironment()),
+            [&](const sp::session::Event& e) {
+                if (!dryRun || std::holds_alternative<sp::session::Failed>(e))
+                    printer(e);
+            });
         std::vector<std::string> extra;
         for (qsizetype i = 1; i < pos.size(); ++i)
             extra.push_back(sp::cli::toStd(pos[i]));

@@ -25,4 +25,40 @@ std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& i
     return detectHardware(opts);
 }
 
+std::optional<Planning> planningForCli(const QCommandLineParser& p, Io& io, const std::string& verb,
+                                       int* exitCode, const std::string* workload)
+{
+    auto loaded = loadCatalogForCli(p, io, verb, exitCode);
+    if (!loaded)
+        return std::nullopt;
+    if (workload && !loaded->catalog.workload(*workload)) {
+        io.err << "stackpilot-cli " << verb << ": unknown workload " << *workload << "\n";
+        *exitCode = 2;
+        return std::nullopt;
+    }
+    auto machine = machineForCli(p, io, exitCode);
+    if (!machine)
+        return std::nullopt;
+    return Planning{std::move(*loaded), std::move(*machine)};
+}
+
+void OnMachineCommand::addOptions(QCommandLineParser& p)
+{
+    if (m_argument == Argument::Profile)
+        p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("An installed profile."));
+    else
+        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
+}
+
+int OnMachineCommand::run(const QCommandLineParser& p, Io& io)
+{
+    const bool workload = m_argument == Argument::Workload;
+    const auto id = oneArgument(p, io, workload ? "WORKLOAD" : "PROFILE");
+    if (!id)
+        return 2;
+    int rc = 0;
+    auto in = planningForCli(p, io, toStd(name()), &rc, workload ? &*id : nullptr);
+    return in ? runOn(*id, *in, p, io) : rc;
+}
+
 } // namespace sp::cli

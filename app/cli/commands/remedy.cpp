@@ -68,16 +68,13 @@ public:
         if (verb != "apply" && verb != "undo")
             return usageError(io, "expected apply|undo ISSUE_ID");
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, "remedy", &rc);
-        if (!loaded)
-            return rc;
-        auto machine = sp::cli::machineForCli(p, io, &rc);
-        if (!machine)
+        auto in = sp::cli::planningForCli(p, io, "remedy", &rc);
+        if (!in)
             return rc;
         const std::string issue = sp::cli::toStd(args[1]);
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        sp::session::Session session(sp::session::contextFor(&loaded->catalog, std::move(*machine)),
-                                     {});
+        sp::session::Session session(
+            sp::session::contextFor(&in->loaded.catalog, std::move(in->machine)), {});
         auto change = verb == "apply" ? session.applyRemedy(issue, workload)
                                       : session.undoRemedy(issue, workload);
         if (!change)

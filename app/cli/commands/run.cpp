@@ -99,19 +99,14 @@ public:
         const QStringList pos = p.positionalArguments();
         if (pos.isEmpty())
             return usageError(io, "WORKLOAD is required");
-        int rc = 0;
-        auto loaded = cli::loadCatalogForCli(p, io, "run", &rc);
-        if (!loaded)
-            return rc;
         session::RunOptions options;
         options.workload = cli::toStd(pos.front());
-        if (!loaded->catalog.workload(options.workload))
-            return usageError(io, "unknown workload " + options.workload);
-        auto snapshot = cli::machineForCli(p, io, &rc);
-        if (!snapshot)
+        int rc = 0;
+        auto in = cli::planningForCli(p, io, "run", &rc, &options.workload);
+        if (!in)
             return rc;
-        if (snapshot->os.family != toString(hostOs())) {
-            io.err << "stackpilot-cli run: the snapshot is of a " << snapshot->os.family
+        if (in->machine.os.family != toString(hostOs())) {
+            io.err << "stackpilot-cli run: the snapshot is of a " << in->machine.os.family
                    << " machine; run installs and launches on this one (see: stackpilot-cli "
                       "plan --hardware)\n";
             return 2;
@@ -124,13 +119,12 @@ public:
             return 2;
         for (qsizetype i = 1; i < pos.size(); ++i)
             options.extraArgs.push_back(cli::toStd(pos[i]));
-        const Catalog& catalog = loaded->catalog;
         options.confirm = !p.isSet(QStringLiteral("yes"));
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);
         session::Session* self = nullptr;
         session::Session session(
-            session::contextFor(&catalog, std::move(*snapshot), currentEnvironment()),
+            session::contextFor(&in->loaded.catalog, std::move(in->machine), currentEnvironment()),
             [&](const session::Event& e) {
                 printer(e);
                 if (const auto* c = std::get_if<session::ConfirmInstall>(&e))

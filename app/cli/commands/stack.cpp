@@ -22,44 +22,19 @@ namespace {
 
 using namespace sp;
 
-// The catalog and this machine, or the exit code after a message.
-struct Loaded
-{
-    std::optional<LoadedCatalog> catalog;
-    std::optional<HardwareSnapshot> machine;
-    int rc = 0;
-};
-
-Loaded loadBoth(const QCommandLineParser& p, cli::Io& io, const char* verb)
-{
-    Loaded l;
-    l.catalog = cli::loadCatalogForCli(p, io, verb, &l.rc);
-    if (l.catalog)
-        l.machine = cli::machineForCli(p, io, &l.rc);
-    return l;
-}
-
-class VerifyStackCommand : public cli::Command
+class VerifyStackCommand : public cli::OnMachineCommand
 {
 public:
-    void addOptions(QCommandLineParser& p) override
+    VerifyStackCommand() : OnMachineCommand(Argument::Profile) {}
+    int runOn(const std::string& profile, cli::Planning& in, const QCommandLineParser& p,
+              cli::Io& io) override
     {
-        p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("An installed profile."));
-    }
-    int run(const QCommandLineParser& p, cli::Io& io) override
-    {
-        const auto profile = oneArgument(p, io, "PROFILE");
-        if (!profile)
-            return 2;
-        auto l = loadBoth(p, io, "verify-stack");
-        if (!l.machine)
-            return l.rc;
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "verify-stack", json, true);
         session::Session s(
-            session::contextFor(&l.catalog->catalog, std::move(*l.machine), currentEnvironment()),
+            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment()),
             [&](const session::Event& e) { printer(e); });
-        auto request = s.prepare(*profile, {});
+        auto request = s.prepare(profile, {});
         if (!request)
             return cli::exitCodeFor(request.error());
         if (const auto missing = missingRuntimes(request->plan); !missing.empty()) {
@@ -76,31 +51,21 @@ public:
     }
 };
 
-class RollbackCommand : public cli::Command
+class RollbackCommand : public cli::OnMachineCommand
 {
 public:
-    void addOptions(QCommandLineParser& p) override
+    RollbackCommand() : OnMachineCommand(Argument::Workload) {}
+    int runOn(const std::string& workload, cli::Planning& in, const QCommandLineParser& p,
+              cli::Io& io) override
     {
-        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
-    }
-    int run(const QCommandLineParser& p, cli::Io& io) override
-    {
-        const auto workload = oneArgument(p, io, "WORKLOAD");
-        if (!workload)
-            return 2;
-        auto l = loadBoth(p, io, "rollback");
-        if (!l.machine)
-            return l.rc;
-        if (!l.catalog->catalog.workload(*workload))
-            return usageError(io, "unknown workload " + *workload);
-        session::Session s(session::contextFor(&l.catalog->catalog, std::move(*l.machine)), {});
-        auto r = s.rollback(*workload);
+        session::Session s(session::contextFor(&in.loaded.catalog, std::move(in.machine)), {});
+        auto r = s.rollback(workload);
         if (!r) {
             io.err << "stackpilot-cli rollback: " << r.error().message << "\n";
             return cli::exitCodeFor(r.error());
         }
         if (p.isSet(QStringLiteral("json"))) {
-            io.out << nlohmann::json{{"workload", *workload},
+            io.out << nlohmann::json{{"workload", workload},
                                      {"profile", r->profile},
                                      {"passed_at", r->passedAt},
                                      {"notes", r->notes}}
@@ -108,7 +73,7 @@ public:
                    << "\n";
             return 0;
         }
-        io.out << *workload << " now runs on " << r->profile << " (its smoke test passed here on "
+        io.out << workload << " now runs on " << r->profile << " (its smoke test passed here on "
                << r->passedAt.substr(0, 10) << ")\n";
         for (const auto& n : r->notes)
             io.out << "  " << n << "\n";
