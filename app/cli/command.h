@@ -32,6 +32,7 @@ enum class Option
     PrefixRoot,    // --prefix-root DIR (install_support.h)
     InstallSource, // --offline DIR, --accept-changed (install_support.h)
     Machine,       // --hardware FILE, --no-probes, --sysfs-root DIR (machine_options.h)
+    WorkloadArgs,  // [-- ARGS...] after the verb's own argument (workloadArgs, below)
     Own,
 };
 
@@ -80,6 +81,12 @@ protected:
 private:
     Verb m_verb;
 };
+
+// --workload W and --profile P, in the words of the verb that takes them.
+QCommandLineOption workloadOption(const QString& description);
+QCommandLineOption profileOption(const QString& description);
+// The arguments after the verb's own first one (Option::WorkloadArgs), for the workload.
+std::vector<std::string> workloadArgs(const QCommandLineParser& parser);
 
 using CommandFactory = std::unique_ptr<Command> (*)();
 bool registerCommand(CommandFactory factory);

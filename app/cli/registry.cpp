@@ -71,6 +71,11 @@ void addSharedOption(QCommandLineParser& p, Option o)
         p.addOption({QStringLiteral("sysfs-root"),
                      QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
         return;
+    case Option::WorkloadArgs:
+        p.addPositionalArgument(QStringLiteral("args"),
+                                QStringLiteral("Extra workload arguments, after --."),
+                                QStringLiteral("[-- ARGS...]"));
+        return;
     case Option::Own:
         return;
     }
@@ -126,6 +131,25 @@ void Command::configure(QCommandLineParser& parser)
     if (std::find(m_verb.options.begin(), m_verb.options.end(), Option::Own) ==
         m_verb.options.end())
         addOptions(parser);
+}
+
+QCommandLineOption workloadOption(const QString& description)
+{
+    return {QStringLiteral("workload"), description, QStringLiteral("W")};
+}
+
+QCommandLineOption profileOption(const QString& description)
+{
+    return {QStringLiteral("profile"), description, QStringLiteral("P")};
+}
+
+std::vector<std::string> workloadArgs(const QCommandLineParser& parser)
+{
+    std::vector<std::string> args;
+    const QStringList pos = parser.positionalArguments();
+    for (qsizetype i = 1; i < pos.size(); ++i)
+        args.push_back(toStd(pos[i]));
+    return args;
 }
 
 int Command::usageError(Io& io, const std::string& message) const

@@ -57,9 +57,8 @@ public:
         p.addOption({QStringLiteral("list"),
                      QStringLiteral("Print what would go in, with redaction counts; write "
                                     "nothing.")});
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("Look closely at workload W (default: the last launched)."),
-                     QStringLiteral("W")});
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("Look closely at workload W (default: the last launched).")));
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {

@@ -70,9 +70,8 @@ class DoctorCommand : public sp::cli::Command
 public:
     void addOptions(QCommandLineParser& p) override
     {
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("Check for workload W (default: the first that fits)."),
-                     QStringLiteral("W")});
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("Check for workload W (default: the first that fits).")));
         p.addOption({QStringLiteral("hardware"),
                      QStringLiteral("Use the snapshot in FILE (from detect --json)."),
                      QStringLiteral("FILE")});

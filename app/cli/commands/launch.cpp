@@ -44,9 +44,6 @@ public:
     void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("profile"), QStringLiteral("Profile id."));
-        p.addPositionalArgument(QStringLiteral("args"),
-                                QStringLiteral("Extra workload arguments, after --."),
-                                QStringLiteral("[-- ARGS...]"));
         p.addOption({QStringLiteral("dry-run"),
                      QStringLiteral("Print the environment, argv and folder; run nothing.")});
         p.addOption({QStringLiteral("rerun-steps"),
@@ -74,10 +71,7 @@ public:
                 if (!dryRun || std::holds_alternative<sp::session::Failed>(e))
                     printer(e);
             });
-        std::vector<std::string> extra;
-        for (qsizetype i = 1; i < pos.size(); ++i)
-            extra.push_back(sp::cli::toStd(pos[i]));
-        auto request = session.prepare(sp::cli::toStd(pos.front()), extra);
+        auto request = session.prepare(sp::cli::toStd(pos.front()), sp::cli::workloadArgs(p));
         if (!request)
             return sp::cli::exitCodeFor(request.error());
         request->rerunSteps = p.isSet(QStringLiteral("rerun-steps"));
@@ -108,4 +102,4 @@ public:
 
 SP_REGISTER_COMMAND(LaunchCommand, "launch",
                     "Run a profile's workload in its composed environment.",
-                    {Own, Machine, Json, CatalogDir})
+                    {Own, WorkloadArgs, Machine, Json, CatalogDir})

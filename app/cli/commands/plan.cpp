@@ -114,12 +114,10 @@ class PlanCommand : public sp::cli::Command
 public:
     void addOptions(QCommandLineParser& p) override
     {
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...)."),
-                     QStringLiteral("W")});
-        p.addOption({QStringLiteral("profile"),
-                     QStringLiteral("Use profile P instead of the best one."),
-                     QStringLiteral("P")});
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...).")));
+        p.addOption(
+            sp::cli::profileOption(QStringLiteral("Use profile P instead of the best one.")));
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {

@@ -100,8 +100,7 @@ class ProfilesCommand : public sp::cli::Command
 public:
     void addOptions(QCommandLineParser& p) override
     {
-        p.addOption({QStringLiteral("workload"), QStringLiteral("Only profiles of workload W."),
-                     QStringLiteral("W")});
+        p.addOption(sp::cli::workloadOption(QStringLiteral("Only profiles of workload W.")));
         p.addOption({QStringLiteral("coverage"),
                      QStringLiteral("For common GPUs, the profile chosen per workload and OS.")});
     }

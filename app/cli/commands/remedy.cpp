@@ -56,10 +56,9 @@ public:
         p.addPositionalArgument(QStringLiteral("apply|undo"),
                                 QStringLiteral("Apply the remedy, or undo it."));
         p.addPositionalArgument(QStringLiteral("ISSUE_ID"), QStringLiteral("The known issue."));
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("The workload to change (default: the one the issue is "
-                                    "about, or for undo the one it was applied to)."),
-                     QStringLiteral("W")});
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("The workload to change (default: the one the issue is "
+                           "about, or for undo the one it was applied to).")));
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {

@@ -78,12 +78,8 @@ public:
     void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("workload"), QStringLiteral("Workload id."));
-        p.addPositionalArgument(QStringLiteral("args"),
-                                QStringLiteral("Extra workload arguments, after --."),
-                                QStringLiteral("[-- ARGS...]"));
-        p.addOption({QStringLiteral("profile"),
-                     QStringLiteral("Use this profile instead of the best one."),
-                     QStringLiteral("P")});
+        p.addOption(
+            cli::profileOption(QStringLiteral("Use this profile instead of the best one.")));
         p.addOption(
             {QStringLiteral("yes"), QStringLiteral("Install what the plan needs without asking.")});
         p.addOption({QStringLiteral("rerun-steps"),
@@ -117,8 +113,7 @@ public:
         options.verify = !p.isSet(QStringLiteral("no-verify"));
         if (!cli::readInstallSourceOptions(p, io, "run", options.install))
             return 2;
-        for (qsizetype i = 1; i < pos.size(); ++i)
-            options.extraArgs.push_back(cli::toStd(pos[i]));
+        options.extraArgs = cli::workloadArgs(p);
         options.confirm = !p.isSet(QStringLiteral("yes"));
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);
@@ -144,4 +139,4 @@ public:
 
 SP_REGISTER_COMMAND(RunCommand, "run",
                     "Detect, plan, install, run the setup steps and launch a workload, watched.",
-                    {Own, InstallSource, Machine, Json, CatalogDir})
+                    {Own, WorkloadArgs, InstallSource, Machine, Json, CatalogDir})
