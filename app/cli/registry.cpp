@@ -35,6 +35,52 @@ void printUsage(std::ostream& out)
            "Environment: STACKPILOT_HOME=DIR keeps all config, data, cache and logs under DIR.\n";
 }
 
+// The options several verbs share, spelled here once (command.h, Option); the helpers
+// named there read them.
+void addSharedOption(QCommandLineParser& p, Option o)
+{
+    switch (o) {
+    case Option::Json:
+        p.addOption({QStringLiteral("json"), QStringLiteral("Print machine-readable JSON.")});
+        return;
+    case Option::CatalogDir:
+        p.addOption({QStringLiteral("catalog-dir"),
+                     QStringLiteral("Read extra catalog files from DIR (repeatable)."),
+                     QStringLiteral("DIR")});
+        return;
+    case Option::PrefixRoot:
+        p.addOption({QStringLiteral("prefix-root"),
+                     QStringLiteral("Keep installed runtimes under DIR (default <data>/runtimes)."),
+                     QStringLiteral("DIR")});
+        return;
+    case Option::InstallSource:
+        p.addOption({QStringLiteral("offline"),
+                     QStringLiteral("Take artifacts from DIR; never use the network."),
+                     QStringLiteral("DIR")});
+        p.addOption({QStringLiteral("accept-changed"),
+                     QStringLiteral("Accept a download the catalog does not pin whose bytes "
+                                    "changed since it was first installed here, and pin the new "
+                                    "ones.")});
+        return;
+    case Option::Machine:
+        p.addOption({QStringLiteral("hardware"),
+                     QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
+                     QStringLiteral("FILE")});
+        p.addOption({QStringLiteral("no-probes"),
+                     QStringLiteral("Detect without the vendor probes (faster, less exact).")});
+        p.addOption({QStringLiteral("sysfs-root"),
+                     QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
+        return;
+    case Option::WorkloadArgs:
+        p.addPositionalArgument(QStringLiteral("args"),
+                                QStringLiteral("Extra workload arguments, after --."),
+                                QStringLiteral("[-- ARGS...]"));
+        return;
+    case Option::Own:
+        return;
+    }
+}
+
 // One line per verb run in StackPilot's own log: the verb and its exit code, never its
 // arguments (they may hold paths or tokens).
 int logRun(const Command& cmd, int rc)
@@ -64,16 +110,62 @@ int exitCodeFor(const sp::Error& e)
     return e.code == sp::ErrorCode::Cancelled ? 1 : static_cast<int>(e.code);
 }
 
-void addJsonOption(QCommandLineParser& p)
+QString Command::name() const
 {
-    p.addOption({QStringLiteral("json"), QStringLiteral("Print machine-readable JSON.")});
+    return QString::fromUtf8(m_verb.name);
 }
 
-void addCatalogDirOption(QCommandLineParser& p)
+QString Command::summary() const
 {
-    p.addOption({QStringLiteral("catalog-dir"),
-                 QStringLiteral("Read extra catalog files from DIR (repeatable)."),
-                 QStringLiteral("DIR")});
+    return QString::fromUtf8(m_verb.summary);
+}
+
+void Command::configure(QCommandLineParser& parser)
+{
+    for (const Option o : m_verb.options) {
+        if (o == Option::Own)
+            addOptions(parser);
+        else
+            addSharedOption(parser, o);
+    }
+    if (std::find(m_verb.options.begin(), m_verb.options.end(), Option::Own) ==
+        m_verb.options.end())
+        addOptions(parser);
+}
+
+QCommandLineOption workloadOption(const QString& description)
+{
+    return {QStringLiteral("workload"), description, QStringLiteral("W")};
+}
+
+QCommandLineOption profileOption(const QString& description)
+{
+    return {QStringLiteral("profile"), description, QStringLiteral("P")};
+}
+
+std::vector<std::string> workloadArgs(const QCommandLineParser& parser)
+{
+    std::vector<std::string> args;
+    const QStringList pos = parser.positionalArguments();
+    for (qsizetype i = 1; i < pos.size(); ++i)
+        args.push_back(toStd(pos[i]));
+    return args;
+}
+
+int Command::usageError(Io& io, const std::string& message) const
+{
+    io.err << "stackpilot-cli " << m_verb.name << ": " << message << "\n";
+    return 2;
+}
+
+std::optional<std::string> Command::oneArgument(const QCommandLineParser& parser, Io& io,
+                                                const std::string& what) const
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() == 1)
+        return toStd(args.front());
+    usageError(io, "expected one " + what);
+    return std::nullopt;
 }
 
 int runCli(const QStringList& args, Io& io)

@@ -49,43 +49,17 @@ std::string benchTable(const std::vector<session::StackVerified>& rows)
     return out.str();
 }
 
-class BenchCommand : public cli::Command
+class BenchCommand : public cli::OnMachineCommand
 {
 public:
-    QString name() const override { return QStringLiteral("bench"); }
-    QString summary() const override
+    BenchCommand() : OnMachineCommand(Argument::Workload) {}
+    int runOn(const std::string& workload, cli::Planning& in, const QCommandLineParser& p,
+              cli::Io& io) override
     {
-        return QStringLiteral("Time the smoke test of every installed profile of a workload.");
-    }
-    void configure(QCommandLineParser& p) override
-    {
-        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
-        cli::addMachineOptions(p);
-        cli::addJsonOption(p);
-        cli::addCatalogDirOption(p);
-    }
-    int run(const QCommandLineParser& p, cli::Io& io) override
-    {
-        if (p.positionalArguments().size() != 1) {
-            io.err << "stackpilot-cli bench: expected one WORKLOAD\n";
-            return 2;
-        }
-        int rc = 0;
-        auto loaded = cli::loadCatalogForCli(p, io, "bench", &rc);
-        if (!loaded)
-            return rc;
-        const std::string workload = cli::toStd(p.positionalArguments().front());
-        if (!loaded->catalog.workload(workload)) {
-            io.err << "stackpilot-cli bench: unknown workload " << workload << "\n";
-            return 2;
-        }
-        auto machine = cli::machineForCli(p, io, &rc);
-        if (!machine)
-            return rc;
         const bool json = p.isSet(QStringLiteral("json"));
         // The smoke tests' own output is not the point here: only errors are printed.
         session::Session s(
-            session::contextFor(&loaded->catalog, std::move(*machine), currentEnvironment()),
+            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment()),
             [&](const session::Event& e) {
                 if (const auto* f = std::get_if<session::Failed>(&e))
                     io.err << "stackpilot-cli bench: " << f->message << "\n";
@@ -114,25 +88,17 @@ public:
 class EvidenceCommand : public cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("evidence"); }
-    QString summary() const override
-    {
-        return QStringLiteral("Export this machine's smoke-test and launch records, redacted.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The only action."));
         p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                      QStringLiteral("Write to FILE instead of stdout."),
                      QStringLiteral("FILE")});
-        cli::addJsonOption(p); // the export is JSON either way
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
-        if (p.positionalArguments() != QStringList{QStringLiteral("export")}) {
-            io.err << "stackpilot-cli evidence: expected: evidence export [-o FILE]\n";
-            return 2;
-        }
+        if (p.positionalArguments() != QStringList{QStringLiteral("export")})
+            return usageError(io, "expected: evidence export [-o FILE]");
         const auto out = toPath(p.value(QStringLiteral("output")));
         if (!out.empty())
             if (auto ok = checkOutputFile(out); !ok) {
@@ -162,5 +128,9 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(BenchCommand)
-SP_REGISTER_COMMAND(EvidenceCommand)
+SP_REGISTER_COMMAND(BenchCommand, "bench",
+                    "Time the smoke test of every installed profile of a workload.",
+                    {Machine, Json, CatalogDir})
+SP_REGISTER_COMMAND(EvidenceCommand, "evidence",
+                    "Export this machine's smoke-test and launch records, redacted.",
+                    {Own, Json}) // --json: the export is JSON either way

@@ -297,13 +297,7 @@ int runPublish(const QCommandLineParser& p, Io& io, const std::string& dir)
 class CatalogCommand : public Command
 {
 public:
-    QString name() const override { return opt("catalog"); }
-    QString summary() const override
-    {
-        return opt("Signed catalog feed: status, update, rollback, verify, publish, check, diff, "
-                   "reset-feed.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(opt("status|update|rollback|verify|publish|check|diff|reset-feed"),
                                 opt("What to do."));
@@ -330,9 +324,6 @@ public:
         p.addOption({opt("name"), opt("publish: the feed's name."), opt("NAME")});
         p.addOption({opt("deep"), opt("check: download every artifact and compare its size and "
                                       "SHA-256; fetch git histories.")});
-        addCatalogDirOption(p);
-        addMachineOptions(p);
-        addJsonOption(p);
     }
     int run(const QCommandLineParser& p, Io& io) override
     {
@@ -379,6 +370,9 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(CatalogCommand)
+SP_REGISTER_COMMAND(
+    CatalogCommand, "catalog",
+    "Signed catalog feed: status, update, rollback, verify, publish, check, diff, reset-feed.",
+    {Own, CatalogDir, Machine, Json})
 
 } // namespace sp::cli

@@ -94,15 +94,8 @@ void printDetectReport(std::ostream& out, const HardwareSnapshot& s)
 class DetectCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("detect"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& p) override
     {
-        return QStringLiteral("Show the GPUs, drivers and runtimes found.");
-    }
-
-    void configure(QCommandLineParser& p) override
-    {
-        addJsonOption(p);
         p.addOption({QStringLiteral("sysfs-root"),
                      QStringLiteral("Read DIR where detection would read /sys (for tests)."),
                      QStringLiteral("DIR")});
@@ -159,4 +152,4 @@ public:
 } // namespace sp::cli
 
 using sp::cli::DetectCommand;
-SP_REGISTER_COMMAND(DetectCommand)
+SP_REGISTER_COMMAND(DetectCommand, "detect", "Show the GPUs, drivers and runtimes found.", {Json})

@@ -47,12 +47,7 @@ void printList(const sp::diag::Bundle& bundle, std::ostream& out)
 class DiagCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("diag"); }
-    QString summary() const override
-    {
-        return QStringLiteral("Export one redacted zip with everything a helper asks for.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The action: export."));
         p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
@@ -62,20 +57,14 @@ public:
         p.addOption({QStringLiteral("list"),
                      QStringLiteral("Print what would go in, with redaction counts; write "
                                     "nothing.")});
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("Look closely at workload W (default: the last launched)."),
-                     QStringLiteral("W")});
-        sp::cli::addMachineOptions(p);
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("Look closely at workload W (default: the last launched).")));
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
         const QStringList pos = p.positionalArguments();
-        if (pos.size() != 1 || pos.front() != QStringLiteral("export")) {
-            io.err << "stackpilot-cli diag: expected `diag export` (see --help)\n";
-            return 2;
-        }
+        if (pos.size() != 1 || pos.front() != QStringLiteral("export"))
+            return usageError(io, "expected `diag export` (see --help)");
         if (p.isSet(QStringLiteral("output")) && !p.isSet(QStringLiteral("list"))) {
             // Before any work: a device, FIFO, socket or folder is never written over.
             const auto file = sp::toPath(p.value(QStringLiteral("output")));
@@ -153,4 +142,6 @@ private:
 
 } // namespace
 
-SP_REGISTER_COMMAND(DiagCommand)
+SP_REGISTER_COMMAND(DiagCommand, "diag",
+                    "Export one redacted zip with everything a helper asks for.",
+                    {Own, Machine, Json, CatalogDir})

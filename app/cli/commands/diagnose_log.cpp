@@ -18,16 +18,8 @@ namespace {
 class DiagnoseLogCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("diagnose-log"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& parser) override
     {
-        return QStringLiteral("Find known failures in a workload's log and say what fixes them.");
-    }
-
-    void configure(QCommandLineParser& parser) override
-    {
-        addJsonOption(parser);
-        addCatalogDirOption(parser);
         parser.addPositionalArgument(QStringLiteral("FILE"),
                                      QStringLiteral("The log file to read (any size, any bytes)."));
     }
@@ -35,11 +27,9 @@ public:
     int run(const QCommandLineParser& parser, Io& io) override
     {
         const QStringList args = parser.positionalArguments();
-        if (args.size() != 1) {
-            io.err << "stackpilot-cli diagnose-log: expected exactly one FILE (got " << args.size()
-                   << ")\n";
-            return 2;
-        }
+        if (args.size() != 1)
+            return usageError(io, "expected exactly one FILE (got " + std::to_string(args.size()) +
+                                      ")");
         const auto file = toPath(args[0]);
 
         int rc = 0;
@@ -96,4 +86,6 @@ public:
 } // namespace sp::cli
 
 using sp::cli::DiagnoseLogCommand;
-SP_REGISTER_COMMAND(DiagnoseLogCommand)
+SP_REGISTER_COMMAND(DiagnoseLogCommand, "diagnose-log",
+                    "Find known failures in a workload's log and say what fixes them.",
+                    {Json, CatalogDir})

@@ -68,23 +68,15 @@ void printDoctorReport(const std::vector<sp::doctor::Finding>& findings, std::os
 class DoctorCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("doctor"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& p) override
     {
-        return QStringLiteral("Check this machine for what breaks GPU stacks, with fixes.");
-    }
-    void configure(QCommandLineParser& p) override
-    {
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("Check for workload W (default: the first that fits)."),
-                     QStringLiteral("W")});
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("Check for workload W (default: the first that fits).")));
         p.addOption({QStringLiteral("hardware"),
                      QStringLiteral("Use the snapshot in FILE (from detect --json)."),
                      QStringLiteral("FILE")});
         p.addOption({QStringLiteral("sysfs-root"),
                      QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
@@ -141,4 +133,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(DoctorCommand)
+SP_REGISTER_COMMAND(DoctorCommand, "doctor",
+                    "Check this machine for what breaks GPU stacks, with fixes.",
+                    {Own, Json, CatalogDir})

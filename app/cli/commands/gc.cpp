@@ -18,18 +18,8 @@ namespace {
 class GcCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("gc"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& parser) override
     {
-        return QStringLiteral(
-            "Remove runtimes no profile uses and leftovers of interrupted installs.");
-    }
-
-    void configure(QCommandLineParser& parser) override
-    {
-        addJsonOption(parser);
-        addCatalogDirOption(parser);
-        addPrefixRootOption(parser);
         parser.addOption(
             {QStringLiteral("dry-run"), QStringLiteral("Only say what would be removed.")});
         parser.addOption(
@@ -86,6 +76,8 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(GcCommand)
+SP_REGISTER_COMMAND(GcCommand, "gc",
+                    "Remove runtimes no profile uses and leftovers of interrupted installs.",
+                    {Json, CatalogDir, PrefixRoot})
 
 } // namespace sp::cli

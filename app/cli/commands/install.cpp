@@ -13,19 +13,8 @@ namespace {
 class InstallCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("install"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& parser) override
     {
-        return QStringLiteral(
-            "Install a profile's runtimes (or one runtime) into isolated folders.");
-    }
-
-    void configure(QCommandLineParser& parser) override
-    {
-        addJsonOption(parser);
-        addCatalogDirOption(parser);
-        addPrefixRootOption(parser);
-        addInstallSourceOptions(parser);
         parser.addOption({QStringLiteral("lock-timeout"),
                           QStringLiteral("Wait at most SECONDS for another install of the same "
                                          "runtime (default: wait)."),
@@ -36,17 +25,15 @@ public:
 
     int run(const QCommandLineParser& parser, Io& io) override
     {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 1) {
-            io.err << "stackpilot-cli install: expected one PROFILE_OR_RUNTIME_ID\n";
+        const auto id = oneArgument(parser, io, "PROFILE_OR_RUNTIME_ID");
+        if (!id)
             return 2;
-        }
         int rc = 0;
         auto loaded = loadCatalogForCli(parser, io, "install", &rc);
         if (!loaded)
             return rc;
         const Catalog* catalog = &loaded->catalog;
-        auto runtimes = runtimesFor(*catalog, toStd(args[0]));
+        auto runtimes = runtimesFor(*catalog, *id);
         if (!runtimes)
             return fail(io, "install", runtimes.error());
 
@@ -71,6 +58,8 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(InstallCommand)
+SP_REGISTER_COMMAND(InstallCommand, "install",
+                    "Install a profile's runtimes (or one runtime) into isolated folders.",
+                    {Json, CatalogDir, PrefixRoot, InstallSource})
 
 } // namespace sp::cli

@@ -91,27 +91,10 @@ const session::Outcome& waitFor(session::Session& session, bool started)
     return session.outcome();
 }
 
-void addPrefixRootOption(QCommandLineParser& p)
-{
-    p.addOption({QStringLiteral("prefix-root"),
-                 QStringLiteral("Keep installed runtimes under DIR (default <data>/runtimes)."),
-                 QStringLiteral("DIR")});
-}
-
 std::filesystem::path prefixRootOf(const QCommandLineParser& p)
 {
     const QString v = p.value(QStringLiteral("prefix-root"));
     return v.isEmpty() ? std::filesystem::path{} : toPath(v);
-}
-
-void addInstallSourceOptions(QCommandLineParser& p)
-{
-    p.addOption({QStringLiteral("offline"),
-                 QStringLiteral("Take artifacts from DIR; never use the network."),
-                 QStringLiteral("DIR")});
-    p.addOption({QStringLiteral("accept-changed"),
-                 QStringLiteral("Accept a download the catalog does not pin whose bytes changed "
-                                "since it was first installed here, and pin the new ones.")});
 }
 
 bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::string& verb,

@@ -1,6 +1,6 @@
 #pragma once
-// What install, repair, uninstall, verify and gc share: the --prefix-root option,
-// loading the catalog and settings, the progress display and Ctrl-C handling.
+// What install, repair, uninstall, verify and gc share: reading --prefix-root and the
+// install source options, the progress display and Ctrl-C handling.
 
 #include "app/cli/command.h"
 #include "app/cli/commands/catalog_common.h"
@@ -21,13 +21,13 @@ struct Outcome;
 
 namespace sp::cli {
 
-void addPrefixRootOption(QCommandLineParser& p);
+// --prefix-root DIR (Option::PrefixRoot), or empty for the default root.
 std::filesystem::path prefixRootOf(const QCommandLineParser& p);
 
 // --offline DIR (artifacts from DIR, never the network) and --accept-changed (an
 // unpinned download whose bytes changed since first installed here is accepted and
-// re-pinned), as install and run spell them. False (after a message) on a bad value.
-void addInstallSourceOptions(QCommandLineParser& p);
+// re-pinned): Option::InstallSource, as install and run take them. False (after a
+// message) on a bad value.
 bool readInstallSourceOptions(const QCommandLineParser& p, Io& io, const std::string& verb,
                               InstallOptions& options);
 

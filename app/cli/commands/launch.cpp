@@ -41,24 +41,13 @@ void printDryRun(const sp::LaunchRequest& r, std::ostream& out)
 class LaunchCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("launch"); }
-    QString summary() const override
-    {
-        return QStringLiteral("Run a profile's workload in its composed environment.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("profile"), QStringLiteral("Profile id."));
-        p.addPositionalArgument(QStringLiteral("args"),
-                                QStringLiteral("Extra workload arguments, after --."),
-                                QStringLiteral("[-- ARGS...]"));
         p.addOption({QStringLiteral("dry-run"),
                      QStringLiteral("Print the environment, argv and folder; run nothing.")});
         p.addOption({QStringLiteral("rerun-steps"),
                      QStringLiteral("Run the setup steps even when done before.")});
-        sp::cli::addMachineOptions(p);
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
@@ -66,31 +55,23 @@ public:
         // its tree has stopped.
         sp::cli::StderrDeadline stderrDeadline(io.err);
         const QStringList pos = p.positionalArguments();
-        if (pos.isEmpty()) {
-            io.err << "stackpilot-cli launch: PROFILE is required\n";
-            return 2;
-        }
+        if (pos.isEmpty())
+            return usageError(io, "PROFILE is required");
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, "launch", &rc);
-        if (!loaded)
-            return rc;
-        auto snapshot = sp::cli::machineForCli(p, io, &rc);
-        if (!snapshot)
+        auto in = sp::cli::planningForCli(p, io, "launch", &rc);
+        if (!in)
             return rc;
         const bool json = p.isSet(QStringLiteral("json"));
         const bool dryRun = p.isSet(QStringLiteral("dry-run"));
         sp::cli::EventPrinter printer(io, "launch", json, false);
-        sp::session::Session session(sp::session::contextFor(&loaded->catalog, std::move(*snapshot),
-                                                             sp::currentEnvironment()),
-                                     [&](const sp::session::Event& e) {
-                                         if (!dryRun ||
-                                             std::holds_alternative<sp::session::Failed>(e))
-                                             printer(e);
-                                     });
-        std::vector<std::string> extra;
-        for (qsizetype i = 1; i < pos.size(); ++i)
-            extra.push_back(sp::cli::toStd(pos[i]));
-        auto request = session.prepare(sp::cli::toStd(pos.front()), extra);
+        sp::session::Session session(
+            sp::session::contextFor(&in->loaded.catalog, std::move(in->machine),
+                                    sp::currentEnvironment()),
+            [&](const sp::session::Event& e) {
+                if (!dryRun || std::holds_alternative<sp::session::Failed>(e))
+                    printer(e);
+            });
+        auto request = session.prepare(sp::cli::toStd(pos.front()), sp::cli::workloadArgs(p));
         if (!request)
             return sp::cli::exitCodeFor(request.error());
         request->rerunSteps = p.isSet(QStringLiteral("rerun-steps"));
@@ -119,4 +100,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(LaunchCommand)
+SP_REGISTER_COMMAND(LaunchCommand, "launch",
+                    "Run a profile's workload in its composed environment.",
+                    {Own, WorkloadArgs, Machine, Json, CatalogDir})

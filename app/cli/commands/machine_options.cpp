@@ -8,17 +8,6 @@
 
 namespace sp::cli {
 
-void addMachineOptions(QCommandLineParser& p)
-{
-    p.addOption({QStringLiteral("hardware"),
-                 QStringLiteral("Plan for the snapshot in FILE (from detect --json)."),
-                 QStringLiteral("FILE")});
-    p.addOption({QStringLiteral("no-probes"),
-                 QStringLiteral("Detect without the vendor probes (faster, less exact).")});
-    p.addOption({QStringLiteral("sysfs-root"), QStringLiteral("Detect from DIR instead of /sys."),
-                 QStringLiteral("DIR")});
-}
-
 std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& io, int* exitCode)
 {
     if (p.isSet(QStringLiteral("hardware"))) {
@@ -34,6 +23,42 @@ std::optional<HardwareSnapshot> machineForCli(const QCommandLineParser& p, Io& i
     opts.probes = !p.isSet(QStringLiteral("no-probes"));
     opts.sysfsRoot = toPath(p.value(QStringLiteral("sysfs-root")));
     return detectHardware(opts);
+}
+
+std::optional<Planning> planningForCli(const QCommandLineParser& p, Io& io, const std::string& verb,
+                                       int* exitCode, const std::string* workload)
+{
+    auto loaded = loadCatalogForCli(p, io, verb, exitCode);
+    if (!loaded)
+        return std::nullopt;
+    if (workload && !loaded->catalog.workload(*workload)) {
+        io.err << "stackpilot-cli " << verb << ": unknown workload " << *workload << "\n";
+        *exitCode = 2;
+        return std::nullopt;
+    }
+    auto machine = machineForCli(p, io, exitCode);
+    if (!machine)
+        return std::nullopt;
+    return Planning{std::move(*loaded), std::move(*machine)};
+}
+
+void OnMachineCommand::addOptions(QCommandLineParser& p)
+{
+    if (m_argument == Argument::Profile)
+        p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("An installed profile."));
+    else
+        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
+}
+
+int OnMachineCommand::run(const QCommandLineParser& p, Io& io)
+{
+    const bool workload = m_argument == Argument::Workload;
+    const auto id = oneArgument(p, io, workload ? "WORKLOAD" : "PROFILE");
+    if (!id)
+        return 2;
+    int rc = 0;
+    auto in = planningForCli(p, io, toStd(name()), &rc, workload ? &*id : nullptr);
+    return in ? runOn(*id, *in, p, io) : rc;
 }
 
 } // namespace sp::cli

@@ -45,12 +45,7 @@ void printExport(const MirrorExportResult& r, const std::string& dir, const std:
 class MirrorCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("mirror"); }
-    QString summary() const override
-    {
-        return QStringLiteral("A lab's artifact mirror: export profiles' artifacts to a folder.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("export"), QStringLiteral("What to do."));
         p.addPositionalArgument(QStringLiteral("PROFILE..."),
@@ -62,16 +57,12 @@ public:
         p.addOption({QStringLiteral("offline"),
                      QStringLiteral("Take artifacts from DIR as well (install --offline's)."),
                      QStringLiteral("DIR")});
-        addCatalogDirOption(p);
-        addJsonOption(p);
     }
     int run(const QCommandLineParser& p, Io& io) override
     {
         const QStringList args = p.positionalArguments();
-        if (args.size() < 3 || args[0] != QStringLiteral("export")) {
-            io.err << "stackpilot-cli mirror: expected export PROFILE... DIR\n";
-            return 2;
-        }
+        if (args.size() < 3 || args[0] != QStringLiteral("export"))
+            return usageError(io, "expected export PROFILE... DIR");
         int rc = 0;
         auto loaded = loadCatalogForCli(p, io, "mirror", &rc);
         if (!loaded)
@@ -123,6 +114,8 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(MirrorCommand)
+SP_REGISTER_COMMAND(MirrorCommand, "mirror",
+                    "A lab's artifact mirror: export profiles' artifacts to a folder.",
+                    {Own, CatalogDir, Json})
 
 } // namespace sp::cli

@@ -112,31 +112,18 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
 class PlanCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("plan"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& p) override
     {
-        return QStringLiteral(
-            "Choose a stack for a workload on this (or a saved) machine and explain it.");
-    }
-    void configure(QCommandLineParser& p) override
-    {
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...)."),
-                     QStringLiteral("W")});
-        p.addOption({QStringLiteral("profile"),
-                     QStringLiteral("Use profile P instead of the best one."),
-                     QStringLiteral("P")});
-        sp::cli::addMachineOptions(p);
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...).")));
+        p.addOption(
+            sp::cli::profileOption(QStringLiteral("Use profile P instead of the best one.")));
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        if (workload.empty()) {
-            io.err << "stackpilot-cli plan: --workload W is required\n";
-            return 2;
-        }
+        if (workload.empty())
+            return usageError(io, "--workload W is required");
         int rc = 0;
         auto bundle = sp::cli::BundleReplan::fromOptions(p, io, "plan", &rc);
         if (!bundle)
@@ -182,4 +169,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(PlanCommand)
+SP_REGISTER_COMMAND(PlanCommand, "plan",
+                    "Choose a stack for a workload on this (or a saved) machine and explain it.",
+                    {Own, Machine, Json, CatalogDir})

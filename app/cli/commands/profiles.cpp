@@ -98,19 +98,11 @@ int runCoverage(const sp::Catalog& cat, bool json, sp::cli::Io& io)
 class ProfilesCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("profiles"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& p) override
     {
-        return QStringLiteral("List the catalog's profiles (stacks) per workload.");
-    }
-    void configure(QCommandLineParser& p) override
-    {
-        p.addOption({QStringLiteral("workload"), QStringLiteral("Only profiles of workload W."),
-                     QStringLiteral("W")});
+        p.addOption(sp::cli::workloadOption(QStringLiteral("Only profiles of workload W.")));
         p.addOption({QStringLiteral("coverage"),
                      QStringLiteral("For common GPUs, the profile chosen per workload and OS.")});
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
@@ -193,4 +185,5 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(ProfilesCommand)
+SP_REGISTER_COMMAND(ProfilesCommand, "profiles",
+                    "List the catalog's profiles (stacks) per workload.", {Own, Json, CatalogDir})

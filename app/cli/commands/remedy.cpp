@@ -51,43 +51,29 @@ void printRemedyReport(const sp::RemedyChange& c, std::ostream& out)
 class RemedyCommand : public sp::cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("remedy"); }
-    QString summary() const override
-    {
-        return QStringLiteral("Apply a known issue's remedy to a workload's settings, or undo it.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("apply|undo"),
                                 QStringLiteral("Apply the remedy, or undo it."));
         p.addPositionalArgument(QStringLiteral("ISSUE_ID"), QStringLiteral("The known issue."));
-        p.addOption({QStringLiteral("workload"),
-                     QStringLiteral("The workload to change (default: the one the issue is "
-                                    "about, or for undo the one it was applied to)."),
-                     QStringLiteral("W")});
-        sp::cli::addMachineOptions(p);
-        sp::cli::addJsonOption(p);
-        sp::cli::addCatalogDirOption(p);
+        p.addOption(sp::cli::workloadOption(
+            QStringLiteral("The workload to change (default: the one the issue is "
+                           "about, or for undo the one it was applied to).")));
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
         const QStringList args = p.positionalArguments();
         const std::string verb = args.size() == 2 ? sp::cli::toStd(args[0]) : std::string();
-        if (verb != "apply" && verb != "undo") {
-            io.err << "stackpilot-cli remedy: expected apply|undo ISSUE_ID\n";
-            return 2;
-        }
+        if (verb != "apply" && verb != "undo")
+            return usageError(io, "expected apply|undo ISSUE_ID");
         int rc = 0;
-        auto loaded = sp::cli::loadCatalogForCli(p, io, "remedy", &rc);
-        if (!loaded)
-            return rc;
-        auto machine = sp::cli::machineForCli(p, io, &rc);
-        if (!machine)
+        auto in = sp::cli::planningForCli(p, io, "remedy", &rc);
+        if (!in)
             return rc;
         const std::string issue = sp::cli::toStd(args[1]);
         const std::string workload = sp::cli::toStd(p.value(QStringLiteral("workload")));
-        sp::session::Session session(sp::session::contextFor(&loaded->catalog, std::move(*machine)),
-                                     {});
+        sp::session::Session session(
+            sp::session::contextFor(&in->loaded.catalog, std::move(in->machine)), {});
         auto change = verb == "apply" ? session.applyRemedy(issue, workload)
                                       : session.undoRemedy(issue, workload);
         if (!change)
@@ -111,4 +97,6 @@ private:
 
 } // namespace
 
-SP_REGISTER_COMMAND(RemedyCommand)
+SP_REGISTER_COMMAND(RemedyCommand, "remedy",
+                    "Apply a known issue's remedy to a workload's settings, or undo it.",
+                    {Own, Machine, Json, CatalogDir})

@@ -17,17 +17,8 @@ namespace {
 class RepairCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("repair"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& parser) override
     {
-        return QStringLiteral("Re-install a runtime whose files are missing or modified.");
-    }
-
-    void configure(QCommandLineParser& parser) override
-    {
-        addJsonOption(parser);
-        addCatalogDirOption(parser);
-        addPrefixRootOption(parser);
         parser.addOption({QStringLiteral("offline"),
                           QStringLiteral("Take artifacts from DIR; never use the network."),
                           QStringLiteral("DIR")});
@@ -37,12 +28,10 @@ public:
 
     int run(const QCommandLineParser& parser, Io& io) override
     {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 1) {
-            io.err << "stackpilot-cli repair: expected one runtime ID\n";
+        const auto arg = oneArgument(parser, io, "runtime ID");
+        if (!arg)
             return 2;
-        }
-        const std::string id = toStd(args[0]);
+        const std::string& id = *arg;
         const bool json = parser.isSet(QStringLiteral("json"));
         int rc = 0;
         auto loaded = loadCatalogForCli(parser, io, "repair", &rc);
@@ -124,6 +113,8 @@ private:
 
 } // namespace
 
-SP_REGISTER_COMMAND(RepairCommand)
+SP_REGISTER_COMMAND(RepairCommand, "repair",
+                    "Re-install a runtime whose files are missing or modified.",
+                    {Json, CatalogDir, PrefixRoot})
 
 } // namespace sp::cli

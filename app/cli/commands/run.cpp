@@ -75,21 +75,11 @@ bool confirmInstall(const session::ConfirmInstall& c, cli::Io& io)
 class RunCommand : public cli::Command
 {
 public:
-    QString name() const override { return QStringLiteral("run"); }
-    QString summary() const override
-    {
-        return QStringLiteral(
-            "Detect, plan, install, run the setup steps and launch a workload, watched.");
-    }
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("workload"), QStringLiteral("Workload id."));
-        p.addPositionalArgument(QStringLiteral("args"),
-                                QStringLiteral("Extra workload arguments, after --."),
-                                QStringLiteral("[-- ARGS...]"));
-        p.addOption({QStringLiteral("profile"),
-                     QStringLiteral("Use this profile instead of the best one."),
-                     QStringLiteral("P")});
+        p.addOption(
+            cli::profileOption(QStringLiteral("Use this profile instead of the best one.")));
         p.addOption(
             {QStringLiteral("yes"), QStringLiteral("Install what the plan needs without asking.")});
         p.addOption({QStringLiteral("rerun-steps"),
@@ -99,33 +89,20 @@ public:
                                     "the next profile without asking.")});
         p.addOption({QStringLiteral("no-verify"),
                      QStringLiteral("Launch without the smoke test, even on a new stack.")});
-        cli::addInstallSourceOptions(p);
-        cli::addMachineOptions(p);
-        cli::addJsonOption(p);
-        cli::addCatalogDirOption(p);
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
         const QStringList pos = p.positionalArguments();
-        if (pos.isEmpty()) {
-            io.err << "stackpilot-cli run: WORKLOAD is required\n";
-            return 2;
-        }
-        int rc = 0;
-        auto loaded = cli::loadCatalogForCli(p, io, "run", &rc);
-        if (!loaded)
-            return rc;
+        if (pos.isEmpty())
+            return usageError(io, "WORKLOAD is required");
         session::RunOptions options;
         options.workload = cli::toStd(pos.front());
-        if (!loaded->catalog.workload(options.workload)) {
-            io.err << "stackpilot-cli run: unknown workload " << options.workload << "\n";
-            return 2;
-        }
-        auto snapshot = cli::machineForCli(p, io, &rc);
-        if (!snapshot)
+        int rc = 0;
+        auto in = cli::planningForCli(p, io, "run", &rc, &options.workload);
+        if (!in)
             return rc;
-        if (snapshot->os.family != toString(hostOs())) {
-            io.err << "stackpilot-cli run: the snapshot is of a " << snapshot->os.family
+        if (in->machine.os.family != toString(hostOs())) {
+            io.err << "stackpilot-cli run: the snapshot is of a " << in->machine.os.family
                    << " machine; run installs and launches on this one (see: stackpilot-cli "
                       "plan --hardware)\n";
             return 2;
@@ -136,15 +113,13 @@ public:
         options.verify = !p.isSet(QStringLiteral("no-verify"));
         if (!cli::readInstallSourceOptions(p, io, "run", options.install))
             return 2;
-        for (qsizetype i = 1; i < pos.size(); ++i)
-            options.extraArgs.push_back(cli::toStd(pos[i]));
-        const Catalog& catalog = loaded->catalog;
+        options.extraArgs = cli::workloadArgs(p);
         options.confirm = !p.isSet(QStringLiteral("yes"));
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);
         session::Session* self = nullptr;
         session::Session session(
-            session::contextFor(&catalog, std::move(*snapshot), currentEnvironment()),
+            session::contextFor(&in->loaded.catalog, std::move(in->machine), currentEnvironment()),
             [&](const session::Event& e) {
                 printer(e);
                 if (const auto* c = std::get_if<session::ConfirmInstall>(&e))
@@ -162,4 +137,6 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(RunCommand)
+SP_REGISTER_COMMAND(RunCommand, "run",
+                    "Detect, plan, install, run the setup steps and launch a workload, watched.",
+                    {Own, WorkloadArgs, InstallSource, Machine, Json, CatalogDir})

@@ -74,14 +74,7 @@ Expected<void> checkReplaceable(const std::string& out)
 class SnapshotCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("snapshot"); }
-    QString summary() const override
-    {
-        return QStringLiteral(
-            "Build a hardware snapshot from pasted rocminfo/hipinfo/nvidia-smi/KFD/lspci output.");
-    }
-
-    void configure(QCommandLineParser& p) override
+    void addOptions(QCommandLineParser& p) override
     {
         p.addPositionalArgument(QStringLiteral("import"),
                                 QStringLiteral("The action (import is the only one)."));
@@ -89,7 +82,6 @@ public:
             QStringLiteral("FILE"),
             QStringLiteral("Tool output as pasted (any mix of tools; repeatable)."),
             QStringLiteral("FILE..."));
-        addJsonOption(p);
         p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                      QStringLiteral("Write the snapshot JSON to OUT."),
                      QStringLiteral("OUT")});
@@ -102,10 +94,8 @@ public:
     int run(const QCommandLineParser& p, Io& io) override
     {
         const QStringList args = p.positionalArguments();
-        if (args.isEmpty() || args[0] != QStringLiteral("import") || args.size() < 2) {
-            io.err << "stackpilot-cli snapshot: expected import FILE...\n";
-            return 2;
-        }
+        if (args.isEmpty() || args[0] != QStringLiteral("import") || args.size() < 2)
+            return usageError(io, "expected import FILE...");
         ImportOptions options;
         options.osFamily = toStd(p.value(QStringLiteral("os")));
         if (!options.osFamily.empty() && options.osFamily != "windows" &&
@@ -167,4 +157,6 @@ private:
 } // namespace sp::cli
 
 using sp::cli::SnapshotCommand;
-SP_REGISTER_COMMAND(SnapshotCommand)
+SP_REGISTER_COMMAND(
+    SnapshotCommand, "snapshot",
+    "Build a hardware snapshot from pasted rocminfo/hipinfo/nvidia-smi/KFD/lspci output.", {Json})

@@ -22,58 +22,19 @@ namespace {
 
 using namespace sp;
 
-// The catalog and this machine, or the exit code after a message.
-struct Loaded
-{
-    std::optional<LoadedCatalog> catalog;
-    std::optional<HardwareSnapshot> machine;
-    int rc = 0;
-};
-
-Loaded loadBoth(const QCommandLineParser& p, cli::Io& io, const char* verb)
-{
-    Loaded l;
-    l.catalog = cli::loadCatalogForCli(p, io, verb, &l.rc);
-    if (l.catalog)
-        l.machine = cli::machineForCli(p, io, &l.rc);
-    return l;
-}
-
-void addCommon(QCommandLineParser& p)
-{
-    cli::addMachineOptions(p);
-    cli::addJsonOption(p);
-    cli::addCatalogDirOption(p);
-}
-
-class VerifyStackCommand : public cli::Command
+class VerifyStackCommand : public cli::OnMachineCommand
 {
 public:
-    QString name() const override { return QStringLiteral("verify-stack"); }
-    QString summary() const override
+    VerifyStackCommand() : OnMachineCommand(Argument::Profile) {}
+    int runOn(const std::string& profile, cli::Planning& in, const QCommandLineParser& p,
+              cli::Io& io) override
     {
-        return QStringLiteral("Run a profile's smoke test on this machine and record the result.");
-    }
-    void configure(QCommandLineParser& p) override
-    {
-        p.addPositionalArgument(QStringLiteral("PROFILE"), QStringLiteral("An installed profile."));
-        addCommon(p);
-    }
-    int run(const QCommandLineParser& p, cli::Io& io) override
-    {
-        if (p.positionalArguments().size() != 1) {
-            io.err << "stackpilot-cli verify-stack: expected one PROFILE\n";
-            return 2;
-        }
-        auto l = loadBoth(p, io, "verify-stack");
-        if (!l.machine)
-            return l.rc;
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "verify-stack", json, true);
         session::Session s(
-            session::contextFor(&l.catalog->catalog, std::move(*l.machine), currentEnvironment()),
+            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment()),
             [&](const session::Event& e) { printer(e); });
-        auto request = s.prepare(cli::toStd(p.positionalArguments().front()), {});
+        auto request = s.prepare(profile, {});
         if (!request)
             return cli::exitCodeFor(request.error());
         if (const auto missing = missingRuntimes(request->plan); !missing.empty()) {
@@ -90,35 +51,14 @@ public:
     }
 };
 
-class RollbackCommand : public cli::Command
+class RollbackCommand : public cli::OnMachineCommand
 {
 public:
-    QString name() const override { return QStringLiteral("rollback"); }
-    QString summary() const override
+    RollbackCommand() : OnMachineCommand(Argument::Workload) {}
+    int runOn(const std::string& workload, cli::Planning& in, const QCommandLineParser& p,
+              cli::Io& io) override
     {
-        return QStringLiteral(
-            "Make the last profile that passed on this machine the choice again.");
-    }
-    void configure(QCommandLineParser& p) override
-    {
-        p.addPositionalArgument(QStringLiteral("WORKLOAD"), QStringLiteral("Workload id."));
-        addCommon(p);
-    }
-    int run(const QCommandLineParser& p, cli::Io& io) override
-    {
-        if (p.positionalArguments().size() != 1) {
-            io.err << "stackpilot-cli rollback: expected one WORKLOAD\n";
-            return 2;
-        }
-        auto l = loadBoth(p, io, "rollback");
-        if (!l.machine)
-            return l.rc;
-        const std::string workload = cli::toStd(p.positionalArguments().front());
-        if (!l.catalog->catalog.workload(workload)) {
-            io.err << "stackpilot-cli rollback: unknown workload " << workload << "\n";
-            return 2;
-        }
-        session::Session s(session::contextFor(&l.catalog->catalog, std::move(*l.machine)), {});
+        session::Session s(session::contextFor(&in.loaded.catalog, std::move(in.machine)), {});
         auto r = s.rollback(workload);
         if (!r) {
             io.err << "stackpilot-cli rollback: " << r.error().message << "\n";
@@ -143,5 +83,9 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(VerifyStackCommand)
-SP_REGISTER_COMMAND(RollbackCommand)
+SP_REGISTER_COMMAND(VerifyStackCommand, "verify-stack",
+                    "Run a profile's smoke test on this machine and record the result.",
+                    {Machine, Json, CatalogDir})
+SP_REGISTER_COMMAND(RollbackCommand, "rollback",
+                    "Make the last profile that passed on this machine the choice again.",
+                    {Machine, Json, CatalogDir})

@@ -49,29 +49,18 @@ int uninstallProfile(const std::string& id, bool json, Io& io)
 class UninstallCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("uninstall"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& parser) override
     {
-        return QStringLiteral("Remove an installed runtime, or a profile's venv.");
-    }
-
-    void configure(QCommandLineParser& parser) override
-    {
-        addJsonOption(parser);
-        addCatalogDirOption(parser);
-        addPrefixRootOption(parser);
         parser.addPositionalArgument(QStringLiteral("ID"),
                                      QStringLiteral("A runtime id, or a profile id."));
     }
 
     int run(const QCommandLineParser& parser, Io& io) override
     {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 1) {
-            io.err << "stackpilot-cli uninstall: expected one runtime ID\n";
+        const auto arg = oneArgument(parser, io, "runtime ID");
+        if (!arg)
             return 2;
-        }
-        const std::string id = toStd(args[0]);
+        const std::string& id = *arg;
         if (auto r = PrefixStore::checkId(id); !r)
             return fail(io, "uninstall", r.error());
         if (isProfile(parser, id))
@@ -104,6 +93,8 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(UninstallCommand)
+SP_REGISTER_COMMAND(UninstallCommand, "uninstall",
+                    "Remove an installed runtime, or a profile's venv.",
+                    {Json, CatalogDir, PrefixRoot})
 
 } // namespace sp::cli

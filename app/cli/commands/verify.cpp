@@ -14,18 +14,8 @@ namespace {
 class VerifyCommand : public Command
 {
 public:
-    QString name() const override { return QStringLiteral("verify"); }
-    QString summary() const override
+    void addOptions(QCommandLineParser& parser) override
     {
-        return QStringLiteral(
-            "Check installed runtimes against their receipts (exit 1 on damage).");
-    }
-
-    void configure(QCommandLineParser& parser) override
-    {
-        addJsonOption(parser);
-        addCatalogDirOption(parser);
-        addPrefixRootOption(parser);
         parser.addPositionalArgument(QStringLiteral("[ID]"),
                                      QStringLiteral("A runtime or profile id (default: every "
                                                     "installed runtime)."));
@@ -34,10 +24,8 @@ public:
     int run(const QCommandLineParser& parser, Io& io) override
     {
         const QStringList args = parser.positionalArguments();
-        if (args.size() > 1) {
-            io.err << "stackpilot-cli verify: expected at most one ID\n";
-            return 2;
-        }
+        if (args.size() > 1)
+            return usageError(io, "expected at most one ID");
         PrefixStore store(prefixRootOf(parser));
         std::vector<std::string> ids;
         if (args.isEmpty()) {
@@ -107,6 +95,8 @@ public:
 
 } // namespace
 
-SP_REGISTER_COMMAND(VerifyCommand)
+SP_REGISTER_COMMAND(VerifyCommand, "verify",
+                    "Check installed runtimes against their receipts (exit 1 on damage).",
+                    {Json, CatalogDir, PrefixRoot})
 
 } // namespace sp::cli
