@@ -80,6 +80,16 @@ struct Driver
         QSignalSpy done(s.get(), &session::Session::finished);
         return !s->busy() || done.wait(ms);
     }
+    // As a user: yes at the checklist, then Stop once the workload serves.
+    void yesThenStop()
+    {
+        also = [this](const session::Event& e) {
+            if (std::holds_alternative<session::ConfirmInstall>(e))
+                s->confirm(true);
+            if (std::holds_alternative<session::UrlAnnounced>(e))
+                s->cancel();
+        };
+    }
     template <class T> const T* first() const
     {
         for (const auto& e : all)
@@ -118,12 +128,7 @@ private slots:
     {
         GuiWorld w;
         Driver d(w);
-        d.also = [&](const session::Event& e) {
-            if (std::holds_alternative<session::ConfirmInstall>(e))
-                d.s->confirm(true);
-            if (std::holds_alternative<session::UrlAnnounced>(e))
-                d.s->cancel(); // as Stop
-        };
+        d.yesThenStop();
         QVERIFY(d.s->startRun(runOf("guiwork")));
         QVERIFY(!d.s->startRun(runOf("guiwork"))); // one job at a time
         QVERIFY(d.wait());
@@ -270,12 +275,7 @@ private slots:
     {
         GuiWorld w;
         Driver d(w);
-        d.also = [&](const session::Event& e) {
-            if (std::holds_alternative<session::ConfirmInstall>(e))
-                d.s->confirm(true);
-            if (std::holds_alternative<session::UrlAnnounced>(e))
-                d.s->cancel();
-        };
+        d.yesThenStop();
         QVERIFY(d.s->startRun(runOf("guiwork")));
         QVERIFY(d.wait());
         const fs::path tool = w.runtimeDir("gui-rt-1") / "bin" / "tool.bin";
