@@ -1,5 +1,6 @@
 #include "core/text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace sp {
@@ -49,8 +50,18 @@ std::string PrintableFilter::finish()
     return pending ? std::string("\xc2") : std::string();
 }
 
+bool mayNeedEscaping(std::string_view text)
+{
+    return std::any_of(text.begin(), text.end(), [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || c == 0xc2;
+    });
+}
+
 std::string printable(std::string_view text)
 {
+    if (!mayNeedEscaping(text))
+        return std::string(text);
     PrintableFilter f;
     return f.feed(text) + f.finish();
 }

@@ -11,6 +11,9 @@ namespace sp {
 // Escapes C0 controls other than tab and newline, DEL and the C1 controls (U+0080 to
 // U+009F) as \xNN or \u00NN; everything else, UTF-8 included, is kept.
 std::string printable(std::string_view text);
+// Whether printable(text) may differ from `text` (a control, DEL, or a 0xC2 byte that
+// may start a C1 control); false: `text` is shown as it is.
+bool mayNeedEscaping(std::string_view text);
 
 // The same, for a byte stream cut at any point: call feed() with each chunk; a C1
 // control split across chunks is still caught.

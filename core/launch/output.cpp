@@ -43,13 +43,48 @@ std::size_t c1CsiEnd(std::string_view line, std::size_t i)
     return j < line.size() && line[j] >= 0x40 && line[j] <= 0x7e ? j + 1 : j;
 }
 
+// The line ends of one chunk, front to back: find_first_of("\r\n") calls memchr on the
+// two-byte set for every byte of the chunk, which a flood of output pays per byte.
+// Here the next '\n' is found once (memchr) and kept until the line that it ends has
+// been passed, and a '\r' is only looked for before it, so a chunk of progress bars'
+// updates is not searched again for a '\n' at each of them.
+class LineEnds
+{
+public:
+    explicit LineEnds(std::string_view chunk) : m_chunk(chunk) {}
+    // The first '\r' or '\n' at or after `from` (an offset in the chunk), or npos.
+    std::size_t next(std::size_t from)
+    {
+        if (!m_found || m_nl < from) {
+            m_found = true;
+            const void* nl = std::memchr(m_chunk.data() + from, '\n', m_chunk.size() - from);
+            m_nl = nl ? std::size_t(static_cast<const char*>(nl) - m_chunk.data()) : m_chunk.size();
+        }
+        if (const void* cr = std::memchr(m_chunk.data() + from, '\r', m_nl - from))
+            return std::size_t(static_cast<const char*>(cr) - m_chunk.data());
+        return m_nl < m_chunk.size() ? m_nl : std::string_view::npos;
+    }
+
+private:
+    std::string_view m_chunk;
+    std::size_t m_nl = 0; // the first '\n' at or after the last `from`, or the chunk's size
+    bool m_found = false; // m_nl is known
+};
+
+constexpr std::string_view kC1Csi = "\xc2\x9b";
+
+// Whether stripAnsi has anything to remove from `line`.
+bool holdsEscapes(std::string_view line)
+{
+    return std::memchr(line.data(), '\x1b', line.size()) != nullptr ||
+           line.find(kC1Csi) != std::string_view::npos;
+}
+
 } // namespace
 
 std::string stripAnsi(std::string_view line)
 {
-    constexpr std::string_view kC1Csi = "\xc2\x9b";
-    if (std::memchr(line.data(), '\x1b', line.size()) == nullptr &&
-        line.find(kC1Csi) == std::string_view::npos)
+    if (!holdsEscapes(line))
         return std::string(line);
     std::string out;
     out.reserve(line.size());
@@ -76,8 +111,12 @@ void LineSplitter::feed(std::string_view chunk, const std::function<void(std::st
             chunk.remove_prefix(1);
         }
     }
+    const std::string_view whole = chunk;
+    LineEnds lineEnds(whole);
     while (!chunk.empty()) {
-        const std::size_t end = chunk.find_first_of("\r\n");
+        const std::size_t done = whole.size() - chunk.size();
+        const std::size_t at = lineEnds.next(done);
+        const std::size_t end = at == std::string_view::npos ? at : at - done;
         std::string_view piece = chunk.substr(0, end);
         std::size_t skip = 1;
         bool loneCr = false; // a progress bar's "\r": it ends a line too, shown at once
@@ -225,8 +264,12 @@ void OutputPipeline::finish()
 // escaped there, as on the CLI's terminal (an ESC sequence is gone already).
 void OutputPipeline::writeLog(std::string_view line)
 {
-    const std::string safe = printable(line);
-    std::fwrite(safe.data(), 1, safe.size(), m_log);
+    if (mayNeedEscaping(line)) {
+        const std::string safe = printable(line);
+        std::fwrite(safe.data(), 1, safe.size(), m_log);
+    } else {
+        std::fwrite(line.data(), 1, line.size(), m_log);
+    }
     std::fputc('\n', m_log);
 }
 
@@ -240,7 +283,12 @@ void OutputPipeline::onLine(bool isStderr, std::string_view bytes)
 {
     ++m_lines;
     std::string text = m_decoder.decode(bytes);
-    const std::string plain = stripAnsi(text);
+    std::string stripped; // only a line with escapes needs a copy without them
+    std::string_view plain = text;
+    if (holdsEscapes(text)) {
+        stripped = stripAnsi(text);
+        plain = stripped;
+    }
     if (m_log && m_logFilter) {
         m_logLines.clear();
         m_logFilter->line(plain, m_logLines);

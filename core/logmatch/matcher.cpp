@@ -38,12 +38,57 @@ struct LogMatcher::Impl
     MultiLiteral scanner{{}};
     // Per issue: its log_requires patterns (empty for most).
     std::vector<std::vector<std::shared_ptr<const re2::RE2>>> conditions;
+    // The same prefilter for them: each pattern (numbered across issues, in order) runs
+    // on a line only when one of its required literals is there, or always when it has
+    // none. Most lines show no condition, and each pattern run on each of them would
+    // cost more than the signatures do.
+    std::vector<std::vector<std::uint32_t>> conditionIds;        // per issue, per pattern
+    std::vector<char> conditionAlways;                           // per pattern: no literal
+    std::vector<std::vector<std::uint32_t>> conditionLiteralIds; // literal -> patterns
+    MultiLiteral conditionScanner{{}};
 };
 
 LogMatcher::LogMatcher(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 LogMatcher::LogMatcher(LogMatcher&&) noexcept = default;
 LogMatcher& LogMatcher::operator=(LogMatcher&&) noexcept = default;
 LogMatcher::~LogMatcher() = default;
+
+namespace {
+
+// The issues' log_requires patterns and their literal prefilter.
+Expected<bool> compileConditions(LogMatcher::Impl& impl, const std::vector<KnownIssue>& issues)
+{
+    std::vector<std::string> literals;
+    impl.conditions.resize(issues.size());
+    impl.conditionIds.resize(issues.size());
+    for (std::size_t i = 0; i < issues.size(); ++i) {
+        for (const auto& pattern : issues[i].logRequires) {
+            auto re = compileSignature(pattern);
+            if (!re)
+                return Error::invalid(issues[i].where.toString() + ": known issue '" +
+                                      issues[i].id + "': log_requires \"" + pattern +
+                                      "\": " + re.error().message);
+            impl.conditions[i].push_back(std::move(*re));
+            const auto id = static_cast<std::uint32_t>(impl.conditionAlways.size());
+            impl.conditionIds[i].push_back(id);
+            const std::vector<std::string> lits = requiredLiterals(pattern);
+            impl.conditionAlways.push_back(lits.empty() ? 1 : 0);
+            for (const auto& lit : lits) {
+                auto at = std::find(literals.begin(), literals.end(), lit);
+                if (at == literals.end()) {
+                    literals.push_back(lit);
+                    impl.conditionLiteralIds.emplace_back();
+                    at = literals.end() - 1;
+                }
+                impl.conditionLiteralIds[std::size_t(at - literals.begin())].push_back(id);
+            }
+        }
+    }
+    impl.conditionScanner = MultiLiteral(literals);
+    return true;
+}
+
+} // namespace
 
 Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
 {
@@ -86,17 +131,8 @@ Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
             }
         }
     }
-    impl->conditions.resize(issues.size());
-    for (std::size_t i = 0; i < issues.size(); ++i) {
-        for (const auto& pattern : issues[i].logRequires) {
-            auto re = compileSignature(pattern);
-            if (!re)
-                return Error::invalid(issues[i].where.toString() + ": known issue '" +
-                                      issues[i].id + "': log_requires \"" + pattern +
-                                      "\": " + re.error().message);
-            impl->conditions[i].push_back(std::move(*re));
-        }
-    }
+    if (auto conditions = compileConditions(*impl, issues); !conditions)
+        return conditions.error();
     impl->scanner = MultiLiteral(impl->literals);
     impl->issues = std::move(issues);
     return LogMatcher(std::move(impl));
@@ -186,12 +222,21 @@ void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
 {
     if (line.size() > kMaxLineBytes)
         line = line.substr(0, kMaxLineBytes);
+    // Which patterns may match here: those without a literal, and those whose literal is in
+    // the line (a pattern's every match holds one of its literals).
+    thread_local std::vector<char> mayMatch;
+    mayMatch = m_impl->conditionAlways;
+    m_impl->conditionScanner.scan(line, [&](std::uint32_t lit, std::size_t) {
+        for (const std::uint32_t id : m_impl->conditionLiteralIds[lit])
+            mayMatch[id] = 1;
+    });
     const re2::StringPiece text(line.data(), line.size());
     for (std::size_t i = 0; i < m_impl->conditions.size() && i < met.size(); ++i) {
         if (met[i])
             continue;
-        for (const auto& re : m_impl->conditions[i]) {
-            if (re2::RE2::PartialMatch(text, *re)) {
+        for (std::size_t k = 0; k < m_impl->conditions[i].size(); ++k) {
+            const auto& re = m_impl->conditions[i][k];
+            if (mayMatch[m_impl->conditionIds[i][k]] && re2::RE2::PartialMatch(text, *re)) {
                 met[i] = 1;
                 newlyMet.push_back(i);
                 break;

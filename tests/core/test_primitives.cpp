@@ -87,6 +87,10 @@ private slots:
                       "y");
         out += f.finish();
         QCOMPARE(out, std::string("x\\u009by"));
+        // The log's fast path: text with nothing to escape is written as it is.
+        QVERIFY(!sp::mayNeedEscaping("ok\tline \xe6\x98\xbe\n"));
+        for (const char* s : {"a\x1b[31mb", "\x07", "\x7f", "\r", "\xc2\x9b", "\xc2\xa9"})
+            QVERIFY(sp::mayNeedEscaping(s));
     }
 
     // What a workload or a bundle prints reaches a terminal with only its

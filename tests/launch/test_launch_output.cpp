@@ -69,6 +69,12 @@ private slots:
         for (std::size_t chunk : {1, 2, 3, 5, 64})
             QCOMPARE(lines(progress, chunk),
                      (std::vector<std::string>{"10%", "20%", "30%", "done", "next"}));
+        // Lone '\r's before a '\n' further on in the same chunk, and a '\n' right
+        // after a line's '\r' end: each line once, whatever the chunks.
+        const std::string mixed = "a\nb\rc\r\rd\n\ne\r\nf\rg";
+        for (std::size_t chunk : {1, 2, 3, 4, 5, 7, 64})
+            QCOMPARE(lines(mixed, chunk),
+                     (std::vector<std::string>{"a", "b", "c", "d", "", "e", "f", "g"}));
         // A runaway line is cut into bounded pieces.
         for (std::size_t chunk : {1, 3, 64}) {
             QCOMPARE(lines(std::string(10, 'x') + "\nnext\n", chunk, 4),

@@ -420,6 +420,40 @@ private slots:
         QVERIFY(hits == std::vector<std::size_t>{1});
     }
 
+    // A log_requires pattern runs on a line only when one of its required literals is
+    // there, or always when it has none (case folding: no literal): either way it is
+    // met on exactly the lines it matches, and each issue once, in catalog order.
+    void conditionsWithAndWithoutLiterals()
+    {
+        KnownIssue a;
+        a.id = "folded";
+        a.signatures = {"boom"};
+        a.logRequires = {"(?i)\\bgpu [0-9]"}; // no literal: always run
+        KnownIssue b;
+        b.id = "literal";
+        b.signatures = {"boom"};
+        b.logRequires = {"needle [0-9]+ found", "other"};
+        KnownIssue c;
+        c.id = "none";
+        c.signatures = {"bang"};
+        auto m = LogMatcher::compile({a, b, c});
+        QVERIFY(m.ok());
+        QVERIFY(m->hasCondition(0) && m->hasCondition(1) && !m->hasCondition(2));
+        std::vector<char> met = {0, 0, 1};
+        std::vector<std::size_t> fresh;
+        m->conditionsOnLine("needle x found, gpus 1", met, fresh); // literal, no match
+        QVERIFY(fresh.empty());
+        m->conditionsOnLine("the needle 12 found; GPU 3 too", met, fresh);
+        QVERIFY((fresh == std::vector<std::size_t>{0, 1}));
+        QVERIFY(met[0] && met[1]);
+        fresh.clear();
+        met = {0, 0, 1};
+        m->conditionsOnLine("an other line", met, fresh); // the issue's second pattern
+        QVERIFY((fresh == std::vector<std::size_t>{1}));
+        m->conditionsOnLine("Gpu 7", met, fresh);
+        QVERIFY((fresh == std::vector<std::size_t>{1, 0}));
+    }
+
     // igpu-selected fires only where the log shows the machine's condition: the
     // integrated GPU in use and a discrete Radeon on some line (before or after).
     // Constructed lines in ComfyUI's format: no public log of the second case was found.

@@ -241,13 +241,22 @@ std::string Redactor::text(std::string_view in, RedactionCounts& counts) const
         counts.add(RedactionKind::PrivateKey, blocks);
         out = m_knownSecrets ? knownSecrets(keysGone, counts) : keysGone;
     }
-    out = scan(wordSecrets(out, counts), counts);
+    // One pass of the word secrets and the rules (no copy when there are no word secrets).
+    const auto onePass = [&](const std::string& s) {
+        return m_wordSecrets ? scan(wordSecrets(s, counts), counts) : scan(s, counts);
+    };
+    const std::size_t before = counts.total();
+    out = onePass(out);
+    // Nothing replaced: the text is as it came, and a second pass over the same text
+    // would find nothing either (most lines of a log).
+    if (counts.total() == before)
+        return out;
     // A token inside a secret variable's name ("sk-…_.sk-token=a") is replaced by a
     // marker, which then starts a name the first pass read as part of the token: scan
     // until nothing changes, so redacting twice gives what redacting once gave. A
     // replacement may also leave a short secret a word of its own.
     for (int pass = 0; pass < 4; ++pass) {
-        std::string again = scan(wordSecrets(out, counts), counts);
+        std::string again = onePass(out);
         if (again == out)
             break;
         out = std::move(again);

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QMetaObject>
+#include <QPointer>
 #include <QThread>
 #include <chrono>
 
@@ -18,6 +19,9 @@ namespace {
 
 // An artifact's progress reaches the front end at most this often.
 constexpr long long kProgressEveryMs = 50;
+// The most events whose room a delivered batch leaves for the next: 4 MiB (an event is
+// about 256 bytes), as much as a flood's batch of lines takes.
+constexpr std::size_t kSpareEvents = 16384;
 
 long long nowMs()
 {
@@ -155,7 +159,7 @@ void Session::finish(Expected<bool> result, std::filesystem::path log)
     finish(std::move(o));
 }
 
-void Session::send(const Event& e) const
+void Session::send(Event e) const
 {
     if (!m_sink)
         return;
@@ -183,7 +187,7 @@ void Session::send(const Event& e) const
                 m_progressHeld.erase(held);
             }
         }
-        m_outbox.push_back(e);
+        m_outbox.push_back(std::move(e));
     }
     if (here) {
         flush();
@@ -199,13 +203,21 @@ void Session::send(const Event& e) const
 
 void Session::flush() const
 {
-    std::deque<Event> batch;
+    std::vector<Event> batch;
     {
         std::lock_guard lock(m_outboxLock);
         batch.swap(m_outbox);
+        m_outbox.swap(m_outboxSpare);
     }
+    const QPointer<const Session> alive(this); // an event's handler may end the session
     for (const Event& e : batch)
         m_sink(e);
+    batch.clear();
+    if (!alive || batch.capacity() > kSpareEvents)
+        return;
+    std::lock_guard lock(m_outboxLock);
+    if (m_outboxSpare.capacity() < batch.capacity())
+        m_outboxSpare.swap(batch);
 }
 
 Error Session::fail(Stage stage, Error e) const
@@ -216,8 +228,8 @@ Error Session::fail(Stage stage, Error e) const
 
 // A launch (or a smoke test: the same, with the smoke test as the workload) on the
 // worker's loop; `then` runs there when it has ended.
-void Session::launchThen(LaunchRequest request, EventSink sink, std::function<void(LaunchEnd)> then,
-                         bool smokeTest)
+void Session::launchThen(LaunchRequest request, std::function<void(Event&&)> sink,
+                         std::function<void(LaunchEnd)> then, bool smokeTest)
 {
     const LaunchStarted started{request.plan.profile, {}, smokeTest};
     auto* launch = new LaunchSession(std::move(request),

@@ -30,7 +30,6 @@
 
 #include <QObject>
 #include <atomic>
-#include <deque>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -214,8 +213,10 @@ private:
         std::filesystem::path log;
         bool timedOut = false;
     };
-    void launchThen(LaunchRequest request, EventSink sink, std::function<void(LaunchEnd)> then,
-                    bool smokeTest = false);
+    // `sink` takes each of the launch's events as its own (a line is moved, not copied, on
+    // its way to the owner's thread).
+    void launchThen(LaunchRequest request, std::function<void(Event&&)> sink,
+                    std::function<void(LaunchEnd)> then, bool smokeTest = false);
     void verifyThen(const LaunchRequest& request, EvidenceKind kind,
                     std::function<void(Expected<StackVerified>)> then);
     StackVerified judge(const LaunchRequest& request, const SmokeOutput& out, const SmokeEnd& end,
@@ -232,7 +233,7 @@ private:
     void benchNext(std::vector<std::string> ids, std::size_t at);
 
     // Delivers an event to the owner's thread, in order (any thread).
-    void send(const Event& e) const;
+    void send(Event e) const;
     void flush() const; // owner's thread
     Error fail(Stage stage, Error e) const;
 
@@ -261,7 +262,11 @@ private:
 
     // Events on their way to the owner's thread.
     mutable std::mutex m_outboxLock;
-    mutable std::deque<Event> m_outbox;
+    mutable std::vector<Event> m_outbox;
+    // A delivered batch's room, kept for a later one (up to a bound): a flood of lines
+    // then allocates nothing per event on its way, and no thread frees what the other
+    // is allocating from.
+    mutable std::vector<Event> m_outboxSpare;
     mutable std::map<std::pair<std::string, int>, long long> m_progressSentMs;
     mutable std::map<std::pair<std::string, int>, ArtifactProgress> m_progressHeld;
 };

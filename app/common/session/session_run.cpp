@@ -73,7 +73,7 @@ bool Session::startLaunch(LaunchRequest request, bool installMissing)
         if (auto ready = readyToLaunch(request, installMissing); !ready)
             return finish(ready.error());
         launchThen(
-            std::move(request), [this](const Event& e) { send(e); },
+            std::move(request), [this](Event&& e) { send(std::move(e)); },
             [this](LaunchEnd end) { finish(end.ok, end.log); });
     });
 }
@@ -252,7 +252,7 @@ void Session::runProvisioned(LaunchRequest request, bool installing)
         if (cancelled())
             return finish(fail(Stage::Launch, Error::cancelled()));
         launchThen(
-            std::move(r), [this](const Event& e) { send(e); },
+            std::move(r), [this](Event&& e) { send(std::move(e)); },
             [this](LaunchEnd end) { finish(end.ok, end.log); });
     };
     if (!m_run.verify || !needsVerify(request, installing))

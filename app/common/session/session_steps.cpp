@@ -56,7 +56,7 @@ Expected<std::vector<InstallResult>> Session::install(const std::vector<const Ru
         Event ev = widen(e);
         if (auto* n = std::get_if<Notice>(&ev))
             n->stage = stage;
-        send(ev);
+        send(std::move(ev));
     };
     Installer installer(options);
     for (const auto& line : installer.store().recoverAll())

@@ -80,7 +80,7 @@ void Session::verifyThen(const LaunchRequest& request, EvidenceKind kind,
     auto out = std::make_shared<SmokeOutput>();
     auto end = std::make_shared<SmokeEnd>();
     end->deadlineS = deadlineS;
-    auto sink = [this, out, end](const Event& e) {
+    auto sink = [this, out, end](Event&& e) {
         if (const auto* l = std::get_if<ConsoleLine>(&e))
             out->line(l->text);
         if (const auto* k = std::get_if<KnownIssueSeen>(&e); k && end->knownIssue.empty()) {
@@ -89,7 +89,7 @@ void Session::verifyThen(const LaunchRequest& request, EvidenceKind kind,
         }
         if (const auto* x = std::get_if<WorkloadExited>(&e))
             end->exitText = x->end.text;
-        send(e);
+        send(std::move(e));
     };
     launchThen(
         std::move(check), sink,
