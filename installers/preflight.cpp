@@ -30,12 +30,15 @@ bool inCache(const Artifact& a, const Fetcher& fetcher)
 
 // The network URLs in the order an install tries them: the first that answers wins;
 // a missing answer from every one makes the artifact missing.
-void probeNetwork(PreflightArtifact& out, const Artifact& a, const Fetcher& fetcher)
+void probeNetwork(PreflightArtifact& out, const Artifact& a, const Fetcher& fetcher,
+                  const CancelToken& cancel)
 {
     const auto urls = fetcher.urlsFor(a);
     UrlProbe last;
     for (const std::string& url : urls) {
-        last = probeUrl(url, fetcher.downloader().options(), a.pinned());
+        if (cancel.cancelled())
+            break;
+        last = probeUrl(url, fetcher.downloader().options(), a.pinned(), cancel);
         if (last.state == UrlState::Present) {
             out.url = url;
             out.state = UrlState::Present;
@@ -55,7 +58,7 @@ void probeNetwork(PreflightArtifact& out, const Artifact& a, const Fetcher& fetc
 }
 
 PreflightArtifact checkArtifact(const Runtime& rt, const Artifact& a, const Fetcher& fetcher,
-                                const FetchOptions& o)
+                                const FetchOptions& o, const CancelToken& cancel)
 {
     PreflightArtifact out;
     out.runtime = rt.id;
@@ -80,7 +83,7 @@ PreflightArtifact checkArtifact(const Runtime& rt, const Artifact& a, const Fetc
             "not in the offline folder " + paths::toUtf8(o.offlineDir.value_or(fs::path{}));
     } else {
         out.source = "network";
-        probeNetwork(out, a, fetcher);
+        probeNetwork(out, a, fetcher, cancel);
     }
     return out;
 }
@@ -94,7 +97,7 @@ bool dnsFailure(const PreflightArtifact& a)
 
 const PreflightArtifact* Preflight::firstMissing() const
 {
-    if (offline)
+    if (offline || cancelled)
         return nullptr;
     for (const auto& a : artifacts)
         if (a.state == UrlState::Missing)
@@ -118,7 +121,8 @@ std::vector<std::string> Preflight::unsizedRuntimes() const
     return ids;
 }
 
-Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOptions& options)
+Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOptions& options,
+                    const CancelToken& cancel)
 {
     const Fetcher fetcher(options);
     Preflight p;
@@ -126,7 +130,9 @@ Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOpti
         if (rt->system)
             continue;
         for (const Artifact& a : rt->artifacts) {
-            p.artifacts.push_back(checkArtifact(*rt, a, fetcher, options));
+            if ((p.cancelled = cancel.cancelled()))
+                return p;
+            p.artifacts.push_back(checkArtifact(*rt, a, fetcher, options, cancel));
             const auto& last = p.artifacts.back();
             if (last.source == "network" || last.source == "git")
                 last.size ? void(p.downloadBytes += *last.size) : void(p.sizesKnown = false);
@@ -139,6 +145,7 @@ Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOpti
     p.offline = anyNetwork &&
                 std::all_of(p.artifacts.begin(), p.artifacts.end(),
                             [](const auto& a) { return a.source != "network" || dnsFailure(a); });
+    p.cancelled = cancel.cancelled();
     return p;
 }
 

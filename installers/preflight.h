@@ -33,6 +33,7 @@ struct Preflight
     std::uint64_t downloadBytes = 0; // from the network, sizes known
     bool sizesKnown = true;          // false when an artifact's size could not be learned
     bool offline = false;            // every host failed to resolve: nothing concluded
+    bool cancelled = false;          // stopped by a cancel: the answers are incomplete
 
     // The first missing artifact, or null when the runtimes can be installed.
     const PreflightArtifact* firstMissing() const;
@@ -45,6 +46,8 @@ struct Preflight
 
 // Checks every artifact of `runtimes` (the ones still to install) the way an install
 // would fetch it: offline folder, download cache, then the network URLs in order.
-Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOptions& options);
+// A cancel stops it between requests and inside one (`cancelled` is then set).
+Preflight preflight(const std::vector<const Runtime*>& runtimes, const FetchOptions& options,
+                    const CancelToken& cancel = {});
 
 } // namespace sp

@@ -40,7 +40,14 @@ size_t onRangeHeader(char* p, size_t size, size_t n, void* out)
     return size * n;
 }
 
-UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinned, bool ranged)
+// libcurl asks this about every second and while data flows; non-zero aborts the request.
+int onProgress(void* cancel, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    return static_cast<const CancelToken*>(cancel)->cancelled() ? 1 : 0;
+}
+
+UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinned, bool ranged,
+                   const CancelToken& cancel)
 {
     UrlProbe r;
     CURL* curl = curl_easy_init();
@@ -55,6 +62,9 @@ UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinn
     curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
     transfer::setTransportOptions(curl, o, pinned, errbuf, ua, ca);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, static_cast<long>(o.connectTimeout.count()));
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &onProgress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &cancel);
     if (ranged) {
         curl_easy_setopt(curl, CURLOPT_RANGE, "0-0");
         curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &discardBody);
@@ -76,7 +86,9 @@ UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinn
         return r;
     }
     const std::string detail = errbuf[0] ? errbuf : curl_easy_strerror(rc);
-    if (rc == CURLE_HTTP_RETURNED_ERROR) {
+    if (rc == CURLE_ABORTED_BY_CALLBACK) {
+        r.reason = "cancelled";
+    } else if (rc == CURLE_HTTP_RETURNED_ERROR) {
         r.reason = "HTTP " + std::to_string(r.httpStatus);
         r.state =
             r.httpStatus == 404 || r.httpStatus == 410 ? UrlState::Missing : UrlState::Unknown;
@@ -105,11 +117,12 @@ const char* toString(UrlState s)
     return "unknown";
 }
 
-UrlProbe probeUrl(const std::string& url, const DownloaderOptions& options, bool pinned)
+UrlProbe probeUrl(const std::string& url, const DownloaderOptions& options, bool pinned,
+                  const CancelToken& cancel)
 {
-    UrlProbe r = askServer(url, options, pinned, false);
-    if (r.state != UrlState::Present && headRefused(r.httpStatus))
-        r = askServer(url, options, pinned, true);
+    UrlProbe r = askServer(url, options, pinned, false, cancel);
+    if (r.state != UrlState::Present && headRefused(r.httpStatus) && !cancel.cancelled())
+        r = askServer(url, options, pinned, true, cancel);
     return r;
 }
 

@@ -4,6 +4,7 @@
 // proxy, TLS store, redirects, plain http only for a pinned artifact. Nothing is
 // written anywhere; the preflight of an install and `catalog check` ask this.
 
+#include "core/cancel_token.h"
 #include "installers/downloader.h"
 
 #include <cstdint>
@@ -29,6 +30,9 @@ struct UrlProbe
     bool unresolved = false;           // the host name did not resolve
 };
 
-UrlProbe probeUrl(const std::string& url, const DownloaderOptions& options, bool pinned);
+// A cancel (Cancel pressed while the preflight waits on a silent server) ends the request
+// at once; the answer is then Unknown with the reason "cancelled".
+UrlProbe probeUrl(const std::string& url, const DownloaderOptions& options, bool pinned,
+                  const CancelToken& cancel = {});
 
 } // namespace sp

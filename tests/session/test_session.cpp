@@ -1,8 +1,9 @@
 // The session on its own, as both front ends drive it: a run's events in order (preflight,
 // the confirmation, the install, the launch), a "no" that installs nothing, cancel during
-// an install and during a launch, a failed smoke test that falls back to the next profile,
-// a second session refused a profile the first one runs, and events that arrive after the
-// session is gone. Real parts: the loopback server, the installer, the stand-in workload.
+// the preflight, an install, a smoke test and a launch, a failed smoke test that falls
+// back to the next profile, a second session refused a profile the first one runs, and
+// events that arrive after the session is gone. Real parts: the loopback server, the installer, the
+// stand-in workload.
 
 #include "app/common/session/session.h"
 #include "core/catalog/loader.h"
@@ -21,10 +22,12 @@ namespace {
 
 using nlohmann::json;
 
-// gc-a ranks first, but its smoke test fails; gc-b's passes and it runs until stopped.
-void writeCheckCatalog(const GuiWorld& w)
+// sc-a ranks first, but its smoke test fails (or does what `firstSmoke` says); sc-b's
+// passes and it runs until stopped.
+void writeCheckCatalog(const GuiWorld& w,
+                       const std::string& firstSmoke = "echo 'smoke failed'; exit 1")
 {
-    auto profile = [](const char* id, const char* status, const char* smoke) {
+    auto profile = [](const char* id, const char* status, const std::string& smoke) {
         return json{{"id", id},
                     {"workload", "sessioncheck"},
                     {"status", status},
@@ -40,10 +43,17 @@ void writeCheckCatalog(const GuiWorld& w)
            {"command", {"sh", "-c", "echo checked workload running; sleep 60"}},
            {"references", {"https://example.org/session-fixture"}}}}},
         {"profiles",
-         {profile("sc-a", "tested", "echo 'smoke failed'; exit 1"),
+         {profile("sc-a", "tested", firstSmoke),
           profile("sc-b", "community",
                   "echo '{\"ok\": true, \"device\": \"Stand-in GPU\", \"seconds\": 0.01}'")}}};
     std::ofstream(w.catalogDir / "check.json") << doc.dump(2);
+}
+
+bool processGone(const fs::path& pidFile)
+{
+    std::ifstream in(pidFile);
+    int pid = 0;
+    return (in >> pid) && pid > 0 && !fs::exists("/proc/" + std::to_string(pid));
 }
 
 // A session over the fixture world, recording every event's JSON name.
@@ -180,6 +190,59 @@ private slots:
         QCOMPARE(d.s->outcome().result.error().code, ErrorCode::Cancelled);
         QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
         QVERIFY(!fs::exists(o.journal)); // the user's cancel: nothing to resume
+    }
+
+    // The server takes the preflight's request and says nothing (20 s; curl would wait
+    // 30): Cancel ends the run at once, before any confirmation, download or fallback.
+    void cancelDuringThePreflight()
+    {
+        GuiWorld w;
+        const std::string path = "/rt/gui-runtime.tar.gz";
+        w.server.setFault(path, Fault::silentFor(std::chrono::milliseconds(20000)));
+        Driver d(w);
+        QVERIFY(d.s->startRun(runOf("guiwork")));
+        QVERIFY(waitFor([&] { return w.server.stats(path).requests > 0; }, 10000));
+        d.s->cancel();
+        QVERIFY(d.wait(10000));
+        QCOMPARE(d.s->outcome().result.error().code, ErrorCode::Cancelled);
+        const auto* failed = d.first<session::Failed>();
+        QVERIFY(failed && failed->stage == session::Stage::Preflight);
+        QVERIFY(!d.first<session::PreflightChecked>()); // it concluded nothing
+        QVERIFY(!d.first<session::ConfirmInstall>());
+        QVERIFY(!d.first<session::ProfileSwitched>());
+        QVERIFY(!d.first<session::RuntimeStarted>());
+        QCOMPARE(w.server.stats(path).requests, 1); // no ranged GET, no second URL
+        QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
+    }
+
+    // Cancel while the first profile's smoke test runs: the test's process goes, and a
+    // stopped test is neither a failure to record nor a reason to fall back.
+    void cancelDuringTheSmokeTest()
+    {
+        GuiWorld w;
+        const fs::path pidFile = w.work / "smoke.pid";
+        writeCheckCatalog(w, "echo $$ > '" + pidFile.string() + "'; exec sleep 60");
+        Driver d(w);
+        d.also = [&](const session::Event& e) {
+            if (const auto* l = std::get_if<session::LaunchStarted>(&e); l && l->smokeTest)
+                QTimer::singleShot(300, d.s.get(), [&] { d.s->cancel(); });
+        };
+        session::RunOptions o = runOf("sessioncheck", false);
+        o.autoFallback = true;
+        QVERIFY(d.s->startRun(o));
+        QVERIFY(d.wait(30000));
+        QCOMPARE(d.s->outcome().result.error().code, ErrorCode::Cancelled);
+        const auto* failed = d.first<session::Failed>();
+        QVERIFY(failed && failed->stage == session::Stage::Verify);
+        QVERIFY(processGone(pidFile));
+        QVERIFY(!d.first<session::ProfileSwitched>());
+        QVERIFY(!d.first<session::StackVerified>());
+        QVERIFY(d.s->outcome().verified.empty());
+        auto verdicts = d.s->verdicts();
+        QVERIFY(verdicts && !verdicts->count("sc-a"));
+        for (const auto& e : d.all)
+            if (const auto* l = std::get_if<session::LaunchStarted>(&e))
+                QVERIFY(l->smokeTest); // the workload itself never started
     }
 
     void aFailedSmokeTestFallsBackToTheNextProfile()

@@ -34,6 +34,15 @@ Fault Fault::stallAfter(std::uint64_t n, std::chrono::milliseconds t, int times)
     return f;
 }
 
+Fault Fault::silentFor(std::chrono::milliseconds t, int times)
+{
+    Fault f;
+    f.kind = Kind::Silent;
+    f.stall = t;
+    f.times = times;
+    return f;
+}
+
 Fault Fault::wrongLength(std::int64_t delta, int times)
 {
     Fault f;
@@ -82,6 +91,8 @@ std::optional<Fault> Fault::parse(const std::string& spec)
         return statusFor(static_cast<int>(*num(1)), static_cast<int>(*num(2)));
     if (kind == "stall" && p.size() == 3 && num(1) && num(2) && *num(1) >= 0)
         return stallAfter(static_cast<std::uint64_t>(*num(1)), std::chrono::milliseconds(*num(2)));
+    if (kind == "silent" && p.size() == 2 && num(1) && *num(1) >= 0)
+        return silentFor(std::chrono::milliseconds(*num(1)));
     if (kind == "length" && p.size() == 2 && num(1))
         return wrongLength(*num(1));
     if (kind == "corrupt" && p.size() == 2 && num(1) && *num(1) >= 0)

@@ -249,7 +249,8 @@ HttpTestServer::Impl::lookup(const std::string& path,
         }
     }
     if (auto it = faults.find(path); it != faults.end() && it->second.times != 0 &&
-                                     (!head || it->second.kind == Fault::Kind::Status)) {
+                                     (!head || it->second.kind == Fault::Kind::Status ||
+                                      it->second.kind == Fault::Kind::Silent)) {
         f.fault = it->second;
         if (it->second.times > 0)
             --it->second.times;
@@ -278,6 +279,11 @@ bool HttpTestServer::Impl::handle(int fd, const http::RequestHead& request)
 
     if (fault && fault->kind == Fault::Kind::Status)
         return send(http::emptyResponse(fault->status, conn));
+    if (fault && fault->kind == Fault::Kind::Silent) {
+        std::unique_lock lock(stopMutex);
+        stopCv.wait_for(lock, fault->stall, [this] { return stopping.load(); });
+        return false;
+    }
     if (found && entry.redirectStatus)
         return send(http::emptyResponse(entry.redirectStatus, conn,
                                         "Location: " + entry.redirectTo + "\r\n"));

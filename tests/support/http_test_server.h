@@ -36,6 +36,7 @@ struct Fault
         Corrupt,     // flip the byte at absolute offset `offset` of the resource
         IgnoreRange, // answer 200 with the whole body even when Range was asked
         NoLength,    // no Content-Length: the body ends when the connection closes
+        Silent,      // answer nothing (HEAD or GET) for `stall`, then close
     };
     Kind kind = Kind::None;
     std::uint64_t bytes = 0;
@@ -50,13 +51,14 @@ struct Fault
     static Fault dropAfter(std::uint64_t n, int times = 1);
     static Fault statusFor(int status, int times); // e.g. 503 for the first K
     static Fault stallAfter(std::uint64_t n, std::chrono::milliseconds t, int times = 1);
+    static Fault silentFor(std::chrono::milliseconds t, int times = -1);
     static Fault wrongLength(std::int64_t delta, int times = -1);
     static Fault corrupt(std::uint64_t offset, int times = -1);
     static Fault ignoreRange(int times = -1);
     static Fault noLength(int times = -1);
 
-    // "drop:N", "status:503:K", "stall:N:MS", "length:D", "corrupt:X", "norange", "nolength"
-    // (the form stackpilot-test-httpd's --fault takes after "path:"). nullopt if bad.
+    // "drop:N", "status:503:K", "stall:N:MS", "silent:MS", "length:D", "corrupt:X", "norange",
+    // "nolength" (the form stackpilot-test-httpd's --fault takes after "path:"). nullopt if bad.
     static std::optional<Fault> parse(const std::string& spec);
 };
 

@@ -96,11 +96,18 @@ Preflight Session::preflight(const std::vector<const Runtime*>& runtimes,
     if (auto s = settings())
         fo.settings = *s;
     fo.downloader = base.downloader;
+    CancelToken cancel;
+    {
+        std::lock_guard lock(m_cancelLock);
+        cancel = m_installCancel;
+    }
     const auto start = std::chrono::steady_clock::now();
-    Preflight p = sp::preflight(runtimes, fo);
+    Preflight p = sp::preflight(runtimes, fo, cancel);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    send(PreflightChecked{profile, p.firstMissing() == nullptr, p.missingReason(),
-                          int(p.artifacts.size()), p.downloadBytes, p.sizesKnown, took.count()});
+    if (!p.cancelled) // a cancelled check concludes nothing
+        send(PreflightChecked{profile, p.firstMissing() == nullptr, p.missingReason(),
+                              int(p.artifacts.size()), p.downloadBytes, p.sizesKnown,
+                              took.count()});
     return p;
 }
 
@@ -201,6 +208,8 @@ void Session::runNext()
     if (!installing)
         return runProvisioned(std::move(*request), false);
     const Preflight p = preflight(*request, m_run.install);
+    if (p.cancelled)
+        return finish(fail(Stage::Preflight, Error::cancelled("nothing was downloaded")));
     if (p.firstMissing()) {
         if (skip(*profile, "a download is missing: " + p.missingReason(), Stage::Preflight))
             runNext();

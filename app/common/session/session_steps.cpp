@@ -94,7 +94,9 @@ void Session::runInstall(const InstallWork& work)
     Expected<std::vector<InstallResult>> done = std::vector<InstallResult>{};
     if (work.preflight) {
         const Preflight p = preflight(runtimes, work.options, work.profile);
-        if (p.firstMissing())
+        if (p.cancelled)
+            done = fail(Stage::Preflight, Error::cancelled("nothing was downloaded"));
+        else if (p.firstMissing())
             done = fail(Stage::Preflight,
                         Error::runtime("a download is missing: " + p.missingReason()));
     }
