@@ -167,6 +167,20 @@ int Attempt::onXfer(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
     return static_cast<Attempt*>(self)->m_cancel.cancelled() ? 1 : 0;
 }
 
+namespace {
+int cancelledNow(void* cancel, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    return static_cast<const CancelToken*>(cancel)->cancelled() ? 1 : 0;
+}
+} // namespace
+
+void abortWhenCancelled(CURL* curl, const CancelToken& cancel)
+{
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &cancelledNow);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &cancel);
+}
+
 void setTransportOptions(CURL* curl, const DownloaderOptions& o, bool pinned, char* errbuf,
                          const std::string& ua, const std::string& ca)
 {

@@ -25,6 +25,10 @@ using sp::lower; // core/strings.h
 void setTransportOptions(CURL* curl, const DownloaderOptions& o, bool pinned, char* errbuf,
                          const std::string& ua, const std::string& ca);
 
+// Ends a request (CURLE_ABORTED_BY_CALLBACK) as soon as `cancel` is cancelled: libcurl
+// asks about every second and while data flows. The token must outlive the transfer.
+void abortWhenCancelled(CURL* curl, const CancelToken& cancel);
+
 // What one transfer attempt tells the retry loop to do next.
 enum class Outcome
 {

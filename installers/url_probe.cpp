@@ -40,12 +40,6 @@ size_t onRangeHeader(char* p, size_t size, size_t n, void* out)
     return size * n;
 }
 
-// libcurl asks this about every second and while data flows; non-zero aborts the request.
-int onProgress(void* cancel, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
-{
-    return static_cast<const CancelToken*>(cancel)->cancelled() ? 1 : 0;
-}
-
 UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinned, bool ranged,
                    const CancelToken& cancel)
 {
@@ -62,9 +56,7 @@ UrlProbe askServer(const std::string& url, const DownloaderOptions& o, bool pinn
     curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
     transfer::setTransportOptions(curl, o, pinned, errbuf, ua, ca);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, static_cast<long>(o.connectTimeout.count()));
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &onProgress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &cancel);
+    transfer::abortWhenCancelled(curl, cancel);
     if (ranged) {
         curl_easy_setopt(curl, CURLOPT_RANGE, "0-0");
         curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &discardBody);

@@ -425,6 +425,7 @@ Expected<Catalog> readCatalogDocument(const nlohmann::json& doc, const std::stri
             return parsed.knownIssues.back().id;
         });
         readPolicyTables(reader, doc, parsed);
+        readModels(reader, doc, parsed);
     } catch (const CatalogReadFailure& f) {
         return Error::invalid(f.message);
     } catch (const json::exception& e) {

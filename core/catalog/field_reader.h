@@ -106,6 +106,8 @@ std::vector<RuntimeCondition> readRuntimeConditions(FieldReader& r, const nlohma
 
 // The policy tables of one document (docs/CATALOG.md, "Policy tables").
 void readPolicyTables(FieldReader& r, const nlohmann::json& doc, Catalog& out);
+// The models of one document (docs/CATALOG.md, "Models").
+void readModels(FieldReader& r, const nlohmann::json& doc, Catalog& out);
 
 extern const std::set<std::string> kCatalogOs;
 extern const std::set<std::string> kCatalogVendors;

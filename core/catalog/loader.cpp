@@ -51,6 +51,10 @@ const std::string& keyOf(const CacheRelocation& e)
 {
     return e.os;
 }
+const std::string& keyOf(const Model& e)
+{
+    return e.id;
+}
 
 // Same key replaces the earlier entry, with a notice; `index` ("kind:key" -> position)
 // keeps each merge O(1), so loading stays linear in the number of entries.
@@ -114,11 +118,12 @@ Expected<void> CatalogLoader::addText(const std::string& text, const std::string
              file);
     mergeAll(m_catalog.cacheRelocations, in.cacheRelocations, "cache relocation",
              "/cache_relocation/", m, file);
+    mergeAll(m_catalog.models, in.models, "model", "/models/", m, file);
     const std::size_t largest =
         std::max({m_catalog.runtimes.size(), m_catalog.workloads.size(), m_catalog.profiles.size(),
                   m_catalog.knownIssues.size(), m_catalog.gfxOverrides.size(),
                   m_catalog.gfxOverrideBans.size(), m_catalog.cacheVariables.size(),
-                  m_catalog.cacheRelocations.size()});
+                  m_catalog.cacheRelocations.size(), m_catalog.models.size()});
     if (largest > kMaxCatalogEntries)
         return Error::invalid(origin + ": the catalog now holds " + std::to_string(largest) +
                               " entries of one kind; at most " +

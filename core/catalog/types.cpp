@@ -57,6 +57,16 @@ const KnownIssue* Catalog::knownIssue(const std::string& id) const
 {
     return findById(knownIssues, id);
 }
+const Model* Catalog::model(const std::string& id) const
+{
+    return findById(models, id);
+}
+std::string ModelFile::displayName() const
+{
+    const std::string path = url.substr(0, url.find_first_of("?#"));
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
 const GfxOverride* Catalog::gfxOverride(const std::string& gfx, const std::string& os) const
 {
     auto it = std::find_if(gfxOverrides.begin(), gfxOverrides.end(), [&](const GfxOverride& o) {

@@ -4,6 +4,7 @@
 // ones keep their meaning (the log matcher and the installer rely on them).
 
 #include "core/catalog/conditions.h"
+#include "core/catalog/model_types.h"
 
 #include <cstdint>
 #include <map>
@@ -149,6 +150,33 @@ struct WorkloadUi
 {
     UserText name;  // "SD.Next"
     UserText about; // one line: what it is for ("Makes pictures from text prompts ...")
+};
+
+// A model in the catalog: the work a workload runs, beside the runtimes that run it.
+struct Model
+{
+    std::string id;
+    std::string kind; // gguf | sd15-checkpoint | sdxl-checkpoint | vae | lora | ... (open)
+    std::vector<std::string> workloads;
+    std::string family; // the same model in several quantizations shares it
+    std::vector<ModelFile> files;
+    ModelLicense license;
+    std::string params; // "1.5B"
+    std::string quant;  // "Q4_K_M"
+    std::optional<std::uint64_t> contextLength;
+    std::optional<std::uint64_t> minVramMb;
+    std::optional<std::uint64_t> recommendedVramMb;
+    std::vector<std::string> references;
+    WorkloadUi ui; // its name and one line about it, as the window shows them
+    SourceLocation where;
+
+    std::uint64_t bytes() const
+    {
+        std::uint64_t n = 0;
+        for (const ModelFile& f : files)
+            n += f.size;
+        return n;
+    }
 };
 
 struct KnownIssueUi
@@ -333,8 +361,10 @@ struct Catalog
     std::vector<GfxOverrideBan> gfxOverrideBans;
     std::vector<CacheVariable> cacheVariables;
     std::vector<CacheRelocation> cacheRelocations;
+    std::vector<Model> models;
 
     const Runtime* runtime(const std::string& id) const;
+    const Model* model(const std::string& id) const;
     const Workload* workload(const std::string& id) const;
     const Profile* profile(const std::string& id) const;
     const KnownIssue* knownIssue(const std::string& id) const;
