@@ -239,6 +239,7 @@ public:
             out.defaultPort = static_cast<int>(*port);
         }
         out.env = strMap(w, ptr, "env", true);
+        out.model = readWorkloadModel(*this, w, ptr);
         out.references = strList(w, ptr, "references");
         out.verify = strList(w, ptr, "verify", true);
         out.verifyTimeoutS = verifyTimeout(w, ptr);

@@ -108,6 +108,9 @@ std::vector<RuntimeCondition> readRuntimeConditions(FieldReader& r, const nlohma
 void readPolicyTables(FieldReader& r, const nlohmann::json& doc, Catalog& out);
 // The models of one document (docs/CATALOG.md, "Models").
 void readModels(FieldReader& r, const nlohmann::json& doc, Catalog& out);
+// A workload's "model" (how it takes one), or nullopt when it has none.
+std::optional<WorkloadModel> readWorkloadModel(FieldReader& r, const nlohmann::json& workload,
+                                               const std::string& ptr);
 
 extern const std::set<std::string> kCatalogOs;
 extern const std::set<std::string> kCatalogVendors;

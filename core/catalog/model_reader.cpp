@@ -3,11 +3,13 @@
 // optional per-piece digests, its license, and what it needs of a card.
 
 #include "core/catalog/field_reader.h"
+#include "core/catalog/placeholders.h"
 #include "core/catalog/ui_reader.h"
 #include "core/web_url.h"
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace sp {
 
@@ -132,6 +134,36 @@ Model readModel(FieldReader& r, const json& j, const std::string& ptr)
 }
 
 } // namespace
+
+std::optional<WorkloadModel> readWorkloadModel(FieldReader& r, const nlohmann::json& workload,
+                                               const std::string& ptr)
+{
+    const json* j = r.field(workload, ptr, "model", false);
+    if (!j)
+        return std::nullopt;
+    const std::string mp = FieldReader::child(ptr, "model");
+    r.checkFields(*j, mp, "workload_model");
+    WorkloadModel m;
+    m.kinds = r.strList(*j, mp, "kinds");
+    m.args = r.strList(*j, mp, "args");
+    if (m.kinds.empty() || m.args.empty())
+        r.fail(mp,
+               "a workload's 'model' lists the 'kinds' it runs and the 'args' that hand it one");
+    static const std::set<std::string> names = {"model", "model_context", "model_gpu_layers"};
+    bool namesTheFile = false;
+    for (std::size_t i = 0; i < m.args.size(); ++i)
+        for (const std::string& name : findPlaceholders(m.args[i])) {
+            if (!names.count(name))
+                r.fail(FieldReader::child(FieldReader::child(mp, "args"), std::to_string(i)),
+                       "a model argument may use {model}, {model_context} and "
+                       "{model_gpu_layers}, not {" +
+                           name + "}");
+            namesTheFile = namesTheFile || name == "model";
+        }
+    if (!namesTheFile)
+        r.fail(FieldReader::child(mp, "args"), "the 'args' must pass the file: {model}");
+    return m;
+}
 
 void readModels(FieldReader& r, const nlohmann::json& doc, Catalog& out)
 {

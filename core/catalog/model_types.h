@@ -37,4 +37,13 @@ struct ModelLicense
     bool acceptRequired = false;
 };
 
+// How a workload takes a model (a workload's "model"): the kinds it runs and the
+// arguments that hand it one. The arguments may use {model} (the file), {model_context}
+// and {model_gpu_layers} (what fits the card, core/models/model_fit.h).
+struct WorkloadModel
+{
+    std::vector<std::string> kinds;
+    std::vector<std::string> args;
+};
+
 } // namespace sp

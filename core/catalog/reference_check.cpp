@@ -194,6 +194,11 @@ std::string checkCatalogReferences(const Catalog& cat, const CatalogLocator& at)
     for (const auto& k : cat.knownIssues)
         if (auto e = checkRemedy(cat, k, at); !e.empty())
             return e;
+    for (const auto& m : cat.models)
+        for (std::size_t i = 0; i < m.workloads.size(); ++i)
+            if (!cat.workload(m.workloads[i]))
+                return at("model:" + m.id, "/workloads/" + std::to_string(i)) + ": workload '" +
+                       m.workloads[i] + "' does not exist";
     return {};
 }
 

@@ -209,7 +209,8 @@ struct Workload
     // How long the smoke test may run, its whole process tree included, before it is
     // stopped and counts as failed (docs/VERIFY.md); unset: kDefaultVerifyTimeoutS.
     std::optional<int> verifyTimeoutS;
-    WorkloadUi ui; // what the window calls it and says it is for
+    WorkloadUi ui;                      // what the window calls it and says it is for
+    std::optional<WorkloadModel> model; // absent: it takes no model
 };
 
 enum class ProfileStatus

@@ -68,6 +68,30 @@ private slots:
         QVERIFY(m->where.line > 0);
     }
 
+    // The starter set: each file's digest and size were read in a named public repository
+    // at a commit (docs/research/models-sources.md), and each model says what it is in
+    // both languages.
+    void shippedModelsAreSourced()
+    {
+        CatalogLoader loader;
+        QVERIFY(loader.addFile(STACKPILOT_SOURCE_DIR "/profiles/catalog/models.json"));
+        const auto& models = loader.catalog().models;
+        QVERIFY(models.size() >= 6);
+        for (const Model& m : models) {
+            QVERIFY2(!m.references.empty() && !m.workloads.empty(), m.id.c_str());
+            QVERIFY2(!m.ui.name.en.empty() && !m.ui.name.zhCN.empty(), m.id.c_str());
+            for (const ModelFile& f : m.files) {
+                const bool atCommit =
+                    std::any_of(f.urlEvidence.begin(), f.urlEvidence.end(), [](const auto& e) {
+                        return e.rfind("https://github.com/", 0) == 0 &&
+                               e.find("/blob/") != std::string::npos;
+                    });
+                QVERIFY2(atCommit, m.id.c_str());
+                QVERIFY2(f.url.rfind("https://huggingface.co/", 0) == 0, m.id.c_str());
+            }
+        }
+    }
+
     void badModels_data()
     {
         QTest::addColumn<QString>("pointer");

@@ -89,6 +89,13 @@ public:
                                     "the next profile without asking.")});
         p.addOption({QStringLiteral("no-verify"),
                      QStringLiteral("Launch without the smoke test, even on a new stack.")});
+        p.addOption({QStringLiteral("model"),
+                     QStringLiteral("Run this model: a catalog model in the vault (models "
+                                    "pull) or a model file."),
+                     QStringLiteral("ID|FILE")});
+        p.addOption({QStringLiteral("models-dir"),
+                     QStringLiteral("The model vault (default: <data>/models)."),
+                     QStringLiteral("DIR")});
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
@@ -114,17 +121,19 @@ public:
         if (!cli::readInstallSourceOptions(p, io, "run", options.install))
             return 2;
         options.extraArgs = cli::workloadArgs(p);
+        options.model = cli::toStd(p.value(QStringLiteral("model")));
         options.confirm = !p.isSet(QStringLiteral("yes"));
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "run", json, true);
         session::Session* self = nullptr;
-        session::Session session(
-            session::contextFor(&in->loaded.catalog, std::move(in->machine), currentEnvironment()),
-            [&](const session::Event& e) {
-                printer(e);
-                if (const auto* c = std::get_if<session::ConfirmInstall>(&e))
-                    self->confirm(confirmInstall(*c, io));
-            });
+        auto context =
+            session::contextFor(&in->loaded.catalog, std::move(in->machine), currentEnvironment());
+        context.modelsRoot = cli::toPath(p.value(QStringLiteral("models-dir")));
+        session::Session session(std::move(context), [&](const session::Event& e) {
+            printer(e);
+            if (const auto* c = std::get_if<session::ConfirmInstall>(&e))
+                self->confirm(confirmInstall(*c, io));
+        });
         self = &session;
         const session::Outcome& end = cli::waitFor(session, session.startRun(options));
         if (!end.result)

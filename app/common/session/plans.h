@@ -25,6 +25,7 @@ struct Context
     HardwareSnapshot snapshot;
     std::filesystem::path settingsFile; // empty: Settings::defaultFile()
     std::filesystem::path prefixRoot;   // empty: <data>/runtimes
+    std::filesystem::path modelsRoot;   // empty: <data>/models (the model vault)
     EnvMap userEnv;                     // what the workload's environment starts from
     std::filesystem::path evidenceFile; // empty: EvidenceStore::defaultFile()
     std::string catalogVersion;         // for the evidence records; "" = "shipped"

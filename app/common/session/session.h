@@ -52,6 +52,9 @@ struct RunOptions
     std::string workload;
     std::string profile;                // "" = the settings' choice, else the best
     std::vector<std::string> extraArgs; // appended to the workload's argv
+    // A catalog model in the vault or a model file: handed to the workload by its
+    // "model" arguments, fitted to the planned card (session_model.cpp). "" = none.
+    std::string model;
     bool rerunSteps = false;
     // A failed smoke test or a missing download moves to the next-ranked profile
     // without asking (else the run stops and names the next one).
@@ -130,6 +133,11 @@ public:
     bool cancelled() const noexcept { return m_cancels.load() > 0; }
     bool busy() const { return m_busy; }
     const Context& context() const { return m_ctx; }
+    // The arguments that hand `ref` (a catalog model id or a file) to `workload`, with
+    // the context and GPU layers that fit the planned card; a usage error when the
+    // workload takes no model or `ref` names nothing, before anything is touched.
+    Expected<std::vector<std::string>> modelArgs(const std::string& workload,
+                                                 const std::string& ref);
 
     // Jobs: each runs on the worker and ends with `finished`. One at a time: a job
     // started while one runs is refused (false).

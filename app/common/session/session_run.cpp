@@ -55,6 +55,12 @@ bool Session::startRun(RunOptions options)
 {
     return begin([this, options = std::move(options)]() mutable {
         m_run = std::move(options);
+        if (!m_run.model.empty()) {
+            auto args = modelArgs(m_run.workload, m_run.model);
+            if (!args)
+                return finish(fail(Stage::Plan, args.error()));
+            m_run.extraArgs.insert(m_run.extraArgs.begin(), args->begin(), args->end());
+        }
         m_skipped.clear();
         m_forced = m_run.profile;
         m_tried = 0;
