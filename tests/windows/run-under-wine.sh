@@ -5,7 +5,7 @@
 # OUT_DIR holds wine_detect.exe and, when the probe was built,
 # stackpilot-probe.exe and amdhip64_6.dll (the fake HIP runtime), and
 # stackpilot-run.exe, tree_child.exe, test_containment.exe, test_launch_windows.exe,
-# and test_theme_windows.exe.
+# test_theme_windows.exe and test_file_identity_windows.exe.
 set -uo pipefail
 WINE=$1
 out=$2
@@ -120,6 +120,8 @@ WINEDLLOVERRIDES="$WINEDLLOVERRIDES;winedbg.exe=d" "$WINE" "$out/test_containmen
   tr -d '\r' | grep -v '^wine: Unhandled page fault'
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] || fail "test_containment.exe exited $status"
+"$WINE" "$out/test_file_identity_windows.exe" | tr -d '\r'
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "test_file_identity_windows.exe failed"
 
 t2=$(date +%s)
 echo "test-windows: wine runs took $((t2 - t1)) s"

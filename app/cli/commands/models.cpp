@@ -8,6 +8,7 @@
 #include "core/models/safetensors.h"
 #include "core/paths.h"
 #include "core/settings.h"
+#include "installers/model_import.h"
 #include "installers/model_vault.h"
 
 #include <ostream>
@@ -18,7 +19,8 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kActions = {"list", "pull", "remove", "verify", "du", "info"};
+const std::vector<std::string> kActions = {"list", "pull",   "remove", "verify",
+                                           "du",   "import", "info"};
 
 json toJson(const VaultFile& f)
 {
@@ -61,8 +63,8 @@ public:
     void addOptions(QCommandLineParser& parser) override
     {
         parser.addPositionalArgument(QStringLiteral("action"),
-                                     QStringLiteral("list, pull ID, remove ID, verify, du or "
-                                                    "info FILE."));
+                                     QStringLiteral("list, pull ID, remove ID, verify, du, "
+                                                    "import [DIR...] or info FILE."));
         parser.addPositionalArgument(QStringLiteral("what"),
                                      QStringLiteral("The model id (pull, remove) or the file "
                                                     "(info)."),
@@ -77,17 +79,20 @@ public:
         const QStringList args = parser.positionalArguments();
         const std::string action = args.isEmpty() ? std::string() : toStd(args[0]);
         if (std::find(kActions.begin(), kActions.end(), action) == kActions.end())
-            return usageError(io, "expected an action: list, pull ID, remove ID, verify, du or "
-                                  "info FILE");
+            return usageError(io, "expected an action: list, pull ID, remove ID, verify, du, "
+                                  "import [DIR...] or info FILE");
+        m_json = parser.isSet(QStringLiteral("json"));
+        m_root = parser.isSet(QStringLiteral("models-dir"))
+                     ? toPath(parser.value(QStringLiteral("models-dir")))
+                     : ModelVault::defaultRoot();
         const bool needsWhat = action == "pull" || action == "remove" || action == "info";
+        if (action == "import")
+            return import(args.mid(1), io);
         if (args.size() != (needsWhat ? 2 : 1))
             return usageError(io, needsWhat ? action + " takes one argument"
                                             : action + " takes no argument");
-        m_json = parser.isSet(QStringLiteral("json"));
-        m_vault.emplace(parser.isSet(QStringLiteral("models-dir"))
-                            ? toPath(parser.value(QStringLiteral("models-dir")))
-                            : ModelVault::defaultRoot());
         const std::string what = needsWhat ? toStd(args[1]) : std::string();
+        m_vault.emplace(m_root);
         if (action == "info")
             return info(what, io);
         if (action == "verify")
@@ -104,6 +109,49 @@ public:
     }
 
 private:
+    // The folders named (each must be a folder), or the usual places.
+    int import(const QStringList& dirs, Io& io)
+    {
+        std::vector<std::filesystem::path> roots;
+        for (const QString& d : dirs) {
+            std::error_code ec;
+            if (!std::filesystem::is_directory(toPath(d), ec))
+                return usageError(io, "import: '" + toStd(d) + "' is not a folder");
+            roots.push_back(toPath(d));
+        }
+        if (roots.empty())
+            roots = defaultModelFolders();
+        std::vector<FoundModel> found;
+        for (const auto& r : roots) {
+            auto more = findModels(r);
+            found.insert(found.end(), more.begin(), more.end());
+        }
+        ModelVault vault(m_root);
+        auto report = importModels(vault, found);
+        if (!report)
+            return fail(io, "models", report.error());
+        json files = json::array();
+        for (const VaultFile& f : report->files) {
+            files.push_back(toJson(f));
+            if (!m_json)
+                io.out << f.model << "  " << format::bytes(f.size) << "  " << toString(f.storage)
+                       << "\n";
+        }
+        for (const std::string& s : report->skipped)
+            io.err << "stackpilot-cli models: skipped " << s << "\n";
+        if (m_json)
+            io.out << json{{"files", files},
+                           {"hashed", report->hashed},
+                           {"linked", report->linked},
+                           {"referenced", report->referenced}}
+                          .dump(2)
+                   << "\n";
+        else
+            io.out << report->files.size() << " model file(s) from " << roots.size()
+                   << " folder(s); " << report->hashed << " hashed now, 0 bytes copied\n";
+        return 0;
+    }
+
     int info(const std::string& file, Io& io)
     {
         auto d = describeFile(paths::fromUtf8(file));
@@ -214,13 +262,15 @@ private:
     }
 
     bool m_json = false;
+    std::filesystem::path m_root;
     std::optional<ModelVault> m_vault;
 };
 
 } // namespace
 
-SP_REGISTER_COMMAND(ModelsCommand, "models",
-                    "The model vault: list, pull ID, remove ID, verify, du, info FILE.",
-                    {Json, CatalogDir})
+SP_REGISTER_COMMAND(
+    ModelsCommand, "models",
+    "The model vault: list, pull ID, remove ID, verify, du, import [DIR...], info FILE.",
+    {Json, CatalogDir})
 
 } // namespace sp::cli
