@@ -15,9 +15,11 @@
 // then reported with its first line, after the issues already reported.
 
 #include "core/catalog/types.h"
+#include "core/logmatch/context.h"
 #include "core/expected.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -30,6 +32,7 @@ namespace sp::logmatch {
 inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 inline constexpr std::size_t kRegexWindow = 2048;
 inline constexpr std::size_t kExcerptBytes = 300;
+inline constexpr std::uint32_t kNoRule = 0xffffffffu;
 
 struct LogMatch
 {
@@ -59,9 +62,16 @@ public:
 
     // Indices (into issues()) of the issues whose signatures match this line, in
     // catalog order, each once; matchStart receives, per hit, the byte offset of
-    // the first match in the line.
+    // the first match in the line, and `rules` the context rule the match needs
+    // (kNoRule: none; a cause with `when` gives one).
     void matchLine(std::string_view line, std::vector<std::size_t>& hits,
-                   std::vector<std::size_t>* matchStart = nullptr) const;
+                   std::vector<std::size_t>* matchStart = nullptr,
+                   std::vector<std::uint32_t>* rules = nullptr) const;
+
+    // Context rules: causes with `when`, each with the issues it outranks on its line.
+    std::size_t ruleCount() const;
+    const CauseContext& ruleContext(std::uint32_t rule) const;
+    const std::vector<std::size_t>& ruleOutranks(std::uint32_t rule) const;
 
     // Issues with `log_requires` (KnownIssue::logRequires): their matches count only
     // once a line shows the condition. hasCondition(i) says whether issue i has one;
@@ -81,7 +91,9 @@ private:
 class LogScan
 {
 public:
-    explicit LogScan(const LogMatcher& matcher);
+    // `seed`: what the caller knows of the machine the log comes from (its OS); the
+    // rest of the context a cause may need comes from the log's own lines.
+    explicit LogScan(const LogMatcher& matcher, LogContext seed = {});
 
     // One complete line without its newline; a trailing '\r' is ignored. Returns how
     // many known issues appeared for the first time on it (a live view's cue to
@@ -89,27 +101,51 @@ public:
     std::size_t feed(std::string_view line);
     // Any chunk of a byte stream; complete lines are fed, the rest is kept.
     std::size_t feedBytes(std::string_view chunk);
-    // Feeds the last line when the stream did not end with a newline.
+    // At the end of the output: reports the matches still waiting to see whether a
+    // cause outranks them (the same count as feed). A live view calls it once.
+    std::size_t flush();
+    // Feeds the last line when the stream did not end with a newline, then flushes.
     std::size_t finish();
 
     std::size_t lineCount() const { return m_line; }
     const std::vector<LogMatch>& matches() const { return m_matches; }
+    const LogContext& context() const { return m_context.context(); }
 
 private:
+    // A match that waits: for its cause's context (pending), or for the context of the
+    // cause that outranks it on its line, until `deadline` (deferred).
+    struct Waiting
+    {
+        std::size_t issue = 0;
+        std::uint32_t rule = kNoRule;
+        std::size_t deadline = 0;
+        LogMatch match;
+    };
+
     const LogMatcher& m_matcher;
+    ContextTracker m_context;
+    bool m_tracksContext = false;
     std::size_t m_line = 0;
     std::string m_partial;
+    LogMatch makeMatch(std::size_t issue, std::string_view line, std::size_t start) const;
     void record(std::size_t issue, std::string_view line, std::size_t start);
+    void commit(std::size_t issue, LogMatch m);
     void release(std::size_t issue);
+    std::uint32_t outrankedBy(std::size_t hit) const;
+    void onHit(std::size_t hit, std::string_view line);
+    void resolve();
 
     std::vector<LogMatch> m_matches;
     std::vector<std::ptrdiff_t> m_slot;          // per issue: index into m_matches, -1 = none yet
     std::vector<char> m_conditionMet;            // per issue: its log condition was seen
     std::vector<std::optional<LogMatch>> m_held; // per issue: matched, condition not yet seen
     std::size_t m_unmet = 0;                     // issues whose condition is not yet seen
+    std::vector<Waiting> m_pending;
+    std::vector<Waiting> m_deferred;
     std::vector<std::size_t> m_newlyMet;
     std::vector<std::size_t> m_hits;
     std::vector<std::size_t> m_starts;
+    std::vector<std::uint32_t> m_rules;
 };
 
 // Reads the file in large blocks through one LogScan. Runtime error when the file
