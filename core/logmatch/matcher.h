@@ -152,7 +152,8 @@ private:
 // cannot be opened or read.
 Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
                                          const std::filesystem::path& file,
-                                         std::size_t* lineCount = nullptr);
+                                         std::size_t* lineCount = nullptr,
+                                         const LogContext& seed = {});
 
 // The line, trimmed, with invalid UTF-8 and control characters replaced by U+FFFD,
 // cut to about kExcerptBytes on a character boundary; starts near `focus` (a byte

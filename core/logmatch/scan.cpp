@@ -213,7 +213,8 @@ std::size_t LogScan::finish()
 }
 
 Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
-                                         const std::filesystem::path& file, std::size_t* lineCount)
+                                         const std::filesystem::path& file, std::size_t* lineCount,
+                                         const LogContext& seed)
 {
     const std::string name = paths::toUtf8(file);
     // A missing file, a folder or a FIFO is a bad input (exit 3, as for every verb),
@@ -233,7 +234,7 @@ Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
     if (!in)
         return Error::invalid(name + ": cannot open: " + std::strerror(errno));
 
-    LogScan scan(matcher);
+    LogScan scan(matcher, seed);
     std::vector<char> buffer(std::size_t{4} << 20);
     while (in) {
         in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
