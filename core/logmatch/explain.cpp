@@ -41,7 +41,7 @@ bool holds(std::string_view line, const RE2& re)
 bool boilerplate(std::string_view line, bool afterFrame)
 {
     static const RE2& re =
-        explainRe("^\\s*(Search for `|(HIP|CUDA) kernel errors might|For debugging consider|Compile "
+        explainRe("^[\\s>]*(Search for \\W?(hip|cuda)Error|(HIP|CUDA) kernel errors might|For debugging consider|Compile "
            "with `TORCH_USE|Traceback \\(most recent call last\\)|Stack \\(most recent|"
            "Stacktrace:|stack backtrace:|note: run with|Current thread|Thread 0x|File \"|at "
            "[\\w.$<>]+\\(|#[0-9]+ |0x[0-9A-Fa-f]{8,}|@ +0x|<no Python frame>|[0-9]+: 0x)|"
@@ -73,9 +73,10 @@ bool coded(std::string_view line)
 LineRank rank(std::string_view line, bool afterFrame)
 {
     static const RE2& warning =
-        explainRe("(?i)^\\W*(warning|warn)\\b|Warning: |level=(INFO|WARN|DEBUG)|\\[(W|I)[: ]");
+        explainRe("(?i)^\\W*(warning|warn)\\b|Warning: |level=(INFO|WARN|DEBUG)|\\[(W|I)[: ]|"
+                  ": Could not collect$");
     static const RE2& exception =
-        explainRe("^\\s*(- \\*\\*Exception Message:\\*\\*|!!! Exception during processing !!!|"
+        explainRe("^[\\s`>]*(- \\*\\*Exception Message:\\*\\*|!!! Exception during processing !!!|"
            "[A-Za-z_][\\w.]*(Error|Exception|Interrupt)(: |$))");
     static const RE2& exit =
         explainRe("(?i)exit ?(status|code):? ?(-?[1-9]|0x0*[1-9a-f])|non-zero exit status|exited "
@@ -166,7 +167,8 @@ std::string searchTextOf(std::string_view line)
     static const RE2& time = explainRe("[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9:.+Z-]+|[0-9]{1,2}:[0-9]{2}:"
                                 "[0-9]{2}[.,0-9-]*");
     static const RE2& path = explainRe("[A-Za-z]:\\\\[^\\s\"'`]+|(/[^\\s\"'`:/]+){2,}/?");
-    static const RE2& hex = explainRe("\\b0x[0-9a-fA-F]{6,}\\b");
+    // Addresses, not codes: 0xC0000005 (8 digits) stays.
+    static const RE2& hex = explainRe("\\b0x[0-9a-fA-F]{9,}\\b");
     static const RE2& spaces = explainRe("\\s+");
     RE2::Replace(&s, prefix, "");
     RE2::GlobalReplace(&s, time, "");
