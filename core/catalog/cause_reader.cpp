@@ -43,8 +43,8 @@ CauseContext readWhen(FieldReader& r, const json& cause, const std::string& ptr)
     c.runtimes = r.enumList(*w, wp, "runtimes", kCauseRuntimes);
     if (const auto n = r.count(*w, wp, "min_gpus")) {
         if (*n < 2 || *n > kMaxGpus)
-            r.fail(FieldReader::child(wp, "min_gpus"), "'min_gpus' must be 2.." +
-                                                           std::to_string(kMaxGpus));
+            r.fail(FieldReader::child(wp, "min_gpus"),
+                   "'min_gpus' must be 2.." + std::to_string(kMaxGpus));
         c.minGpus = static_cast<int>(*n);
     }
     if (const auto igpu = r.optBoolean(*w, wp, "igpu_failing")) {

@@ -269,11 +269,11 @@ struct CauseContext
 // A line that carries either is evidence, whatever else it says.
 struct KnownIssueCause
 {
-    std::string code;                // "hipErrorLaunchFailure", "WinError 1114": a whole word
-    std::vector<std::string> names;  // "unspecified launch failure": first letter in either case
-    std::vector<std::string> on;     // where set, the line must also name one (a DLL, a library)
-    CauseContext when;               // the context it needs
-    std::vector<std::string> over;   // known issues it outranks on the line it is found on
+    std::string code;               // "hipErrorLaunchFailure", "WinError 1114": a whole word
+    std::vector<std::string> names; // "unspecified launch failure": first letter in either case
+    std::vector<std::string> on;    // where set, the line must also name one (a DLL, a library)
+    CauseContext when;              // the context it needs
+    std::vector<std::string> over;  // known issues it outranks on the line it is found on
     SourceLocation where;
 };
 

@@ -27,14 +27,29 @@ struct CueLiteral
 
 // The literals that show a context; each flags one cue on a line.
 constexpr CueLiteral kCues[] = {
-    {"WinError", Cue::Windows}, {":\\", Cue::Windows},     {".dll", Cue::Windows},
-    {".DLL", Cue::Windows},     {"Windows", Cue::Windows}, {"/usr/", Cue::Linux},
-    {"/home/", Cue::Linux},     {"/opt/", Cue::Linux},     {".so", Cue::Linux},
-    {"Linux", Cue::Linux},      {"ROCm", Cue::Rocm},       {"rocm", Cue::Rocm},
-    {"ROCM", Cue::Rocm},        {"HIP", Cue::Rocm},        {"CUDA", Cue::Cuda},
-    {"cuda", Cue::Cuda},        {"ZLUDA", Cue::Zluda},     {"zluda", Cue::Zluda},
-    {"Vulkan", Cue::Vulkan},    {"vulkan", Cue::Vulkan},   {"Device ", Cue::Devices},
-    {"devices", Cue::Devices},  {"ggml_vulkan: ", Cue::Devices},
+    {"WinError", Cue::Windows},
+    {":\\", Cue::Windows},
+    {".dll", Cue::Windows},
+    {".DLL", Cue::Windows},
+    {"Windows", Cue::Windows},
+    {"/usr/", Cue::Linux},
+    {"/home/", Cue::Linux},
+    {"/opt/", Cue::Linux},
+    {".so", Cue::Linux},
+    {"Linux", Cue::Linux},
+    {"ROCm", Cue::Rocm},
+    {"rocm", Cue::Rocm},
+    {"ROCM", Cue::Rocm},
+    {"HIP", Cue::Rocm},
+    {"CUDA", Cue::Cuda},
+    {"cuda", Cue::Cuda},
+    {"ZLUDA", Cue::Zluda},
+    {"zluda", Cue::Zluda},
+    {"Vulkan", Cue::Vulkan},
+    {"vulkan", Cue::Vulkan},
+    {"Device ", Cue::Devices},
+    {"devices", Cue::Devices},
+    {"ggml_vulkan: ", Cue::Devices},
     {"current device", Cue::Failing},
 };
 
@@ -50,9 +65,8 @@ const MultiLiteral& cueScanner()
 }
 
 // APUs by gfx target: Raven/Picasso/Renoir, Rembrandt/Raphael, Phoenix, Strix (Halo).
-constexpr const char* kApuGfx[] = {"gfx902",  "gfx909",  "gfx90c",  "gfx1033", "gfx1035",
-                                   "gfx1036", "gfx1037", "gfx1103", "gfx1150", "gfx1151",
-                                   "gfx1152"};
+constexpr const char* kApuGfx[] = {"gfx902",  "gfx909",  "gfx90c",  "gfx1033", "gfx1035", "gfx1036",
+                                   "gfx1037", "gfx1103", "gfx1150", "gfx1151", "gfx1152"};
 
 const RE2& re(const char* pattern)
 {
@@ -67,15 +81,15 @@ bool integratedGpu(std::string_view name, std::string_view gfx)
     if (!gfx.empty())
         return std::any_of(std::begin(kApuGfx), std::end(kApuGfx),
                            [&](const char* g) { return gfx == g; });
-    static const RE2& byName = re("(?i)([0-9]{3,4}M Graphics|Radeon(\\(TM\\))? Graphics|Vega [0-9]+ "
-                                  "Graphics|Intel(\\(R\\))? (UHD|Iris|HD)|Iris(\\(R\\))? Xe)");
+    static const RE2& byName =
+        re("(?i)([0-9]{3,4}M Graphics|Radeon(\\(TM\\))? Graphics|Vega [0-9]+ "
+           "Graphics|Intel(\\(R\\))? (UHD|Iris|HD)|Iris(\\(R\\))? Xe)");
     return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), byName);
 }
 
 ContextTracker::ContextTracker(LogContext seed)
     : m_ctx(std::move(seed)), m_osKnown(m_ctx.windows || m_ctx.linux)
-{
-}
+{}
 
 void ContextTracker::runtime(const char* name)
 {
@@ -168,8 +182,8 @@ bool ContextTracker::holds(const CauseContext& when) const
     auto in = [](const std::vector<std::string>& list, const std::string& x) {
         return std::find(list.begin(), list.end(), x) != list.end();
     };
-    if (!when.os.empty() && !((in(when.os, "windows") && m_ctx.windows) ||
-                              (in(when.os, "linux") && m_ctx.linux)))
+    if (!when.os.empty() &&
+        !((in(when.os, "windows") && m_ctx.windows) || (in(when.os, "linux") && m_ctx.linux)))
         return false;
     if (!when.runtimes.empty() &&
         std::none_of(when.runtimes.begin(), when.runtimes.end(),

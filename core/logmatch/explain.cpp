@@ -11,7 +11,7 @@ namespace sp::logmatch {
 
 namespace {
 
-constexpr std::size_t kKeepBytes = 4096;           // of one line, in the tail
+constexpr std::size_t kKeepBytes = 4096;                  // of one line, in the tail
 constexpr std::size_t kReadTail = std::size_t{512} << 10; // of a file
 constexpr std::size_t kSearchBytes = 160;
 
@@ -41,11 +41,12 @@ bool holds(std::string_view line, const RE2& re)
 bool boilerplate(std::string_view line, bool afterFrame)
 {
     static const RE2& re =
-        explainRe("^[\\s>]*(Search for \\W?(hip|cuda)Error|(HIP|CUDA) kernel errors might|For debugging consider|Compile "
-           "with `TORCH_USE|Traceback \\(most recent call last\\)|Stack \\(most recent|"
-           "Stacktrace:|stack backtrace:|note: run with|Current thread|Thread 0x|File \"|at "
-           "[\\w.$<>]+\\(|#[0-9]+ |0x[0-9A-Fa-f]{8,}|@ +0x|<no Python frame>|[0-9]+: 0x)|"
-           "\\(\\+0x[0-9a-fA-F]+\\) \\[0x");
+        explainRe("^[\\s>]*(Search for \\W?(hip|cuda)Error|(HIP|CUDA) kernel errors might|For "
+                  "debugging consider|Compile "
+                  "with `TORCH_USE|Traceback \\(most recent call last\\)|Stack \\(most recent|"
+                  "Stacktrace:|stack backtrace:|note: run with|Current thread|Thread 0x|File \"|at "
+                  "[\\w.$<>]+\\(|#[0-9]+ |0x[0-9A-Fa-f]{8,}|@ +0x|<no Python frame>|[0-9]+: 0x)|"
+                  "\\(\\+0x[0-9a-fA-F]+\\) \\[0x");
     // The source line Python prints under a frame, indented deeper than it.
     if (afterFrame && line.size() > 4 && line.substr(0, 4) == "    ")
         return true;
@@ -54,10 +55,10 @@ bool boilerplate(std::string_view line, bool afterFrame)
 
 bool fatal(std::string_view line)
 {
-    static const RE2& re =
-        explainRe("Windows fatal exception|Exception Code: 0x|Segmentation fault|SIG(SEGV|ABRT|BUS|ILL|"
-           "FPE)|Fatal Python error|core dumped|HW Exception by GPU|terminate called|panicked "
-           "at|SEH exception|[Aa]ccess violation");
+    static const RE2& re = explainRe(
+        "Windows fatal exception|Exception Code: 0x|Segmentation fault|SIG(SEGV|ABRT|BUS|ILL|"
+        "FPE)|Fatal Python error|core dumped|HW Exception by GPU|terminate called|panicked "
+        "at|SEH exception|[Aa]ccess violation");
     return holds(line, re);
 }
 
@@ -77,7 +78,7 @@ LineRank rank(std::string_view line, bool afterFrame)
                   ": Could not collect$");
     static const RE2& exception =
         explainRe("^[\\s`>]*(- \\*\\*Exception Message:\\*\\*|!!! Exception during processing !!!|"
-           "[A-Za-z_][\\w.]*(Error|Exception|Interrupt)(: |$))");
+                  "[A-Za-z_][\\w.]*(Error|Exception|Interrupt)(: |$))");
     static const RE2& exit =
         explainRe("(?i)exit ?(status|code):? ?(-?[1-9]|0x0*[1-9a-f])|non-zero exit status|exited "
                   "with (code|status) -?[1-9]");
@@ -164,8 +165,9 @@ std::string searchTextOf(std::string_view line)
 {
     std::string s(line.substr(0, kKeepBytes));
     static const RE2& prefix = explainRe("^.*?level=[A-Z]+ source=[^ ]+ ");
-    static const RE2& time = explainRe("[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9:.+Z-]+|[0-9]{1,2}:[0-9]{2}:"
-                                "[0-9]{2}[.,0-9-]*");
+    static const RE2& time =
+        explainRe("[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9:.+Z-]+|[0-9]{1,2}:[0-9]{2}:"
+                  "[0-9]{2}[.,0-9-]*");
     static const RE2& path = explainRe("[A-Za-z]:\\\\[^\\s\"'`]+|(/[^\\s\"'`:/]+){2,}/?");
     // Addresses, not codes: 0xC0000005 (8 digits) stays.
     static const RE2& hex = explainRe("\\b0x[0-9a-fA-F]{9,}\\b");

@@ -27,11 +27,11 @@ inline constexpr std::size_t kTailLines = 200;
 
 struct UnknownFailure
 {
-    bool found = false;        // false: the log shows no failure (nothing to explain)
-    std::size_t line = 0;      // 1-based
-    std::string decisive;      // the line, as makeExcerpt gives it
-    std::string why;           // "fatal signal", "exception", "error", "non-zero exit"
-    std::string component;     // "hip-runtime", "rocblas", ... (componentName gives words)
+    bool found = false;             // false: the log shows no failure (nothing to explain)
+    std::size_t line = 0;           // 1-based
+    std::string decisive;           // the line, as makeExcerpt gives it
+    std::string why;                // "fatal signal", "exception", "error", "non-zero exit"
+    std::string component;          // "hip-runtime", "rocblas", ... (componentName gives words)
     std::vector<std::string> lines; // the decisive line with up to 2 before and 3 after
     std::size_t firstLine = 0;      // the number of lines.front()
     std::string searchText;         // the line without paths, addresses, numbers, times

@@ -15,8 +15,8 @@
 // then reported with its first line, after the issues already reported.
 
 #include "core/catalog/types.h"
-#include "core/logmatch/context.h"
 #include "core/expected.h"
+#include "core/logmatch/context.h"
 
 #include <cstddef>
 #include <cstdint>

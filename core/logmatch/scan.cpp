@@ -102,8 +102,8 @@ void LogScan::onHit(std::size_t k, std::string_view line)
     const std::uint32_t rule = m_rules[k];
     if (const std::uint32_t by = outrankedBy(k); by != kNoRule) {
         if (!m_context.holds(m_matcher.ruleContext(by)))
-            m_deferred.push_back({issue, by, m_line + kContextLines, makeMatch(issue, line,
-                                                                               m_starts[k])});
+            m_deferred.push_back(
+                {issue, by, m_line + kContextLines, makeMatch(issue, line, m_starts[k])});
         return; // outranked: dropped when that cause's context holds
     }
     if (rule == kNoRule || m_slot[issue] >= 0 || m_context.holds(m_matcher.ruleContext(rule))) {

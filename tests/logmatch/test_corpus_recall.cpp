@@ -48,8 +48,8 @@ struct CorpusLog
     std::string split; // train, heldout; 2026 for the second corpus
     std::vector<std::string> expected;
     fs::path dir = kCorpus;
-    std::string date;       // 2026 corpus: the post's date, YYYY[-MM-DD]
-    bool future = false;    // newer than the newest source of every issue it expects
+    std::string date;           // 2026 corpus: the post's date, YYYY[-MM-DD]
+    bool future = false;        // newer than the newest source of every issue it expects
     std::string machineOs;      // the OS the thread names, where the log shows none
     std::string machineRuntime; // likewise the GPU runtime (the plan gives it in a launch)
     std::string mustNotGive;    // a 2026 near-miss: the family it is a near-miss for

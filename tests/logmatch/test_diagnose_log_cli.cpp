@@ -60,9 +60,10 @@ private slots:
     // No known issue: the failure is explained, in words, in JSON and as a report.
     void unknownFailureExplained()
     {
-        const QString log = QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/logmatch/corpus-2026/"
-                                           "unknown/unknown-rocm-4382-rocminfo-hsa-out-of-"
-                                           "resources.log");
+        const QString log =
+            QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/logmatch/corpus-2026/"
+                                                 "unknown/unknown-rocm-4382-rocminfo-hsa-out-of-"
+                                                 "resources.log");
         auto text = cli({log});
         QVERIFY2(text.rc == 0, text.err.c_str());
         QVERIFY(text.out.find("Not a known problem yet") != std::string::npos);
