@@ -101,7 +101,7 @@
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="45"/>
         <source>the ONNX Runtime</source>
-        <translation>ONNX Runtime</translation>
+        <translation>ONNX 运行时</translation>
     </message>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="46"/>
