@@ -104,8 +104,10 @@ void AppController::explainUnknown(FailureNotice& f) const
     const logmatch::UnknownFailure u = logmatch::explainFile(paths::fromUtf8(toStd(f.logPath)), 0);
     if (!u.found)
         return;
-    f.cause = tr("Not a known problem yet. The line that decides it comes from %1:\n%2")
-                  .arg(componentPhrase(u.component), qs(u.decisive));
+    // How it ended stays first; the line that explains it follows.
+    f.cause += QStringLiteral("\n\n") +
+               tr("Not a known problem yet. The line that decides it comes from %1:\n%2")
+                   .arg(componentPhrase(u.component), qs(u.decisive));
     for (const auto& l : u.lines)
         f.detail += QStringLiteral("\n") + qs(l);
     diag::RedactionCounts counts;
