@@ -15,9 +15,35 @@ enum class Cue
     Cuda,
     Zluda,
     Vulkan,
-    Devices,
+    Found,  // "found 2 ROCm devices"
+    Device, // "  Device 1: AMD Radeon 740M Graphics, gfx1103"
+    VulkanDevice,
     Failing
 };
+
+unsigned bit(Cue c)
+{
+    return 1u << static_cast<unsigned>(c);
+}
+
+// Which context a cue serves: only those some rule needs are looked for.
+unsigned needOf(Cue c)
+{
+    switch (c) {
+    case Cue::Windows:
+        return kNeedWindows;
+    case Cue::Linux:
+        return kNeedLinux;
+    case Cue::Rocm:
+        return kNeedRuntime | kNeedRocmVersion;
+    case Cue::Cuda:
+    case Cue::Zluda:
+    case Cue::Vulkan:
+        return kNeedRuntime;
+    default:
+        return kNeedGpus;
+    }
+}
 
 struct CueLiteral
 {
@@ -47,9 +73,9 @@ constexpr CueLiteral kCues[] = {
     {"zluda", Cue::Zluda},
     {"Vulkan", Cue::Vulkan},
     {"vulkan", Cue::Vulkan},
-    {"Device ", Cue::Devices},
-    {"devices", Cue::Devices},
-    {"ggml_vulkan: ", Cue::Devices},
+    {"Device ", Cue::Device},
+    {"devices", Cue::Found},
+    {"ggml_vulkan: ", Cue::VulkanDevice},
     {"current device", Cue::Failing},
 };
 
@@ -97,33 +123,63 @@ void ContextTracker::runtime(const char* name)
         m_ctx.runtimes.emplace_back(name);
 }
 
-void ContextTracker::line(std::string_view line)
+unsigned contextNeeds(const CauseContext& when)
+{
+    unsigned os = 0;
+    for (const auto& o : when.os)
+        os |= o == "windows" ? kNeedWindows : kNeedLinux;
+    return os | (when.runtimes.empty() ? 0u : kNeedRuntime) |
+           (when.minGpus > 0 || when.igpuFailing ? kNeedGpus : 0u) |
+           (when.rocmVersion ? kNeedRocmVersion : 0u);
+}
+
+std::vector<std::pair<std::string, unsigned>> contextCueLiterals(unsigned needs)
+{
+    std::vector<std::pair<std::string, unsigned>> out;
+    for (const auto& c : kCues)
+        if ((needOf(c.cue) & needs) != 0)
+            out.emplace_back(c.text, bit(c.cue));
+    return out;
+}
+
+unsigned contextCues(std::string_view line)
 {
     unsigned seen = 0;
     cueScanner().scan(line, [&](std::uint32_t lit, std::size_t) {
         seen |= 1u << static_cast<unsigned>(kCues[lit].cue);
     });
-    if (seen == 0)
-        return;
-    auto has = [&](Cue c) { return (seen & (1u << static_cast<unsigned>(c))) != 0; };
+    return seen;
+}
+
+void ContextTracker::line(std::string_view line)
+{
+    this->line(line, contextCues(line));
+}
+
+void ContextTracker::line(std::string_view line, unsigned seen)
+{
+    const auto before = shape();
+
+    auto has = [&](Cue c) { return (seen & bit(c)) != 0; };
     if (!m_osKnown) { // the machine's own OS beats a path a log happens to quote
         m_ctx.windows = m_ctx.windows || has(Cue::Windows);
         m_ctx.linux = m_ctx.linux || has(Cue::Linux);
     }
-    if (has(Cue::Rocm)) {
-        runtime("rocm");
-        rocmVersion(line);
+    if (m_needs & kNeedRuntime) {
+        for (const auto& [cue, name] :
+             {std::pair{Cue::Rocm, "rocm"}, std::pair{Cue::Cuda, "cuda"},
+              std::pair{Cue::Zluda, "zluda"}, std::pair{Cue::Vulkan, "vulkan"}})
+            if (has(cue) && !(m_runtimesSeen & bit(cue))) {
+                m_runtimesSeen |= bit(cue);
+                runtime(name);
+            }
     }
-    if (has(Cue::Cuda))
-        runtime("cuda");
-    if (has(Cue::Zluda))
-        runtime("zluda");
-    if (has(Cue::Vulkan))
-        runtime("vulkan");
-    if (has(Cue::Devices))
-        devices(line);
-    if (has(Cue::Failing))
-        failingDevice(line);
+    if (has(Cue::Rocm) && (m_needs & kNeedRocmVersion))
+        rocmVersion(line);
+    if (m_needs & kNeedGpus)
+        devices(line, seen);
+    if (shape() != before)
+        ++m_changes;
 }
 
 void ContextTracker::device(int index, std::string_view name, std::string_view gfx)
@@ -136,8 +192,13 @@ void ContextTracker::device(int index, std::string_view name, std::string_view g
 
 // ggml's device lists: "found 2 ROCm devices", "  Device 1: AMD Radeon 740M Graphics,
 // gfx1103 (0x1103), ...", "ggml_vulkan: 0 = Intel(R) Iris(R) Xe Graphics (...)".
-void ContextTracker::devices(std::string_view line)
+void ContextTracker::devices(std::string_view line, unsigned seen)
 {
+    if ((seen &
+         (bit(Cue::Found) | bit(Cue::Device) | bit(Cue::VulkanDevice) | bit(Cue::Failing))) == 0)
+        return;
+    if (seen & bit(Cue::Failing))
+        failingDevice(line);
     const re2::StringPiece text(line.data(), line.size());
     static const RE2& found = re("(?i)found ([0-9]+) (?:ROCm |CUDA |Vulkan |SYCL )?devices");
     static const RE2& ggml = re("^\\s*Device ([0-9]+): ([^,]+)(?:, (gfx[0-9a-f]+))?");
@@ -145,10 +206,10 @@ void ContextTracker::devices(std::string_view line)
     int n = 0;
     std::string name;
     std::string gfx;
-    if (RE2::PartialMatch(text, found, &n))
+    if ((seen & bit(Cue::Found)) && RE2::PartialMatch(text, found, &n))
         m_ctx.gpus = std::max(m_ctx.gpus, std::min(n, 64));
-    if (RE2::PartialMatch(text, ggml, &n, &name, &gfx) ||
-        RE2::PartialMatch(text, vulkan, &n, &name))
+    if (((seen & bit(Cue::Device)) && RE2::PartialMatch(text, ggml, &n, &name, &gfx)) ||
+        ((seen & bit(Cue::VulkanDevice)) && RE2::PartialMatch(text, vulkan, &n, &name)))
         device(n, name, gfx);
 }
 
@@ -175,6 +236,12 @@ void ContextTracker::rocmVersion(std::string_view line)
         if (std::find(m_ctx.rocmVersions.begin(), m_ctx.rocmVersions.end(), v) ==
             m_ctx.rocmVersions.end())
             m_ctx.rocmVersions.push_back(v);
+}
+
+std::tuple<bool, bool, std::size_t, int, bool, std::size_t> ContextTracker::shape() const
+{
+    return {m_ctx.windows, m_ctx.linux,       m_ctx.runtimes.size(),
+            m_ctx.gpus,    m_ctx.igpuFailing, m_ctx.rocmVersions.size()};
 }
 
 bool ContextTracker::holds(const CauseContext& when) const

@@ -40,6 +40,10 @@ struct LogMatcher::Impl
         std::vector<std::size_t> over;
     };
     std::vector<Rule> rules;
+    // Per literal: the context cues it shows (context.h), 0 for most. With rules to
+    // decide, the cue literals join the scan, so a line is scanned once for both.
+    std::vector<unsigned> literalCues;
+    unsigned contextNeeds = 0; // what the rules' contexts need (context.h)
     std::vector<KnownIssue> issues;
     std::vector<Signature> signatures;                         // in catalog order: issue by issue
     std::vector<std::string> literals;                         // distinct
@@ -56,6 +60,11 @@ struct LogMatcher::Impl
     std::vector<char> conditionAlways;                           // per pattern: no literal
     std::vector<std::vector<std::uint32_t>> conditionLiteralIds; // literal -> patterns
     MultiLiteral conditionScanner{{}};
+    std::vector<std::string> conditionLiterals; // the scanner's, in its order
+    // Per literal of the main scan: the condition patterns it lets run, so a LogScan
+    // finds signatures' and conditions' literals in one pass over the line.
+    std::vector<std::vector<std::uint32_t>> literalConditions;
+    bool conditionAlwaysAny = false; // some pattern has no literal: it runs on every line
 };
 
 LogMatcher::LogMatcher(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -95,6 +104,9 @@ Expected<bool> compileConditions(LogMatcher::Impl& impl, const std::vector<Known
         }
     }
     impl.conditionScanner = MultiLiteral(literals);
+    impl.conditionLiterals = std::move(literals);
+    impl.conditionAlwaysAny = std::find(impl.conditionAlways.begin(), impl.conditionAlways.end(),
+                                        1) != impl.conditionAlways.end();
     return true;
 }
 
@@ -158,6 +170,45 @@ Expected<bool> addCauses(LogMatcher::Impl& impl, const std::vector<KnownIssue>& 
     return true;
 }
 
+// The condition literals in the main scan too (see literalConditions).
+void addConditionLiterals(LogMatcher::Impl& impl)
+{
+    impl.literalConditions.assign(impl.literals.size(), {});
+    for (std::size_t c = 0; c < impl.conditionLiterals.size(); ++c) {
+        const std::string& lit = impl.conditionLiterals[c];
+        auto it = std::find(impl.literals.begin(), impl.literals.end(), lit);
+        if (it == impl.literals.end()) {
+            impl.literals.push_back(lit);
+            impl.literalSignatures.emplace_back();
+            impl.literalCues.push_back(0);
+            impl.literalConditions.emplace_back();
+            it = impl.literals.end() - 1;
+        }
+        auto& ids = impl.literalConditions[std::size_t(it - impl.literals.begin())];
+        ids.insert(ids.end(), impl.conditionLiteralIds[c].begin(),
+                   impl.conditionLiteralIds[c].end());
+    }
+}
+
+void addContextCues(LogMatcher::Impl& impl)
+{
+    impl.literalCues.assign(impl.literals.size(), 0);
+    if (impl.rules.empty())
+        return;
+    for (const auto& r : impl.rules)
+        impl.contextNeeds |= contextNeeds(r.when);
+    for (const auto& [lit, cue] : contextCueLiterals(impl.contextNeeds)) {
+        auto it = std::find(impl.literals.begin(), impl.literals.end(), lit);
+        if (it == impl.literals.end()) {
+            impl.literals.push_back(lit);
+            impl.literalSignatures.emplace_back();
+            impl.literalCues.push_back(0);
+            it = impl.literals.end() - 1;
+        }
+        impl.literalCues[std::size_t(it - impl.literals.begin())] |= cue;
+    }
+}
+
 } // namespace
 
 Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
@@ -182,6 +233,8 @@ Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
     }
     if (auto conditions = compileConditions(*impl, issues); !conditions)
         return conditions.error();
+    addContextCues(*impl);
+    addConditionLiterals(*impl);
     impl->scanner = MultiLiteral(impl->literals);
     impl->issues = std::move(issues);
     return LogMatcher(std::move(impl));
@@ -203,6 +256,10 @@ std::size_t LogMatcher::alwaysRunCount() const
 {
     return m_impl->alwaysRun.size();
 }
+unsigned LogMatcher::contextNeeds() const
+{
+    return m_impl->contextNeeds;
+}
 std::size_t LogMatcher::ruleCount() const
 {
     return m_impl->rules.size();
@@ -217,8 +274,8 @@ const std::vector<std::size_t>& LogMatcher::ruleOutranks(std::uint32_t rule) con
 }
 
 void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits,
-                           std::vector<std::size_t>* matchStart,
-                           std::vector<std::uint32_t>* rules) const
+                           std::vector<std::size_t>* matchStart, std::vector<std::uint32_t>* rules,
+                           unsigned* cues, std::vector<std::uint32_t>* conditions) const
 {
     hits.clear();
     if (matchStart)
@@ -237,7 +294,12 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
     };
     thread_local std::vector<Candidate> candidates;
     candidates.clear();
+    unsigned lineCues = 0;
     m_impl->scanner.scan(line, [&](std::uint32_t lit, std::size_t end) {
+        lineCues |= m_impl->literalCues[lit];
+        if (conditions)
+            for (const std::uint32_t id : m_impl->literalConditions[lit])
+                conditions->push_back(id);
         for (const std::uint32_t sig : m_impl->literalSignatures[lit]) {
             const bool seen = std::any_of(candidates.begin(), candidates.end(),
                                           [&](const Candidate& c) { return c.signature == sig; });
@@ -245,6 +307,8 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
                 candidates.push_back({sig, end});
         }
     });
+    if (cues)
+        *cues = lineCues;
     for (const std::uint32_t sig : m_impl->alwaysRun)
         candidates.push_back({sig, 0});
     if (candidates.empty())
@@ -283,6 +347,20 @@ bool LogMatcher::hasCondition(std::size_t issue) const
     return issue < m_impl->conditions.size() && !m_impl->conditions[issue].empty();
 }
 
+void LogMatcher::conditionsFound(std::string_view line, const std::vector<std::uint32_t>& ids,
+                                 std::vector<char>& met, std::vector<std::size_t>& newlyMet) const
+{
+    if (ids.empty() && !m_impl->conditionAlwaysAny)
+        return; // most lines: no condition's literal, nothing to run
+    if (line.size() > kMaxLineBytes)
+        line = line.substr(0, kMaxLineBytes);
+    thread_local std::vector<char> mayMatch;
+    mayMatch = m_impl->conditionAlways;
+    for (const std::uint32_t id : ids)
+        mayMatch[id] = 1;
+    runConditions(line, mayMatch, met, newlyMet);
+}
+
 void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
                                   std::vector<std::size_t>& newlyMet) const
 {
@@ -296,6 +374,12 @@ void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
         for (const std::uint32_t id : m_impl->conditionLiteralIds[lit])
             mayMatch[id] = 1;
     });
+    runConditions(line, mayMatch, met, newlyMet);
+}
+
+void LogMatcher::runConditions(std::string_view line, const std::vector<char>& mayMatch,
+                               std::vector<char>& met, std::vector<std::size_t>& newlyMet) const
+{
     const re2::StringPiece text(line.data(), line.size());
     for (std::size_t i = 0; i < m_impl->conditions.size() && i < met.size(); ++i) {
         if (met[i])

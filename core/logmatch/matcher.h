@@ -63,13 +63,18 @@ public:
     // Indices (into issues()) of the issues whose signatures match this line, in
     // catalog order, each once; matchStart receives, per hit, the byte offset of
     // the first match in the line, and `rules` the context rule the match needs
-    // (kNoRule: none; a cause with `when` gives one).
+    // (kNoRule: none; a cause with `when` gives one); `cues` the context cues the line
+    // shows (context.h), found in the same scan when the catalog has context rules;
+    // `conditions` the log_requires patterns whose literal the line holds (for
+    // conditionsFound: the same scan serves both).
     void matchLine(std::string_view line, std::vector<std::size_t>& hits,
                    std::vector<std::size_t>* matchStart = nullptr,
-                   std::vector<std::uint32_t>* rules = nullptr) const;
+                   std::vector<std::uint32_t>* rules = nullptr, unsigned* cues = nullptr,
+                   std::vector<std::uint32_t>* conditions = nullptr) const;
 
     // Context rules: causes with `when`, each with the issues it outranks on its line.
     std::size_t ruleCount() const;
+    unsigned contextNeeds() const; // what they need of the log's context (context.h)
     const CauseContext& ruleContext(std::uint32_t rule) const;
     const std::vector<std::size_t>& ruleOutranks(std::uint32_t rule) const;
 
@@ -80,11 +85,16 @@ public:
     bool hasCondition(std::size_t issue) const;
     void conditionsOnLine(std::string_view line, std::vector<char>& met,
                           std::vector<std::size_t>& newlyMet) const;
+    // The same with the patterns matchLine found the literals of (no second scan).
+    void conditionsFound(std::string_view line, const std::vector<std::uint32_t>& ids,
+                         std::vector<char>& met, std::vector<std::size_t>& newlyMet) const;
 
     struct Impl;
 
 private:
     explicit LogMatcher(std::unique_ptr<Impl> impl);
+    void runConditions(std::string_view line, const std::vector<char>& mayMatch,
+                       std::vector<char>& met, std::vector<std::size_t>& newlyMet) const;
     std::unique_ptr<Impl> m_impl;
 };
 
@@ -140,12 +150,16 @@ private:
     std::vector<char> m_conditionMet;            // per issue: its log condition was seen
     std::vector<std::optional<LogMatch>> m_held; // per issue: matched, condition not yet seen
     std::size_t m_unmet = 0;                     // issues whose condition is not yet seen
+    static constexpr std::size_t kNever = ~std::size_t{0};
     std::vector<Waiting> m_pending;
     std::vector<Waiting> m_deferred;
+    std::uint64_t m_seenChanges = 0;     // the context's changes() when last looked at
+    std::size_t m_nextDeadline = kNever; // the earliest deferred match's deadline
     std::vector<std::size_t> m_newlyMet;
     std::vector<std::size_t> m_hits;
     std::vector<std::size_t> m_starts;
     std::vector<std::uint32_t> m_rules;
+    std::vector<std::uint32_t> m_conditionHits;
 };
 
 // Reads the file in large blocks through one LogScan. Runtime error when the file

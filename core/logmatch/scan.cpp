@@ -23,6 +23,7 @@ LogScan::LogScan(const LogMatcher& matcher, LogContext seed)
       m_slot(matcher.issues().size(), -1), m_conditionMet(matcher.issues().size(), 0),
       m_held(matcher.issues().size())
 {
+    m_context.setNeeds(matcher.contextNeeds());
     for (std::size_t i = 0; i < m_conditionMet.size(); ++i) {
         m_conditionMet[i] = matcher.hasCondition(i) ? 0 : 1;
         m_unmet += m_conditionMet[i] ? 0 : 1;
@@ -101,9 +102,11 @@ void LogScan::onHit(std::size_t k, std::string_view line)
     const std::size_t issue = m_hits[k];
     const std::uint32_t rule = m_rules[k];
     if (const std::uint32_t by = outrankedBy(k); by != kNoRule) {
-        if (!m_context.holds(m_matcher.ruleContext(by)))
+        if (!m_context.holds(m_matcher.ruleContext(by))) {
+            m_nextDeadline = std::min(m_nextDeadline, m_line + kContextLines);
             m_deferred.push_back(
                 {issue, by, m_line + kContextLines, makeMatch(issue, line, m_starts[k])});
+        }
         return; // outranked: dropped when that cause's context holds
     }
     if (rule == kNoRule || m_slot[issue] >= 0 || m_context.holds(m_matcher.ruleContext(rule))) {
@@ -121,7 +124,9 @@ void LogScan::onHit(std::size_t k, std::string_view line)
 // Matches waiting for their context get it, or outranked ones wait no longer.
 void LogScan::resolve()
 {
-    for (std::size_t i = 0; i < m_pending.size();) {
+    const bool changed = m_context.changes() != m_seenChanges;
+    m_seenChanges = m_context.changes();
+    for (std::size_t i = 0; changed && i < m_pending.size();) {
         Waiting& p = m_pending[i];
         if (!m_context.holds(m_matcher.ruleContext(p.rule))) {
             ++i;
@@ -132,12 +137,18 @@ void LogScan::resolve()
         m_pending.erase(m_pending.begin() + static_cast<std::ptrdiff_t>(i));
         std::erase_if(m_deferred, [&](const Waiting& d) { return d.rule == rule; });
     }
+    m_nextDeadline = kNever;
     for (std::size_t i = 0; i < m_deferred.size();) {
-        if (m_deferred[i].deadline > m_line) {
+        Waiting& d = m_deferred[i];
+        // Outranked after all (the cause that outranks it was recorded before): dropped.
+        const bool outranked = changed && m_context.holds(m_matcher.ruleContext(d.rule));
+        if (!outranked && d.deadline > m_line) {
+            m_nextDeadline = std::min(m_nextDeadline, d.deadline);
             ++i;
             continue;
         }
-        commit(m_deferred[i].issue, std::move(m_deferred[i].match));
+        if (!outranked)
+            commit(d.issue, std::move(d.match));
         m_deferred.erase(m_deferred.begin() + static_cast<std::ptrdiff_t>(i));
     }
 }
@@ -148,20 +159,27 @@ std::size_t LogScan::feed(std::string_view line)
     ++m_line;
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
+    // One scan finds the signatures, the conditions' literals and the context cues.
+    unsigned cues = 0;
+    m_conditionHits.clear();
+    m_matcher.matchLine(line, m_hits, &m_starts, &m_rules, &cues,
+                        m_unmet > 0 ? &m_conditionHits : nullptr);
     // The condition first, so a match on the line that shows it counts at once.
     m_newlyMet.clear();
     if (m_unmet > 0) {
-        m_matcher.conditionsOnLine(line, m_conditionMet, m_newlyMet);
+        m_matcher.conditionsFound(line, m_conditionHits, m_conditionMet, m_newlyMet);
         m_unmet -= m_newlyMet.size();
     }
-    if (m_tracksContext)
-        m_context.line(line);
-    m_matcher.matchLine(line, m_hits, &m_starts, &m_rules);
+    if (m_tracksContext && cues != 0)
+        m_context.line(line, cues);
     for (std::size_t k = 0; k < m_hits.size(); ++k)
         onHit(k, line);
     for (const std::size_t issue : m_newlyMet)
         release(issue);
-    if (!m_pending.empty() || !m_deferred.empty())
+    // Waiting matches are looked at again only when the context changed or a deadline
+    // came: most lines of a long log change nothing.
+    if ((!m_pending.empty() || !m_deferred.empty()) &&
+        (m_context.changes() != m_seenChanges || m_line >= m_nextDeadline))
         resolve();
     return m_matches.size() - before;
 }
