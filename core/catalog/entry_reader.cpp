@@ -1,5 +1,6 @@
 #include "core/catalog/entry_reader.h"
 
+#include "core/catalog/cause_reader.h"
 #include "core/catalog/field_reader.h"
 #include "core/catalog/placeholders.h"
 #include "core/catalog/ui_reader.h"
@@ -379,6 +380,7 @@ public:
             compileRegex(out.logRequires[i], child(ptr, "log_requires") + "/" + std::to_string(i));
         }
         out.literals = strList(k, ptr, "literals");
+        out.causes = readCauses(*this, k, ptr);
         if (const json* r = field(k, ptr, "remedy", false))
             out.remedy = remedy(*r, child(ptr, "remedy"));
         out.references = strList(k, ptr, "references");

@@ -173,6 +173,13 @@ std::string checkRemedy(const Catalog& cat, const KnownIssue& k, const CatalogLo
     if (!r.runtime.empty() && !cat.runtime(r.runtime))
         return at(key, "/remedy/runtime") + ": remedy of '" + k.id + "' names runtime '" +
                r.runtime + "', which does not exist";
+    // A cause that outranks a missing issue would silently outrank nothing.
+    for (std::size_t c = 0; c < k.causes.size(); ++c)
+        for (std::size_t i = 0; i < k.causes[c].over.size(); ++i)
+            if (!cat.knownIssue(k.causes[c].over[i]))
+                return at(key, "/causes/" + std::to_string(c) + "/over/" + std::to_string(i)) +
+                       ": cause of '" + k.id + "' outranks known issue '" + k.causes[c].over[i] +
+                       "', which does not exist";
     return {};
 }
 

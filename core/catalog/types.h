@@ -277,6 +277,35 @@ struct Remedy
     std::string runtimeKind;                // ... or the kind of the plan's runtime ("zluda")
 };
 
+// The context a cause needs before it counts (docs/CATALOG.md, "Causes"): what the log,
+// or the machine it ran on, shows. Empty: none. Causes that share a code are told apart
+// by it (an "unspecified launch failure" is a driver reset only on Windows).
+struct CauseContext
+{
+    std::vector<std::string> os;       // "windows" | "linux": one of them
+    std::vector<std::string> runtimes; // "rocm" | "cuda" | "zluda" | "vulkan": one of them named
+    int minGpus = 0;                   // at least this many GPUs listed
+    bool igpuFailing = false;          // the failing device is an integrated GPU
+    std::optional<RangeCondition> rocmVersion; // a ROCm version in this range is named
+
+    bool empty() const
+    {
+        return os.empty() && runtimes.empty() && minGpus == 0 && !igpuFailing && !rocmVersion;
+    }
+};
+
+// A cause a known issue stands for: its error code and the names runtimes print for it.
+// A line that carries either is evidence, whatever else it says.
+struct KnownIssueCause
+{
+    std::string code;               // "hipErrorLaunchFailure", "WinError 1114": a whole word
+    std::vector<std::string> names; // "unspecified launch failure": first letter in either case
+    std::vector<std::string> on;    // where set, the line must also name one (a DLL, a library)
+    CauseContext when;              // the context it needs
+    std::vector<std::string> over;  // known issues it outranks on the line it is found on
+    SourceLocation where;
+};
+
 struct KnownIssue
 {
     std::string id;
@@ -288,6 +317,7 @@ struct KnownIssue
     // these (igpu-selected: a discrete GPU next to the integrated one in use).
     std::vector<std::string> logRequires;
     std::vector<std::string> literals; // optional explicit prefilters; else derived from the regex
+    std::vector<KnownIssueCause> causes; // matched like signatures, by code or name
     Remedy remedy;
     std::vector<std::string> references;
     SourceLocation where;

@@ -27,7 +27,8 @@ constexpr std::array kUserTextNames = {
     // Runtimes, libraries and tools.
     "SDK", "HIP", "ROCm", "CUDA", "ZLUDA", "cuDNN", "MIOpen", "rocBLAS", "hipBLAS", "hipBLASLt",
     "tinyBLAS", "Tensile", "PyTorch", "Python", "Git", "OpenVINO", "Vulkan", "OpenMP", "Visual",
-    "Redistributable", "python.org", "TheRock", "bitsandbytes", "linux-firmware", "amdgpu", "dmesg",
+    "Redistributable", "python.org", "TheRock", "bitsandbytes", "flash-attention", "ONNX",
+    "linux-firmware", "amdgpu", "dmesg",
     // The workloads.
     "SD.Next", "ComfyUI", "ComfyUI-Zluda", "llama.cpp", "llamafile", "llama-server", "Ollama",
     "AutoTrain", "Advanced", "StackPilot",

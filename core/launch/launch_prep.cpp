@@ -26,6 +26,32 @@ std::string rejectionReasons(const Plan& plan, const std::string& profile)
 
 } // namespace
 
+logmatch::LogContext planLogContext(const Plan& plan, const std::string& osFamily)
+{
+    logmatch::LogContext c;
+    c.windows = osFamily == "windows";
+    c.linux = osFamily == "linux";
+    auto add = [&](const char* r) {
+        if (std::find(c.runtimes.begin(), c.runtimes.end(), r) == c.runtimes.end())
+            c.runtimes.emplace_back(r);
+    };
+    // Kinds name the runtime family; wheels and llama.cpp builds name it in their id.
+    for (const PlanRuntime& rt : plan.runtimes) {
+        const std::string& id = rt.id;
+        if (rt.kind == "rocm" || rt.kind == "hip-sdk" || rt.kind == "rocblas-library" ||
+            id.find("rocm") != std::string::npos || id.find("hip") != std::string::npos)
+            add("rocm");
+        if (rt.kind == "zluda")
+            add("zluda");
+        if (id.find("cuda") != std::string::npos || id.find("cu12") != std::string::npos ||
+            id.find("cu11") != std::string::npos)
+            add("cuda");
+        if (id.find("vulkan") != std::string::npos)
+            add("vulkan");
+    }
+    return c;
+}
+
 Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup)
 {
     const Catalog& catalog = *setup.catalog;
@@ -60,6 +86,7 @@ Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup)
                      ? static_cast<unsigned>(setup.settings.consoleCodePage)
                      : defaultConsoleCodePage();
     r.matcher = std::make_shared<const logmatch::LogMatcher>(std::move(*matcher));
+    r.logContext = planLogContext(r.plan, setup.snapshot.os.family);
     return r;
 }
 

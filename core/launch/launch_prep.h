@@ -34,6 +34,10 @@ struct LaunchSetup
 // this machine (with the reasons) or the matcher does not compile.
 Expected<LaunchRequest> prepareLaunch(const LaunchSetup& setup);
 
+// What the launch tells the matcher about the machine: its OS and the plan's GPU
+// runtimes ("rocm", "cuda", "zluda", "vulkan"), as a cause's context reads them.
+logmatch::LogContext planLogContext(const Plan& plan, const std::string& osFamily);
+
 // The plan's runtimes that should be installed but are not (their folder is absent).
 std::vector<std::string> missingRuntimes(const Plan& plan);
 

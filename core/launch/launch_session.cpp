@@ -163,7 +163,7 @@ bool LaunchSession::start(std::string& error)
     writeRecord();
     m_pipeline = std::make_unique<OutputPipeline>(
         m_req.matcher.get(), m_req.urlRegex, m_req.codePage,
-        [this](const events::FromLaunch& e) { forward(e); }, m_log);
+        [this](const events::FromLaunch& e) { forward(e); }, m_log, m_req.logContext);
     m_pipeline->setLogFilter(m_req.logFilter);
     m_process = std::make_unique<ContainedProcess>();
     m_process->onOutput = [this](bool isStderr, std::string_view chunk) {

@@ -38,8 +38,11 @@ struct LaunchRequest
     int keepLaunches = 20;
     unsigned codePage = 0;
     std::shared_ptr<const logmatch::LogMatcher> matcher; // null: no live diagnosis
-    bool rerunSteps = false;                             // repair: ignore the receipt
-    std::optional<int> port;                             // checked before the launch
+    // What the machine tells the matcher before the log does: its OS and the plan's GPU
+    // runtimes (a known issue's cause may need them, docs/CATALOG.md "Causes").
+    logmatch::LogContext logContext;
+    bool rerunSteps = false; // repair: ignore the receipt
+    std::optional<int> port; // checked before the launch
     // What the log file gets of each line: the front ends redact the secrets of the
     // environment and of the settings here (app/common/diag, launchLogFilter), so no
     // log on disk holds them. Unset: lines as they are.

@@ -234,11 +234,12 @@ std::optional<std::string> UrlFinder::find(std::string_view line)
 }
 
 OutputPipeline::OutputPipeline(const logmatch::LogMatcher* matcher, const std::string& urlRegex,
-                               unsigned codePage, events::LaunchSink sink, std::FILE* log)
+                               unsigned codePage, events::LaunchSink sink, std::FILE* log,
+                               const logmatch::LogContext& context)
     : m_decoder(codePage), m_urlFinder(urlRegex), m_sink(std::move(sink)), m_log(log)
 {
     if (matcher)
-        m_scan.emplace(*matcher);
+        m_scan.emplace(*matcher, context);
 }
 
 void OutputPipeline::feed(bool isStderr, std::string_view chunk)
@@ -250,6 +251,9 @@ void OutputPipeline::finish()
 {
     m_out.finish([&](std::string_view line) { onLine(false, line); });
     m_err.finish([&](std::string_view line) { onLine(true, line); });
+    // Matches that waited to see whether a cause outranks them are reported now.
+    if (m_scan)
+        announce(m_scan->flush());
     if (m_log && m_logFilter) {
         m_logLines.clear();
         m_logFilter->finish(m_logLines);
@@ -304,6 +308,11 @@ void OutputPipeline::onLine(bool isStderr, std::string_view bytes)
         m_urls.push_back(*url);
         m_sink(events::UrlAnnounced{*url});
     }
+    announce(fresh);
+}
+
+void OutputPipeline::announce(std::size_t fresh)
+{
     const auto& all = matches();
     for (std::size_t i = all.size() - fresh; i < all.size(); ++i) {
         const logmatch::LogMatch& m = all[i];

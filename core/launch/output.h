@@ -95,8 +95,11 @@ public:
 class OutputPipeline
 {
 public:
+    // `context`: what the machine tells the matcher before the log does (its OS, the
+    // plan's runtimes).
     OutputPipeline(const logmatch::LogMatcher* matcher, const std::string& urlRegex,
-                   unsigned codePage, events::LaunchSink sink, std::FILE* log);
+                   unsigned codePage, events::LaunchSink sink, std::FILE* log,
+                   const logmatch::LogContext& context = {});
 
     void feed(bool isStderr, std::string_view chunk);
     void finish();
@@ -112,6 +115,7 @@ public:
 
 private:
     void onLine(bool isStderr, std::string_view bytes);
+    void announce(std::size_t fresh); // the last `fresh` matches, as events
 
     TextDecoder m_decoder;
     UrlFinder m_urlFinder;

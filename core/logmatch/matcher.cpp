@@ -1,5 +1,6 @@
 #include "core/logmatch/matcher.h"
 
+#include "core/logmatch/causes.h"
 #include "core/logmatch/literals.h"
 #include "core/logmatch/multi_literal.h"
 #include "core/logmatch/signature.h"
@@ -29,7 +30,20 @@ struct LogMatcher::Impl
     {
         std::size_t issue = 0;
         std::shared_ptr<const re2::RE2> re;
+        std::uint32_t rule = kNoRule; // a cause's context it needs, if any
     };
+    // A cause with a context: what it needs and the issues it outranks on its line.
+    struct Rule
+    {
+        std::size_t issue = 0;
+        CauseContext when;
+        std::vector<std::size_t> over;
+    };
+    std::vector<Rule> rules;
+    // Per literal: the context cues it shows (context.h), 0 for most. With rules to
+    // decide, the cue literals join the scan, so a line is scanned once for both.
+    std::vector<unsigned> literalCues;
+    unsigned contextNeeds = 0; // what the rules' contexts need (context.h)
     std::vector<KnownIssue> issues;
     std::vector<Signature> signatures;                         // in catalog order: issue by issue
     std::vector<std::string> literals;                         // distinct
@@ -46,6 +60,11 @@ struct LogMatcher::Impl
     std::vector<char> conditionAlways;                           // per pattern: no literal
     std::vector<std::vector<std::uint32_t>> conditionLiteralIds; // literal -> patterns
     MultiLiteral conditionScanner{{}};
+    std::vector<std::string> conditionLiterals; // the scanner's, in its order
+    // Per literal of the main scan: the condition patterns it lets run, so a LogScan
+    // finds signatures' and conditions' literals in one pass over the line.
+    std::vector<std::vector<std::uint32_t>> literalConditions;
+    bool conditionAlwaysAny = false; // some pattern has no literal: it runs on every line
 };
 
 LogMatcher::LogMatcher(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -85,7 +104,109 @@ Expected<bool> compileConditions(LogMatcher::Impl& impl, const std::vector<Known
         }
     }
     impl.conditionScanner = MultiLiteral(literals);
+    impl.conditionLiterals = std::move(literals);
+    impl.conditionAlwaysAny = std::find(impl.conditionAlways.begin(), impl.conditionAlways.end(),
+                                        1) != impl.conditionAlways.end();
     return true;
+}
+
+} // namespace
+
+namespace {
+
+// Adds one signature, gated by `lits` (always run when empty).
+Expected<bool> addSignature(LogMatcher::Impl& impl, std::size_t issue, const std::string& pattern,
+                            const std::vector<std::string>& lits, std::uint32_t rule)
+{
+    const auto sigIndex = static_cast<std::uint32_t>(impl.signatures.size());
+    auto re = compileSignature(pattern);
+    if (!re)
+        return Error::invalid(re.error().message);
+    impl.signatures.push_back({issue, std::move(*re), rule});
+    if (lits.empty()) {
+        impl.alwaysRun.push_back(sigIndex);
+        return true;
+    }
+    for (const auto& lit : lits) {
+        auto it = std::find(impl.literals.begin(), impl.literals.end(), lit);
+        if (it == impl.literals.end()) {
+            impl.literals.push_back(lit);
+            impl.literalSignatures.emplace_back();
+            it = impl.literals.end() - 1;
+        }
+        auto& sigs = impl.literalSignatures[std::size_t(it - impl.literals.begin())];
+        if (std::find(sigs.begin(), sigs.end(), sigIndex) == sigs.end())
+            sigs.push_back(sigIndex);
+    }
+    return true;
+}
+
+// The issue's causes after its signatures: those without a context first, so that on a
+// line where both match, the one that needs nothing more wins (matchLine keeps an
+// issue's first matching signature).
+Expected<bool> addCauses(LogMatcher::Impl& impl, const std::vector<KnownIssue>& issues,
+                         std::size_t i)
+{
+    for (const bool contextual : {false, true}) {
+        for (const auto& cause : issues[i].causes) {
+            if (cause.when.empty() == contextual)
+                continue;
+            std::uint32_t rule = kNoRule;
+            if (contextual) {
+                rule = static_cast<std::uint32_t>(impl.rules.size());
+                LogMatcher::Impl::Rule r{i, cause.when, {}};
+                for (const auto& id : cause.over)
+                    for (std::size_t k = 0; k < issues.size(); ++k)
+                        if (issues[k].id == id && k != i)
+                            r.over.push_back(k);
+                impl.rules.push_back(std::move(r));
+            }
+            for (const auto& sig : causeSignatures(cause))
+                if (auto ok = addSignature(impl, i, sig.pattern, {sig.literal}, rule); !ok)
+                    return Error::invalid(cause.where.toString() + ": known issue '" +
+                                          issues[i].id + "': cause: " + ok.error().message);
+        }
+    }
+    return true;
+}
+
+// The condition literals in the main scan too (see literalConditions).
+void addConditionLiterals(LogMatcher::Impl& impl)
+{
+    impl.literalConditions.assign(impl.literals.size(), {});
+    for (std::size_t c = 0; c < impl.conditionLiterals.size(); ++c) {
+        const std::string& lit = impl.conditionLiterals[c];
+        auto it = std::find(impl.literals.begin(), impl.literals.end(), lit);
+        if (it == impl.literals.end()) {
+            impl.literals.push_back(lit);
+            impl.literalSignatures.emplace_back();
+            impl.literalCues.push_back(0);
+            impl.literalConditions.emplace_back();
+            it = impl.literals.end() - 1;
+        }
+        auto& ids = impl.literalConditions[std::size_t(it - impl.literals.begin())];
+        ids.insert(ids.end(), impl.conditionLiteralIds[c].begin(),
+                   impl.conditionLiteralIds[c].end());
+    }
+}
+
+void addContextCues(LogMatcher::Impl& impl)
+{
+    impl.literalCues.assign(impl.literals.size(), 0);
+    if (impl.rules.empty())
+        return;
+    for (const auto& r : impl.rules)
+        impl.contextNeeds |= contextNeeds(r.when);
+    for (const auto& [lit, cue] : contextCueLiterals(impl.contextNeeds)) {
+        auto it = std::find(impl.literals.begin(), impl.literals.end(), lit);
+        if (it == impl.literals.end()) {
+            impl.literals.push_back(lit);
+            impl.literalSignatures.emplace_back();
+            impl.literalCues.push_back(0);
+            it = impl.literals.end() - 1;
+        }
+        impl.literalCues[std::size_t(it - impl.literals.begin())] |= cue;
+    }
 }
 
 } // namespace
@@ -93,15 +214,6 @@ Expected<bool> compileConditions(LogMatcher::Impl& impl, const std::vector<Known
 Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
 {
     auto impl = std::make_unique<Impl>();
-    auto literalIndex = [&](const std::string& lit) {
-        const auto it = std::find(impl->literals.begin(), impl->literals.end(), lit);
-        if (it != impl->literals.end())
-            return static_cast<std::size_t>(it - impl->literals.begin());
-        impl->literals.push_back(lit);
-        impl->literalSignatures.emplace_back();
-        return impl->literals.size() - 1;
-    };
-
     for (std::size_t i = 0; i < issues.size(); ++i) {
         const KnownIssue& issue = issues[i];
         // Explicit literals gate every signature of the issue; an empty or
@@ -110,29 +222,19 @@ Expected<LogMatcher> LogMatcher::compile(std::vector<KnownIssue> issues)
         for (const auto& lit : issue.literals)
             if (lit.empty() || lit.find_first_of("\r\n") != std::string::npos)
                 explicitUsable = false;
-
         for (const auto& pattern : issue.signatures) {
-            const auto sigIndex = static_cast<std::uint32_t>(impl->signatures.size());
-            auto re = compileSignature(pattern);
-            if (!re)
+            const auto lits = explicitUsable ? issue.literals : requiredLiterals(pattern);
+            if (auto ok = addSignature(*impl, i, pattern, lits, kNoRule); !ok)
                 return Error::invalid(issue.where.toString() + ": known issue '" + issue.id +
-                                      "': signature \"" + pattern + "\": " + re.error().message);
-            impl->signatures.push_back({i, std::move(*re)});
-            const std::vector<std::string> lits =
-                explicitUsable ? issue.literals : requiredLiterals(pattern);
-            if (lits.empty()) {
-                impl->alwaysRun.push_back(sigIndex);
-                continue;
-            }
-            for (const auto& lit : lits) {
-                auto& sigs = impl->literalSignatures[literalIndex(lit)];
-                if (std::find(sigs.begin(), sigs.end(), sigIndex) == sigs.end())
-                    sigs.push_back(sigIndex);
-            }
+                                      "': signature \"" + pattern + "\": " + ok.error().message);
         }
+        if (auto ok = addCauses(*impl, issues, i); !ok)
+            return ok.error();
     }
     if (auto conditions = compileConditions(*impl, issues); !conditions)
         return conditions.error();
+    addContextCues(*impl);
+    addConditionLiterals(*impl);
     impl->scanner = MultiLiteral(impl->literals);
     impl->issues = std::move(issues);
     return LogMatcher(std::move(impl));
@@ -154,13 +256,32 @@ std::size_t LogMatcher::alwaysRunCount() const
 {
     return m_impl->alwaysRun.size();
 }
+unsigned LogMatcher::contextNeeds() const
+{
+    return m_impl->contextNeeds;
+}
+std::size_t LogMatcher::ruleCount() const
+{
+    return m_impl->rules.size();
+}
+const CauseContext& LogMatcher::ruleContext(std::uint32_t rule) const
+{
+    return m_impl->rules[rule].when;
+}
+const std::vector<std::size_t>& LogMatcher::ruleOutranks(std::uint32_t rule) const
+{
+    return m_impl->rules[rule].over;
+}
 
 void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits,
-                           std::vector<std::size_t>* matchStart) const
+                           std::vector<std::size_t>* matchStart, std::vector<std::uint32_t>* rules,
+                           unsigned* cues, std::vector<std::uint32_t>* conditions) const
 {
     hits.clear();
     if (matchStart)
         matchStart->clear();
+    if (rules)
+        rules->clear();
     if (line.size() > kMaxLineBytes)
         line = line.substr(0, kMaxLineBytes);
 
@@ -173,7 +294,12 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
     };
     thread_local std::vector<Candidate> candidates;
     candidates.clear();
+    unsigned lineCues = 0;
     m_impl->scanner.scan(line, [&](std::uint32_t lit, std::size_t end) {
+        lineCues |= m_impl->literalCues[lit];
+        if (conditions)
+            for (const std::uint32_t id : m_impl->literalConditions[lit])
+                conditions->push_back(id);
         for (const std::uint32_t sig : m_impl->literalSignatures[lit]) {
             const bool seen = std::any_of(candidates.begin(), candidates.end(),
                                           [&](const Candidate& c) { return c.signature == sig; });
@@ -181,6 +307,8 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
                 candidates.push_back({sig, end});
         }
     });
+    if (cues)
+        *cues = lineCues;
     for (const std::uint32_t sig : m_impl->alwaysRun)
         candidates.push_back({sig, 0});
     if (candidates.empty())
@@ -209,12 +337,28 @@ void LogMatcher::matchLine(std::string_view line, std::vector<std::size_t>& hits
         hits.push_back(sig.issue);
         if (matchStart)
             matchStart->push_back(static_cast<std::size_t>(match.data() - line.data()));
+        if (rules)
+            rules->push_back(sig.rule);
     }
 }
 
 bool LogMatcher::hasCondition(std::size_t issue) const
 {
     return issue < m_impl->conditions.size() && !m_impl->conditions[issue].empty();
+}
+
+void LogMatcher::conditionsFound(std::string_view line, const std::vector<std::uint32_t>& ids,
+                                 std::vector<char>& met, std::vector<std::size_t>& newlyMet) const
+{
+    if (ids.empty() && !m_impl->conditionAlwaysAny)
+        return; // most lines: no condition's literal, nothing to run
+    if (line.size() > kMaxLineBytes)
+        line = line.substr(0, kMaxLineBytes);
+    thread_local std::vector<char> mayMatch;
+    mayMatch = m_impl->conditionAlways;
+    for (const std::uint32_t id : ids)
+        mayMatch[id] = 1;
+    runConditions(line, mayMatch, met, newlyMet);
 }
 
 void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
@@ -230,6 +374,12 @@ void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
         for (const std::uint32_t id : m_impl->conditionLiteralIds[lit])
             mayMatch[id] = 1;
     });
+    runConditions(line, mayMatch, met, newlyMet);
+}
+
+void LogMatcher::runConditions(std::string_view line, const std::vector<char>& mayMatch,
+                               std::vector<char>& met, std::vector<std::size_t>& newlyMet) const
+{
     const re2::StringPiece text(line.data(), line.size());
     for (std::size_t i = 0; i < m_impl->conditions.size() && i < met.size(); ++i) {
         if (met[i])
@@ -243,146 +393,6 @@ void LogMatcher::conditionsOnLine(std::string_view line, std::vector<char>& met,
             }
         }
     }
-}
-
-LogScan::LogScan(const LogMatcher& matcher)
-    : m_matcher(matcher), m_slot(matcher.issues().size(), -1),
-      m_conditionMet(matcher.issues().size(), 0), m_held(matcher.issues().size())
-{
-    for (std::size_t i = 0; i < m_conditionMet.size(); ++i) {
-        m_conditionMet[i] = matcher.hasCondition(i) ? 0 : 1;
-        m_unmet += m_conditionMet[i] ? 0 : 1;
-    }
-}
-
-void LogScan::record(std::size_t issue, std::string_view line, std::size_t start)
-{
-    if (m_slot[issue] >= 0) {
-        ++m_matches[static_cast<std::size_t>(m_slot[issue])].count;
-        return;
-    }
-    if (m_held[issue]) {
-        ++m_held[issue]->count;
-        return;
-    }
-    const KnownIssue& ki = m_matcher.issues()[issue];
-    LogMatch m{ki.id,
-               ki.title,
-               m_line,
-               1,
-               makeExcerpt(line.substr(0, kMaxLineBytes), start),
-               ki.remedy.text,
-               toString(ki.remedy.action)};
-    if (!m_conditionMet[issue]) {
-        m_held[issue] = std::move(m);
-        return;
-    }
-    m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
-    m_matches.push_back(std::move(m));
-}
-
-void LogScan::release(std::size_t issue)
-{
-    if (!m_held[issue] || m_slot[issue] >= 0)
-        return;
-    m_slot[issue] = static_cast<std::ptrdiff_t>(m_matches.size());
-    m_matches.push_back(std::move(*m_held[issue]));
-    m_held[issue].reset();
-}
-
-std::size_t LogScan::feed(std::string_view line)
-{
-    const std::size_t before = m_matches.size();
-    ++m_line;
-    if (!line.empty() && line.back() == '\r')
-        line.remove_suffix(1);
-    // The condition first, so a match on the line that shows it counts at once.
-    m_newlyMet.clear();
-    if (m_unmet > 0) {
-        m_matcher.conditionsOnLine(line, m_conditionMet, m_newlyMet);
-        m_unmet -= m_newlyMet.size();
-    }
-    m_matcher.matchLine(line, m_hits, &m_starts);
-    for (std::size_t k = 0; k < m_hits.size(); ++k)
-        record(m_hits[k], line, m_starts[k]);
-    for (const std::size_t issue : m_newlyMet)
-        release(issue);
-    return m_matches.size() - before;
-}
-
-std::size_t LogScan::feedBytes(std::string_view chunk)
-{
-    const std::size_t before = m_matches.size();
-    // Keep one byte beyond the limit so a trailing '\r' is handled as in feed().
-    constexpr std::size_t keep = kMaxLineBytes + 1;
-    auto append = [&](std::string_view piece) {
-        const std::size_t room = keep - std::min(keep, m_partial.size());
-        m_partial.append(piece.substr(0, room));
-    };
-    while (!chunk.empty()) {
-        const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
-        if (!nl) {
-            append(chunk);
-            break;
-        }
-        const auto len = static_cast<std::size_t>(static_cast<const char*>(nl) - chunk.data());
-        if (m_partial.empty()) {
-            feed(chunk.substr(0, len)); // the common case: no copy
-        } else {
-            append(chunk.substr(0, len));
-            feed(m_partial);
-            m_partial.clear();
-        }
-        chunk.remove_prefix(len + 1);
-    }
-    return m_matches.size() - before;
-}
-
-std::size_t LogScan::finish()
-{
-    std::size_t found = 0;
-    if (!m_partial.empty())
-        found = feed(m_partial);
-    m_partial.clear();
-    return found;
-}
-
-Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
-                                         const std::filesystem::path& file, std::size_t* lineCount)
-{
-    const std::string name = paths::toUtf8(file);
-    // A missing file, a folder or a FIFO is a bad input (exit 3, as for every verb),
-    // refused before anything opens it: a FIFO would block the read.
-    std::error_code ec;
-    const auto st = std::filesystem::status(file, ec);
-    if (st.type() == std::filesystem::file_type::not_found)
-        return Error::invalid(name + ": no such file");
-    if (st.type() != std::filesystem::file_type::regular)
-        return Error::invalid(name + ": is " +
-                              (st.type() == std::filesystem::file_type::directory ? "a directory"
-                               : st.type() == std::filesystem::file_type::fifo
-                                   ? "a FIFO (named pipe)"
-                                   : "not a regular file") +
-                              ", not a log file");
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error::invalid(name + ": cannot open: " + std::strerror(errno));
-
-    LogScan scan(matcher);
-    std::vector<char> buffer(std::size_t{4} << 20);
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        const auto got = static_cast<std::size_t>(in.gcount());
-        if (got == 0)
-            break;
-        scan.feedBytes(std::string_view(buffer.data(), got));
-    }
-    if (in.bad())
-        return Error::runtime(name + ": read error");
-    scan.finish();
-    if (lineCount)
-        *lineCount = scan.lineCount();
-    return scan.matches();
 }
 
 } // namespace sp::logmatch

@@ -16,8 +16,10 @@
 
 #include "core/catalog/types.h"
 #include "core/expected.h"
+#include "core/logmatch/context.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -30,6 +32,7 @@ namespace sp::logmatch {
 inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 inline constexpr std::size_t kRegexWindow = 2048;
 inline constexpr std::size_t kExcerptBytes = 300;
+inline constexpr std::uint32_t kNoRule = 0xffffffffu;
 
 struct LogMatch
 {
@@ -59,9 +62,21 @@ public:
 
     // Indices (into issues()) of the issues whose signatures match this line, in
     // catalog order, each once; matchStart receives, per hit, the byte offset of
-    // the first match in the line.
+    // the first match in the line, and `rules` the context rule the match needs
+    // (kNoRule: none; a cause with `when` gives one); `cues` the context cues the line
+    // shows (context.h), found in the same scan when the catalog has context rules;
+    // `conditions` the log_requires patterns whose literal the line holds (for
+    // conditionsFound: the same scan serves both).
     void matchLine(std::string_view line, std::vector<std::size_t>& hits,
-                   std::vector<std::size_t>* matchStart = nullptr) const;
+                   std::vector<std::size_t>* matchStart = nullptr,
+                   std::vector<std::uint32_t>* rules = nullptr, unsigned* cues = nullptr,
+                   std::vector<std::uint32_t>* conditions = nullptr) const;
+
+    // Context rules: causes with `when`, each with the issues it outranks on its line.
+    std::size_t ruleCount() const;
+    unsigned contextNeeds() const; // what they need of the log's context (context.h)
+    const CauseContext& ruleContext(std::uint32_t rule) const;
+    const std::vector<std::size_t>& ruleOutranks(std::uint32_t rule) const;
 
     // Issues with `log_requires` (KnownIssue::logRequires): their matches count only
     // once a line shows the condition. hasCondition(i) says whether issue i has one;
@@ -70,18 +85,25 @@ public:
     bool hasCondition(std::size_t issue) const;
     void conditionsOnLine(std::string_view line, std::vector<char>& met,
                           std::vector<std::size_t>& newlyMet) const;
+    // The same with the patterns matchLine found the literals of (no second scan).
+    void conditionsFound(std::string_view line, const std::vector<std::uint32_t>& ids,
+                         std::vector<char>& met, std::vector<std::size_t>& newlyMet) const;
 
     struct Impl;
 
 private:
     explicit LogMatcher(std::unique_ptr<Impl> impl);
+    void runConditions(std::string_view line, const std::vector<char>& mayMatch,
+                       std::vector<char>& met, std::vector<std::size_t>& newlyMet) const;
     std::unique_ptr<Impl> m_impl;
 };
 
 class LogScan
 {
 public:
-    explicit LogScan(const LogMatcher& matcher);
+    // `seed`: what the caller knows of the machine the log comes from (its OS); the
+    // rest of the context a cause may need comes from the log's own lines.
+    explicit LogScan(const LogMatcher& matcher, LogContext seed = {});
 
     // One complete line without its newline; a trailing '\r' is ignored. Returns how
     // many known issues appeared for the first time on it (a live view's cue to
@@ -89,34 +111,63 @@ public:
     std::size_t feed(std::string_view line);
     // Any chunk of a byte stream; complete lines are fed, the rest is kept.
     std::size_t feedBytes(std::string_view chunk);
-    // Feeds the last line when the stream did not end with a newline.
+    // At the end of the output: reports the matches still waiting to see whether a
+    // cause outranks them (the same count as feed). A live view calls it once.
+    std::size_t flush();
+    // Feeds the last line when the stream did not end with a newline, then flushes.
     std::size_t finish();
 
     std::size_t lineCount() const { return m_line; }
     const std::vector<LogMatch>& matches() const { return m_matches; }
+    const LogContext& context() const { return m_context.context(); }
 
 private:
+    // A match that waits: for its cause's context (pending), or for the context of the
+    // cause that outranks it on its line, until `deadline` (deferred).
+    struct Waiting
+    {
+        std::size_t issue = 0;
+        std::uint32_t rule = kNoRule;
+        std::size_t deadline = 0;
+        LogMatch match;
+    };
+
     const LogMatcher& m_matcher;
+    ContextTracker m_context;
+    bool m_tracksContext = false;
     std::size_t m_line = 0;
     std::string m_partial;
+    LogMatch makeMatch(std::size_t issue, std::string_view line, std::size_t start) const;
     void record(std::size_t issue, std::string_view line, std::size_t start);
+    void commit(std::size_t issue, LogMatch m);
     void release(std::size_t issue);
+    std::uint32_t outrankedBy(std::size_t hit) const;
+    void onHit(std::size_t hit, std::string_view line);
+    void resolve();
 
     std::vector<LogMatch> m_matches;
     std::vector<std::ptrdiff_t> m_slot;          // per issue: index into m_matches, -1 = none yet
     std::vector<char> m_conditionMet;            // per issue: its log condition was seen
     std::vector<std::optional<LogMatch>> m_held; // per issue: matched, condition not yet seen
     std::size_t m_unmet = 0;                     // issues whose condition is not yet seen
+    static constexpr std::size_t kNever = ~std::size_t{0};
+    std::vector<Waiting> m_pending;
+    std::vector<Waiting> m_deferred;
+    std::uint64_t m_seenChanges = 0;     // the context's changes() when last looked at
+    std::size_t m_nextDeadline = kNever; // the earliest deferred match's deadline
     std::vector<std::size_t> m_newlyMet;
     std::vector<std::size_t> m_hits;
     std::vector<std::size_t> m_starts;
+    std::vector<std::uint32_t> m_rules;
+    std::vector<std::uint32_t> m_conditionHits;
 };
 
 // Reads the file in large blocks through one LogScan. Runtime error when the file
 // cannot be opened or read.
 Expected<std::vector<LogMatch>> scanFile(const LogMatcher& matcher,
                                          const std::filesystem::path& file,
-                                         std::size_t* lineCount = nullptr);
+                                         std::size_t* lineCount = nullptr,
+                                         const LogContext& seed = {});
 
 // The line, trimmed, with invalid UTF-8 and control characters replaced by U+FFFD,
 // cut to about kExcerptBytes on a character boundary; starts near `focus` (a byte

@@ -75,101 +75,181 @@
     </message>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="40"/>
+        <source>AMD&apos;s hipBLASLt math library</source>
+        <translation>AMD 的 hipBLASLt 数学库</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="41"/>
+        <source>AMD&apos;s rocBLAS math library</source>
+        <translation>AMD 的 rocBLAS 数学库</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="42"/>
+        <source>AMD&apos;s MIOpen library</source>
+        <translation>AMD 的 MIOpen 库</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="43"/>
+        <source>ZLUDA</source>
+        <translation>ZLUDA</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="44"/>
+        <source>AMD&apos;s MIGraphX library</source>
+        <translation>AMD 的 MIGraphX 库</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="45"/>
+        <source>the ONNX Runtime</source>
+        <translation>ONNX 运行时</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="46"/>
+        <source>AMD&apos;s GPU runtime (ROCr)</source>
+        <translation>AMD 的显卡运行时（ROCr）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="47"/>
+        <source>the AMD graphics driver</source>
+        <translation>AMD 显卡驱动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="48"/>
+        <source>Windows, loading a library</source>
+        <translation>Windows 加载库时</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="49"/>
+        <source>AMD&apos;s HIP runtime</source>
+        <translation>AMD 的 HIP 运行时</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="50"/>
+        <source>the Vulkan graphics driver</source>
+        <translation>Vulkan 显卡驱动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="51"/>
+        <source>NVIDIA&apos;s cuBLAS math library</source>
+        <translation>NVIDIA 的 cuBLAS 数学库</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="52"/>
+        <source>NVIDIA&apos;s CUDA runtime</source>
+        <translation>NVIDIA 的 CUDA 运行时</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="53"/>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="54"/>
+        <source>the program&apos;s build</source>
+        <translation>程序的构建过程</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="59"/>
+        <source>the workload itself</source>
+        <translation>工作负载本身</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="65"/>
         <source>works, tested on this kind of card</source>
         <translation>可用，已在同类显卡上测试</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="42"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="67"/>
         <source>works, reported by users</source>
         <translation>可用，有用户报告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="43"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="68"/>
         <source>experimental, may not work</source>
         <translation>实验性，可能无法运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="49"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="74"/>
         <source>This stack was run and checked on this kind of graphics card.</source>
         <translation>这个软件栈已在同类显卡上运行并检查过。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="52"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="77"/>
         <source>Users with this kind of graphics card report that this stack works; public reports are linked under “Why this stack?”.</source>
         <translation>使用同类显卡的用户报告这个软件栈可以运行；公开的报告链接在“为什么选这个软件栈？”中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="55"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="80"/>
         <source>Nobody has confirmed this stack on this kind of card yet. StackPilot checks it on your PC before the first start.</source>
         <translation>还没有人在同类显卡上确认过这个软件栈。StackPilot 会在第一次启动前先在您的电脑上检查它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="63"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="88"/>
         <source>It failed its check on this PC.</source>
         <translation>它在这台电脑上没有通过检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="65"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="90"/>
         <source>It runs on the processor only, which is much slower.</source>
         <translation>它只用处理器运行，速度慢得多。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="68"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="93"/>
         <source>The recommended stack already passed its check on this PC.</source>
         <translation>推荐的软件栈已经在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="71"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="96"/>
         <source>Fewer people have confirmed that it works.</source>
         <translation>确认它可用的人更少。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="74"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="99"/>
         <source>The published guides recommend the other route for this card.</source>
         <translation>公开的指南为这块显卡推荐另一种方式。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="77"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="102"/>
         <source>One of its downloads cannot be checked against a published address.</source>
         <translation>它的某个下载无法与公开的地址核对。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="80"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="105"/>
         <source>Its support for your graphics card is weaker.</source>
         <translation>它对您显卡的支持较弱。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="83"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="108"/>
         <source>It is made for a wider range of cards, not for yours in particular.</source>
         <translation>它面向更广泛的显卡，并非专为您的显卡准备。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="86"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="111"/>
         <source>It uses older versions.</source>
         <translation>它使用较旧的版本。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="87"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="112"/>
         <source>It is as good; the recommended one comes first.</source>
         <translation>它同样合适；推荐的排在前面。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="96"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="121"/>
         <source>Passed its check on this PC %1</source>
         <translation>%1在这台电脑上通过了检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="99"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="124"/>
         <source>Failed its check on this PC %1</source>
         <translation>%1在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="105"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="130"/>
         <source>Passed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上通过检查；下次启动前会再检查一次</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="108"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="133"/>
         <source>Failed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上未通过检查；下次启动前会再检查一次</translation>
     </message>
@@ -594,53 +674,60 @@
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="18"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="21"/>
         <source>The install did not finish</source>
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="45"/>
         <source>StackPilot stopped on an internal error</source>
         <translation>StackPilot 因内部错误而停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="54"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="57"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="59"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="59"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="62"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="78"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="81"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="78"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="81"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="82"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="85"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="83"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="86"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="27"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="103"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="107"/>
+        <source>Not a known problem yet. The line that decides it comes from %1:
+%2</source>
+        <translation>这还不是已知问题。决定性的那一行来自%1：
+%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="30"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="130"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
@@ -933,47 +1020,67 @@ The whole log is also kept on disk.</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="88"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="89"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="91"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="92"/>
         <source>Remove what this install downloaded so far.</source>
         <translation>删除此次安装到目前为止下载的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="93"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="95"/>
         <source>Proxy settings…</source>
         <translation>代理设置…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="99"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="101"/>
         <source>Export diagnostics…</source>
         <translation>导出诊断包…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="100"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="102"/>
         <source>Saves a report without personal data, to attach to a bug report</source>
         <translation>保存一份不含个人数据的报告，可附在问题报告中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="104"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="106"/>
         <source>Open log</source>
         <translation>打开日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="107"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="109"/>
+        <source>Copy search text</source>
+        <translation>复制搜索文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="110"/>
+        <source>Copies the failing line, without your folders, to search the web or the program&apos;s issues for it</source>
+        <translation>复制出错的那一行（不含你的文件夹路径），用于在网上或程序的问题列表中搜索</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="114"/>
+        <source>Report this failure</source>
+        <translation>报告此故障</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="115"/>
+        <source>Copies a report with the failing lines, without personal data, to paste into a new issue</source>
+        <translation>复制一份包含出错行、不含个人数据的报告，可粘贴到新的问题报告中</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="119"/>
         <source>Continue with CPU stacks</source>
         <translation>继续使用 CPU 软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="108"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="120"/>
         <source>Stacks that run on the processor: slower, but they need no graphics driver</source>
         <translation>在处理器上运行的软件栈：较慢，但不需要显卡驱动</translation>
     </message>
@@ -1240,19 +1347,29 @@ Found by: %4</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="62"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="63"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="63"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="64"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="80"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="81"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="125"/>
+        <source>The failing line is copied: paste it into a search.</source>
+        <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="129"/>
+        <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
+        <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
@@ -1350,19 +1467,19 @@ Found by: %4</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="131"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="147"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="151"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="148"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/main_window.cpp" line="426"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="135"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="151"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>

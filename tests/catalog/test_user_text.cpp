@@ -123,7 +123,7 @@ private slots:
         QVERIFY2(problems.empty(), all.c_str());
         QCOMPARE(cat.profiles.size(), std::size_t(94));
         QCOMPARE(cat.workloads.size(), std::size_t(6));
-        QCOMPARE(cat.knownIssues.size(), std::size_t(29));
+        QCOMPARE(cat.knownIssues.size(), std::size_t(39));
         const auto* p = cat.profile("sdnext-zluda-hip5.7-rocblas-gfx1031");
         QVERIFY(p && p->ui.route.en == "AMD's ZLUDA route" && !p->ui.route.zhCN.empty());
         QCOMPARE(p->ui.warnings.size(), p->warnings.size());

@@ -18,7 +18,9 @@
 #include "gui_fixture.h"
 #include "visible_text.h"
 
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QPushButton>
 #include <fstream>
 
@@ -245,6 +247,50 @@ private slots:
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
         QVERIFY(!card->isVisible());
         ui.checkPlainWords("stopped");
+    }
+
+    // A crash that no known problem explains: the card names the line that decides it
+    // and offers its search text and a report (core/logmatch/explain.h).
+    void unknownCrashIsExplained()
+    {
+        GuiWorld w;
+        const std::string quote = std::string(STACKPILOT_SOURCE_DIR) +
+                                  "/tests/logmatch/corpus-2026/unknown/"
+                                  "unknown-therock-2707-comfyui-hip-invalid-argument.log:1";
+        const nlohmann::json doc = {
+            {"schema_version", 1},
+            {"workloads",
+             {{{"id", "oddwork"},
+               {"name", "Odd UI"},
+               {"command", {STANDIN_WORKLOAD, "--child-ms", "300", "--quote", quote}},
+               {"cwd", w.work.string()},
+               {"references", {"https://example.org/gui-fixture"}}}}},
+            {"profiles",
+             {{{"id", "odd-a"},
+               {"workload", "oddwork"},
+               {"status", "tested"},
+               {"runtimes", {"gui-rt-1"}},
+               {"match", {{"os", {"linux"}}}},
+               {"args", {"--mode", "crash"}},
+               {"references", {"https://example.org/gui-fixture"}}}}}};
+        std::ofstream(w.catalogDir / "odd.json") << doc.dump(2);
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        ui.choose(QStringLiteral("oddwork"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        gui::FailureCard* card = ui.window->failureCard();
+        QVERIFY(waitFor([&] { return card->isVisible(); }, 60000));
+        const QString cause = card->causeText();
+        QVERIFY2(cause.contains(QStringLiteral("SIGSEGV")), qPrintable(cause));
+        QVERIFY2(cause.contains(QStringLiteral("Not a known problem yet")), qPrintable(cause));
+        QVERIFY2(cause.contains(QStringLiteral("HIP error: invalid argument")), qPrintable(cause));
+        QVERIFY(card->button(FailureNotice::Action::CopySearchText));
+        QVERIFY(card->button(FailureNotice::Action::ReportFailure));
+        QVERIFY(card->button(FailureNotice::Action::ExportDiagnostics));
+        QTest::mouseClick(card->button(FailureNotice::Action::ReportFailure), Qt::LeftButton);
+        QVERIFY2(QGuiApplication::clipboard()->text().contains(
+                     QStringLiteral("HIP error: invalid argument")),
+                 qPrintable(QGuiApplication::clipboard()->text()));
     }
 
     void aChosenProfileIsLabelledSo()

@@ -57,6 +57,37 @@ private slots:
         QVERIFY(got == want);
     }
 
+    // No known issue: the failure is explained, in words, in JSON and as a report.
+    void unknownFailureExplained()
+    {
+        const QString log =
+            QStringLiteral(STACKPILOT_SOURCE_DIR "/tests/logmatch/corpus-2026/"
+                                                 "unknown/unknown-rocm-4382-rocminfo-hsa-out-of-"
+                                                 "resources.log");
+        auto text = cli({log});
+        QVERIFY2(text.rc == 0, text.err.c_str());
+        QVERIFY(text.out.find("Not a known problem yet") != std::string::npos);
+        QVERIFY(text.out.find("line 4: Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES") !=
+                std::string::npos);
+        QVERIFY(text.out.find("HSA runtime") != std::string::npos);
+        QVERIFY(text.out.find("Report this failure") != std::string::npos);
+        auto json = cli({log, QStringLiteral("--json")});
+        QVERIFY2(json.rc == 0, json.err.c_str());
+        const auto j = nlohmann::json::parse(json.out);
+        QVERIFY(j["matches"].empty());
+        QCOMPARE(j["unknown"]["line"].get<int>(), 4);
+        QCOMPARE(j["unknown"]["component"].get<std::string>(), std::string("hsa-runtime"));
+        QVERIFY(!j["unknown"]["search_text"].get<std::string>().empty());
+        auto report = cli({log, QStringLiteral("--report")});
+        QVERIFY2(report.rc == 0, report.err.c_str());
+        QVERIFY(report.out.find("HSA_STATUS_ERROR_OUT_OF_RESOURCES") != std::string::npos);
+        // A log with a known issue has no unknown failure to report.
+        auto known = cli({kLogs + QStringLiteral("fail-windows-install-problems.log"),
+                          QStringLiteral("--report")});
+        QCOMPARE(known.rc, 1);
+        QVERIFY(cli({log, QStringLiteral("--os"), QStringLiteral("macos")}).rc != 0);
+    }
+
     void humanReport()
     {
         auto r = cli({kLogs + QStringLiteral("fail-llamafile-hipblas-status-unknown.log")});
@@ -74,7 +105,9 @@ private slots:
         auto j =
             cli({kLogs + QStringLiteral("clean-comfyui-nvidia.log"), QStringLiteral("--json")});
         QCOMPARE(j.rc, 0);
-        QVERIFY(nlohmann::json::parse(j.out) == nlohmann::json::parse("{\"matches\": []}"));
+        // Nothing known, and nothing that looks like a failure to explain.
+        QVERIFY(nlohmann::json::parse(j.out) ==
+                nlohmann::json::parse("{\"matches\": [], \"unknown\": null}"));
     }
 
     void errors()

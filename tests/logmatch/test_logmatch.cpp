@@ -1,4 +1,5 @@
 #include "core/catalog/loader.h"
+#include "core/logmatch/causes.h"
 #include "core/logmatch/matcher.h"
 #include "core/logmatch/signature.h"
 
@@ -136,7 +137,7 @@ private slots:
         QCOMPARE(m.alwaysRunCount(), std::size_t(0));
         for (const auto& k : m.issues()) {
             QVERIFY2(!k.remedy.text.empty(), k.id.c_str());
-            QVERIFY2(!k.signatures.empty(), k.id.c_str());
+            QVERIFY2(!k.signatures.empty() || !k.causes.empty(), k.id.c_str());
             QVERIFY2(!k.references.empty(), k.id.c_str());
         }
     }
@@ -199,9 +200,13 @@ private slots:
     void prefilterAgreesWithPlainRegex()
     {
         std::vector<std::pair<std::size_t, std::shared_ptr<const re2::RE2>>> all;
-        for (std::size_t i = 0; i < matcher().issues().size(); ++i)
+        for (std::size_t i = 0; i < matcher().issues().size(); ++i) {
             for (const auto& s : matcher().issues()[i].signatures)
                 all.emplace_back(i, *sp::logmatch::compileSignature(s));
+            for (const auto& c : matcher().issues()[i].causes)
+                for (const auto& s : sp::logmatch::causeSignatures(c))
+                    all.emplace_back(i, *sp::logmatch::compileSignature(s.pattern));
+        }
         std::vector<std::string> lines;
         std::vector<fs::path> files = logs("");
         for (const auto& e : fs::directory_iterator(kLogs.parent_path() / "corpus"))

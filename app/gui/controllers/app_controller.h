@@ -220,6 +220,7 @@ private:
     void readPending();
     void reportInternalFailure(const QString& error);
     void reportDetectionFailure();
+    void explainUnknown(FailureNotice& f) const;
     void reportCrash(const QString& workload, const QString& profile, const QString& exitText,
                      bool crashed);
     void setSwitchOffer(FailureNotice& f, const QString& failed) const;

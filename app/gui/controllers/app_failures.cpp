@@ -3,8 +3,11 @@
 // that apply, and the actions themselves (Retry, continue with CPU stacks, switch).
 
 #include "app/common/diag/cause_words.h"
+#include "app/common/diag/redact.h"
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/models/plain_words.h"
+#include "core/logmatch/explain.h"
+#include "core/paths.h"
 #include "core/qt_text.h"
 
 namespace sp::gui {
@@ -86,8 +89,34 @@ void AppController::reportCrash(const QString& workload, const QString& profile,
     f.logPath = logPath();
     setSwitchOffer(f, profile);
     f.actions << FailureNotice::Action::ExportDiagnostics << FailureNotice::Action::OpenLog;
+    if (m_seenIssue.isEmpty())
+        explainUnknown(f);
     m_failure = f;
     emit failure(f);
+}
+
+// No known problem matched: the line of the log that decides it, where it comes from,
+// and what to search for and report (core/logmatch/explain.h).
+void AppController::explainUnknown(FailureNotice& f) const
+{
+    if (f.logPath.isEmpty())
+        return;
+    const logmatch::UnknownFailure u = logmatch::explainFile(paths::fromUtf8(toStd(f.logPath)), 0);
+    if (!u.found)
+        return;
+    // How it ended stays first; the line that explains it follows.
+    f.cause += QStringLiteral("\n\n") +
+               tr("Not a known problem yet. The line that decides it comes from %1:\n%2")
+                   .arg(componentPhrase(u.component), qs(u.decisive));
+    for (const auto& l : u.lines)
+        f.detail += QStringLiteral("\n") + qs(l);
+    diag::RedactionCounts counts;
+    const diag::Redactor redactor(diag::Identity::fromEnvironment());
+    f.searchText = qs(redactor.text(u.searchText, counts));
+    f.report = qs(redactor.text(
+        logmatch::failureReport(u, paths::toUtf8(paths::fromUtf8(toStd(f.logPath)).filename())),
+        counts));
+    f.actions << FailureNotice::Action::CopySearchText << FailureNotice::Action::ReportFailure;
 }
 
 // The next stack that may work instead of `failed`: the first one that can run here and

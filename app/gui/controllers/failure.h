@@ -24,7 +24,9 @@ struct FailureNotice
         ExportDiagnostics, // a redacted bundle for a bug report
         OpenLog,           // the workload's log file
         ContinueWithCpu,   // plan for this PC's processor only
-        Discard            // a failed install: remove its partial files
+        Discard,           // a failed install: remove its partial files
+        CopySearchText,    // an unknown failure: its line, ready for a search box
+        ReportFailure      // an unknown failure: a redacted report, ready to paste
     };
 
     Kind kind = Kind::Install;
@@ -35,6 +37,8 @@ struct FailureNotice
     QString switchTo;    // SwitchStack: the profile
     QString switchLabel; // SwitchStack: the button's words
     QString logPath;     // OpenLog
+    QString searchText;  // CopySearchText
+    QString report;      // ReportFailure: Markdown, redacted
 
     bool has(Action a) const { return actions.contains(a); }
 };

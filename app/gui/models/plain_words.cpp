@@ -34,6 +34,31 @@ QString userText(const UserText& text)
     return QString::fromStdString(text.in(uiLanguage().toStdString()));
 }
 
+QString componentPhrase(const std::string& c)
+{
+    static const std::pair<const char*, const char*> kWords[] = {
+        {"hipblaslt", QT_TRANSLATE_NOOP("PlainWords", "AMD's hipBLASLt math library")},
+        {"rocblas", QT_TRANSLATE_NOOP("PlainWords", "AMD's rocBLAS math library")},
+        {"miopen", QT_TRANSLATE_NOOP("PlainWords", "AMD's MIOpen library")},
+        {"zluda", QT_TRANSLATE_NOOP("PlainWords", "ZLUDA")},
+        {"migraphx", QT_TRANSLATE_NOOP("PlainWords", "AMD's MIGraphX library")},
+        {"onnxruntime", QT_TRANSLATE_NOOP("PlainWords", "the ONNX Runtime")},
+        {"hsa-runtime", QT_TRANSLATE_NOOP("PlainWords", "AMD's GPU runtime (ROCr)")},
+        {"amdgpu-driver", QT_TRANSLATE_NOOP("PlainWords", "the AMD graphics driver")},
+        {"windows-loader", QT_TRANSLATE_NOOP("PlainWords", "Windows, loading a library")},
+        {"hip-runtime", QT_TRANSLATE_NOOP("PlainWords", "AMD's HIP runtime")},
+        {"vulkan-driver", QT_TRANSLATE_NOOP("PlainWords", "the Vulkan graphics driver")},
+        {"cublas", QT_TRANSLATE_NOOP("PlainWords", "NVIDIA's cuBLAS math library")},
+        {"cuda-runtime", QT_TRANSLATE_NOOP("PlainWords", "NVIDIA's CUDA runtime")},
+        {"pytorch", QT_TRANSLATE_NOOP("PlainWords", "PyTorch")},
+        {"linker", QT_TRANSLATE_NOOP("PlainWords", "the program's build")},
+    };
+    for (const auto& [id, words] : kWords)
+        if (c == id)
+            return QCoreApplication::translate("PlainWords", words);
+    return QCoreApplication::translate("PlainWords", "the workload itself");
+}
+
 QString statusPhrase(const QString& status)
 {
     if (status == QLatin1String("tested"))

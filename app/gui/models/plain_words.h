@@ -17,6 +17,10 @@ QString uiLanguage();
 // The catalog's user text in the window's language (English when it has none).
 QString userText(const UserText& text);
 
+// The part of the stack a failure comes from, by the explainer's id
+// (core/logmatch/explain.h): "the HIP runtime", "the workload itself".
+QString componentPhrase(const std::string& component);
+
 // "works, tested by StackPilot's team" for "tested", ...
 QString statusPhrase(const QString& status);
 // What the status means, for a tooltip.

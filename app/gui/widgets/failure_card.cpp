@@ -61,7 +61,9 @@ QPushButton* FailureCard::addButton(FailureNotice::Action action, const QString&
     auto* b = new QPushButton(text, m_buttons);
     const bool help = action == FailureNotice::Action::ProxySettings ||
                       action == FailureNotice::Action::ExportDiagnostics ||
-                      action == FailureNotice::Action::OpenLog;
+                      action == FailureNotice::Action::OpenLog ||
+                      action == FailureNotice::Action::CopySearchText ||
+                      action == FailureNotice::Action::ReportFailure;
     QHBoxLayout* row = m_rows[help ? 1 : 0];
     row->insertWidget(row->count() - 1, b);
     connect(b, &QPushButton::clicked, this, [this, action] { emit actionRequested(action); });
@@ -102,6 +104,16 @@ void FailureCard::showFailure(const FailureNotice& f)
             break;
         case A::OpenLog:
             addButton(a, tr("Open log"));
+            break;
+        case A::CopySearchText:
+            addButton(a, tr("Copy search text"))
+                ->setToolTip(tr("Copies the failing line, without your folders, to search the "
+                                "web or the program's issues for it"));
+            break;
+        case A::ReportFailure:
+            addButton(a, tr("Report this failure"))
+                ->setToolTip(tr("Copies a report with the failing lines, without personal data, "
+                                "to paste into a new issue"));
             break;
         case A::ContinueWithCpu:
             addButton(a, tr("Continue with CPU stacks"))

@@ -112,6 +112,7 @@ private:
                           const QStringList& checklist);
     void onFailure(const FailureNotice& f);
     void onFailureAction(FailureNotice::Action action);
+    void copyForUser(const QString& text, const QString& done); // clipboard, and says so
     void showWhy();
     bool confirm(const QString& title, const QString& text);
 

@@ -8,6 +8,7 @@
 #include "app/gui/widgets/profiles_menu.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QDesktopServices>
 #include <QMenuBar>
 #include <QPointer>
@@ -119,7 +120,22 @@ void MainWindow::onFailureAction(FailureNotice::Action action)
     case A::Discard:
         m_app->discardPendingInstall();
         break;
+    case A::CopySearchText:
+        if (f)
+            copyForUser(f->searchText, tr("The failing line is copied: paste it into a search."));
+        break;
+    case A::ReportFailure:
+        if (f)
+            copyForUser(f->report, tr("The report is copied: paste it into a new issue of the "
+                                      "program, or of StackPilot."));
+        break;
     }
+}
+
+void MainWindow::copyForUser(const QString& text, const QString& done)
+{
+    QGuiApplication::clipboard()->setText(text);
+    statusBar()->showMessage(done, 10000);
 }
 
 void MainWindow::requestQuit()

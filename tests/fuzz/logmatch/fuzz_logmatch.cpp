@@ -7,6 +7,7 @@
 #include "tests/support/fuzz_input.h"
 #include "tests/support/fuzz_known_issues.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -48,11 +49,18 @@ bool same(const std::vector<sp::logmatch::LogMatch>& a,
     return true;
 }
 
+// Reported later than its first line: an issue with a log condition (log_requires), a
+// cause that waits for its context, or one a cause may outrank on its line.
 bool heldBack(const sp::logmatch::LogMatcher& m, const std::string& issue)
 {
-    for (const auto& ki : m.issues())
-        if (ki.id == issue)
-            return !ki.logRequires.empty();
+    for (const auto& ki : m.issues()) {
+        for (const auto& c : ki.causes)
+            if ((ki.id == issue && !c.when.empty()) ||
+                std::find(c.over.begin(), c.over.end(), issue) != c.over.end())
+                return true;
+        if (ki.id == issue && !ki.logRequires.empty())
+            return true;
+    }
     return false;
 }
 
@@ -74,13 +82,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     sp::logmatch::LogScan lines(m);
     sp::fuzz::forEachLogLine(text, [&lines](std::string_view line) { lines.feed(line); });
+    lines.flush(); // what waited for a cause's context, as finish() does
 
     if (!same(whole.matches(), chunked.matches()) || !same(whole.matches(), lines.matches()) ||
         whole.lineCount() != lines.lineCount())
         std::abort();
-    // Matches come in the order of their first line, except that an issue with a log
-    // condition (log_requires) is reported when the condition shows, after those already
-    // reported (core/logmatch/matcher.h): the order is checked among the others.
+    // Matches come in the order of their first line, except the issues heldBack names,
+    // reported when their condition or context shows, after those already reported
+    // (core/logmatch/matcher.h): the order is checked among the others.
     std::size_t previous = 0;
     for (const auto& match : whole.matches()) {
         if (match.line == 0 || match.line > whole.lineCount() || match.count == 0 ||
