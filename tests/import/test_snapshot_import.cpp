@@ -14,6 +14,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <sys/stat.h>
@@ -160,6 +161,37 @@ private slots:
         qInfo("snapshot import read %d of %d pastes exactly (AMD %d of %d, NVIDIA %d of %d)", exact,
               total, amdExact, amdTotal, exact - amdExact, total - amdTotal);
         QCOMPARE(exact, total);
+    }
+
+    // Every paste whose thread shows device numbers gives each GPU exactly those (issue 31):
+    // the GPU is found by its bus address, PCI id or name.
+    void everyPasteNumbersItsDevices()
+    {
+        const json m = manifest();
+        int checked = 0;
+        for (const auto& e : m["files"]) {
+            if (!e.contains("indices"))
+                continue;
+            const std::string file = e["file"];
+            auto snap = importSnapshotFiles({kCorpus + "/" + file}, {});
+            QVERIFY2(snap, file.c_str());
+            for (const auto& want : e["indices"]) {
+                std::vector<const GpuInfo*> hits;
+                for (const auto& g : snap->gpus)
+                    if ((want.contains("pci_bus") && g.pciBus == want["pci_bus"]) ||
+                        (want.contains("pci_id") && g.pciId == want["pci_id"]) ||
+                        (want.contains("name") && g.name == want["name"]))
+                        hits.push_back(&g);
+                QVERIFY2(hits.size() == 1, (file + ": " + want.dump()).c_str());
+                const auto wanted = want["indices"].get<std::map<std::string, int>>();
+                QVERIFY2(hits.front()->indices == wanted,
+                         (file + ": " + want.dump() + " got " + json(hits.front()->indices).dump())
+                             .c_str());
+                ++checked;
+            }
+        }
+        qInfo("%d GPUs of the pasted outputs numbered as their threads show", checked);
+        QVERIFY(checked >= 15);
     }
 
     // The detectors' own parsers on the pastes of the tools they read: a partial real
