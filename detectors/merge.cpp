@@ -145,6 +145,25 @@ int slotByName(const std::vector<Slot>& slots, const std::vector<bool>& taken, c
     return found;
 }
 
+// The GPU a tool numbered the same earlier in the pastes (`amd-smi list`, then `amd-smi
+// static`: GPU 0 both times), where neither bus nor id says otherwise; else -1.
+int slotByIndex(const std::vector<Slot>& slots, const std::vector<bool>& taken, const GpuInfo& g,
+                const std::string& bus)
+{
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const auto& s = slots[i].gpu;
+        const bool otherBus = !bus.empty() && !s.pciBus.empty() && s.pciBus != bus;
+        const bool otherId =
+            !g.pciId.empty() && !s.pciId.empty() && lower(s.pciId) != lower(g.pciId);
+        if (taken[i] || s.vendor != g.vendor || otherBus || otherId)
+            continue;
+        for (const auto& [api, index] : g.indices)
+            if (const auto it = s.indices.find(api); it != s.indices.end() && it->second == index)
+                return int(i);
+    }
+    return -1;
+}
+
 // Index of the slot `g` is the same GPU as, or -1. `taken` marks slots already
 // paired with an entry of the current list.
 int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, const GpuInfo& g)
@@ -164,7 +183,8 @@ int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, con
             if (!taken[i] && lower(s.pciId) == id && (bus.empty() || s.pciBus.empty()))
                 return int(i);
         }
-        return slotByName(slots, taken, g, bus);
+        const int named = slotByName(slots, taken, g, bus);
+        return named >= 0 ? named : slotByIndex(slots, taken, g, bus);
     }
     if (bus.empty() && g.vendor != Vendor::Other) {
         for (std::size_t i = 0; i < slots.size(); ++i) {
