@@ -191,6 +191,29 @@ private slots:
                     "every other GPU is hidden") != std::string::npos);
     }
 
+    // The iGPU by choice: its shared memory (GTT) is its memory for the plan.
+    void anIgpuChosenOnPurposeCountsItsSharedMemory()
+    {
+        const std::string snap = m_home.filePath(QStringLiteral("shared.json")).toStdString();
+        writeJson(snap, json::parse(R"({"schema": 1, "os": {"family": "linux"}, "gpus": [
+            {"vendor": "amd", "name": "AMD Radeon 780M Graphics", "pci_bus": "0000:c5:00.0",
+             "pci_id": "1002:15bf", "gfx": "gfx1103", "vram_mb": 512, "gtt_mb": 15872,
+             "integrated": true, "kfd_node": 1},
+            {"vendor": "amd", "name": "Radeon RX 7900 XTX", "pci_bus": "0000:03:00.0",
+             "pci_id": "1002:744c", "gfx": "gfx1100", "vram_mb": 24560, "integrated": false,
+             "kfd_node": 2}]})"));
+        const json p = json::parse(plan(snap, "pytorch", "0000:c5:00.0").out);
+        QCOMPARE(p["gpu_card"]["memory_mb"].get<int>(), 15872);
+        QCOMPARE(p["gpu_card"]["integrated"].get<bool>(), true);
+        // No tool numbered them, but the KFD nodes give ROCr's order: learned, not believed.
+        QCOMPARE(p["env"]["ROCR_VISIBLE_DEVICES"].get<std::string>(), std::string("0"));
+        QVERIFY(p["env_why"]["ROCR_VISIBLE_DEVICES"].get<std::string>().find("KFD node order") !=
+                std::string::npos);
+        const json d = json::parse(plan(snap, "pytorch", "").out);
+        QCOMPARE(d["gpu_card"]["memory_mb"].get<int>(), 24560);
+        QCOMPARE(d["env"]["ROCR_VISIBLE_DEVICES"].get<std::string>(), std::string("1"));
+    }
+
     void badGpuValuesAreOneLineUsageErrors()
     {
         const json m = readJson(kPcs + "/manifest.json");
