@@ -40,6 +40,19 @@ int vendorOrder(const HardwareSnapshot& snap, int gpu)
     return index;
 }
 
+// The order detection lists the vendor's GPUs in: certain for the only one (an API that
+// numbers one vendor's GPUs calls it 0), a belief otherwise.
+ApiIndex listedOrder(const HardwareSnapshot& snap, int gpu, const std::string& vendorName)
+{
+    const auto same = std::count_if(snap.gpus.begin(), snap.gpus.end(), [&](const GpuInfo& g) {
+        return g.vendor == snap.gpus[gpu].vendor;
+    });
+    if (same == 1)
+        return {0, true, "the only " + vendorName + " GPU"};
+    return {vendorOrder(snap, gpu), false,
+            "the order detection lists the " + vendorName + " GPUs in"};
+}
+
 std::optional<ApiIndex> recorded(const GpuInfo& g, const char* api, const std::string& how)
 {
     const auto it = g.indices.find(api);
@@ -73,7 +86,7 @@ ApiIndex amdIndex(const HardwareSnapshot& snap, int gpu, const std::string& api)
         if (auto k = rankAmongVendor(snap, gpu, kfdKey))
             return {*k, true, "the KFD node order ROCr enumerates GPUs in"};
     }
-    return {vendorOrder(snap, gpu), false, "the order detection lists the AMD GPUs in"};
+    return listedOrder(snap, gpu, "AMD");
 }
 
 ApiIndex nvidiaIndex(const HardwareSnapshot& snap, int gpu, const std::string& api)
@@ -85,14 +98,22 @@ ApiIndex nvidiaIndex(const HardwareSnapshot& snap, int gpu, const std::string& a
         return {*k, true, "PCI bus order, which CUDA_DEVICE_ORDER=PCI_BUS_ID and NVML use"};
     if (auto r = recorded(g, kApiNvml, "nvidia-smi's index (NVML numbers GPUs in PCI bus order)"))
         return *r;
-    return {vendorOrder(snap, gpu), false, "the order detection lists the NVIDIA GPUs in"};
+    return listedOrder(snap, gpu, "NVIDIA");
 }
 
-ApiIndex vulkanIndex(const HardwareSnapshot& snap, int gpu)
+// Vulkan counts CPU devices too (llvmpipe can be device 0), so only vulkaninfo's number
+// is known. Without it, a PC with one GPU is left alone (ggml's Vulkan backend skips CPU
+// devices by itself; the variable would count them) and with several the snapshot's order
+// is a belief.
+std::optional<ApiIndex> vulkanIndex(const HardwareSnapshot& snap, int gpu)
 {
     if (auto r = recorded(snap.gpus[gpu], kApiVulkan, "vulkaninfo's device number"))
         return *r;
-    return {gpu, false, "the order of the snapshot's GPUs (no vulkaninfo was read)"};
+    const auto gpus = std::count_if(snap.gpus.begin(), snap.gpus.end(),
+                                    [](const GpuInfo& g) { return g.vendor != Vendor::Other; });
+    if (gpus <= 1)
+        return std::nullopt;
+    return ApiIndex{gpu, false, "the order of the snapshot's GPUs (no vulkaninfo was read)"};
 }
 
 bool forOs(const VisibleDevices& v, const std::string& os)

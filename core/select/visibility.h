@@ -22,7 +22,8 @@ struct ApiIndex
 };
 
 // The index `api` gives snapshot GPU `gpu`; nullopt when the API numbers no GPU of that
-// vendor (CUDA on an AMD card).
+// vendor (CUDA on an AMD card), or for Vulkan on a PC with one GPU and no vulkaninfo
+// (then nothing needs hiding, and only vulkaninfo knows where CPU devices are).
 std::optional<ApiIndex> apiIndex(const HardwareSnapshot& snap, int gpu, const std::string& api);
 
 // Sets the visibility variables of the profile's runtimes for snapshot GPU `gpu`.

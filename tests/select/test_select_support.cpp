@@ -306,6 +306,25 @@ private slots:
         QVERIFY(n.warnings.empty());
         for (const auto& [k, v] : n.env)
             QVERIFY(!n.envWhy.at(k).empty());
+
+        // Vulkan: vulkaninfo's number only. One GPU without it: nothing to hide, no variable;
+        // two: the snapshot's order, named as a belief. The only AMD GPU is HIP device 0.
+        sp::Runtime vk;
+        vk.id = "vk";
+        vk.visibleDevices = {{"GGML_VK_VISIBLE_DEVICES", "vulkan", "", {}, {}, "v"}};
+        cat.runtimes.push_back(vk);
+        sp::Profile vkProf;
+        vkProf.runtimes = {"vk", "sdk"};
+        sp::Plan one;
+        sp::applyVisibility(one, machine("windows", {amd("card", "gfx1100", 24576)}), cat, vkProf,
+                            0);
+        QVERIFY(!one.env.count("GGML_VK_VISIBLE_DEVICES"));
+        QCOMPARE(one.env.at("HIP_VISIBLE_DEVICES"), std::string("0"));
+        QVERIFY(one.warnings.empty());
+        sp::Plan both;
+        sp::applyVisibility(both, two, cat, vkProf, 1);
+        QCOMPARE(both.env.at("GGML_VK_VISIBLE_DEVICES"), std::string("1"));
+        QCOMPARE(both.warnings.size(), std::size_t(1));
     }
 
     void stageCacheRelocationBase()
