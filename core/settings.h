@@ -36,6 +36,7 @@
 
 #include "core/catalog/types.h"
 #include "core/expected.h"
+#include "core/gpu_identity.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -80,6 +81,9 @@ struct WorkloadOverrides
     bool relocateCaches = false;
     std::vector<std::string> repair; // runtime ids to reinstall
     std::vector<AppliedRemedy> remedies;
+    // The GPU the user chose for this workload ("gpu": {"pci_bus", "pci_id", "name"});
+    // nullopt: the default rule (chooseGpu).
+    std::optional<GpuIdentity> gpu;
 };
 
 struct Settings

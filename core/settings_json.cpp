@@ -138,6 +138,11 @@ struct SettingsReader
                 w.relocateCaches = x.get<bool>();
             } else if (key == "repair") {
                 w.repair = strings(x, where, "\"repair\"");
+            } else if (key == "gpu") {
+                w.gpu = gpuIdentityFromJson(x);
+                if (!w.gpu && !x.is_null())
+                    fail(where, "\"gpu\" must be an object with \"pci_bus\", \"pci_id\" or "
+                                "\"name\"");
             } else if (key == "remedies") {
                 if (!x.is_array())
                     fail(where, "\"remedies\" must be a list");
@@ -241,6 +246,8 @@ nlohmann::json workloadsToJson(const std::map<std::string, WorkloadOverrides>& w
             {"profile", w.profile}, {"accept_rejected", w.acceptRejected}, {"env", w.env},
             {"args", w.args},       {"relocate_caches", w.relocateCaches}, {"repair", w.repair},
             {"remedies", remedies}};
+        if (w.gpu)
+            out[id]["gpu"] = toJson(*w.gpu);
     }
     return out;
 }

@@ -1,5 +1,7 @@
 #include "core/snapshot.h"
 
+#include "core/gpu_indices.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -254,6 +256,8 @@ json toJson(const HardwareSnapshot& s)
         putOpt(o, "driver_version", g.driverVersion);
         putOpt(o, "compute_units", g.computeUnits);
         putOpt(o, "kfd_node", g.kfdNode);
+        if (!g.indices.empty())
+            o["indices"] = indicesToJson(g.indices);
         o["sources"] = g.sources;
         mergeExtra(o, g.extra);
         j["gpus"].push_back(std::move(o));
@@ -295,6 +299,12 @@ Expected<GpuInfo> gpuFromJson(const json& j, const std::string& ptr, const std::
     g.driverVersion = r.optStr("driver_version");
     g.computeUnits = r.optInt<int>("compute_units");
     g.kfdNode = r.optInt<int>("kfd_node");
+    if (const json* idx = r.object("indices")) {
+        auto indices = indicesFromJson(*idx, origin + ": " + r.where("indices"));
+        if (!indices)
+            return indices.error();
+        g.indices = std::move(*indices);
+    }
     if (const json* src = r.array("sources")) {
         for (const auto& e : *src) {
             if (!e.is_string())
@@ -400,6 +410,8 @@ Expected<HardwareSnapshot> snapshotFromJson(const json& j, const std::string& or
     s.extra = top.rest();
     if (top.error())
         return *top.error();
+    if (auto ok = checkIndices(s, origin); !ok)
+        return ok.error();
     return s;
 }
 

@@ -8,6 +8,7 @@
 #include "core/expected.h"
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -52,7 +53,10 @@ struct GpuInfo
     std::optional<bool> integrated;
     std::optional<std::string> driverVersion;
     std::optional<int> computeUnits;
-    std::optional<int> kfdNode;       // KFD topology node, for per-device HSA overrides
+    std::optional<int> kfdNode; // KFD topology node, for per-device HSA overrides
+    // The device index each API gives this GPU where a tool or probe showed it
+    // ("hip", "rocr", "cuda", "nvml", "vulkan", "amd-smi"; core/gpu_indices.h).
+    std::map<std::string, int> indices;
     std::vector<std::string> sources; // "kfd", "drm", "pci-table", "hip", "nvml", ...
     nlohmann::json extra = nlohmann::json::object(); // fields from newer versions, kept verbatim
 

@@ -83,6 +83,8 @@ void absorb(Slot& slot, const GpuInfo& g)
     take(slot, Driver, t.driverVersion, g.driverVersion, r);
     take(slot, Cu, t.computeUnits, g.computeUnits, r);
     take(slot, KfdNode, t.kfdNode, g.kfdNode, r);
+    for (const auto& [api, index] : g.indices)
+        t.indices.emplace(api, index); // the first tool that numbered it keeps its number
     for (const auto& s : g.sources) {
         if (std::find(t.sources.begin(), t.sources.end(), s) == t.sources.end())
             t.sources.push_back(s);
@@ -109,6 +111,59 @@ std::optional<std::uint32_t> hexValue(const std::string& s, std::size_t maxDigit
     return std::uint32_t(std::stoul(s, nullptr, 16));
 }
 
+// "AMD Radeon RX 7900 XTX (RADV NAVI31)", "Radeon(TM) RX 7900 XTX" -> "radeon rx 7900 xtx".
+std::string plainName(const std::string& name)
+{
+    std::string n = lower(name);
+    for (const char* mark : {"(tm)", "(r)"})
+        for (auto at = n.find(mark); at != std::string::npos; at = n.find(mark))
+            n.erase(at, std::string(mark).size());
+    if (const auto paren = n.find(" ("); paren != std::string::npos)
+        n.erase(paren);
+    for (const char* brand : {"amd ", "nvidia "})
+        if (n.rfind(brand, 0) == 0)
+            n.erase(0, std::string(brand).size());
+    return std::string(trim(n));
+}
+
+// A GPU with an id that no GPU met so far has: the one GPU without an id (hipInfo on
+// Windows prints none) of the same vendor and name, at no other bus; else -1.
+int slotByName(const std::vector<Slot>& slots, const std::vector<bool>& taken, const GpuInfo& g,
+               const std::string& bus)
+{
+    const std::string name = plainName(g.name);
+    int found = -1;
+    for (std::size_t i = 0; i < slots.size() && !name.empty(); ++i) {
+        const auto& s = slots[i].gpu;
+        if (taken[i] || !s.pciId.empty() || s.vendor != g.vendor || plainName(s.name) != name ||
+            (!bus.empty() && !s.pciBus.empty() && s.pciBus != bus))
+            continue;
+        if (found >= 0)
+            return -1; // two such GPUs: which one is a guess
+        found = int(i);
+    }
+    return found;
+}
+
+// The GPU a tool numbered the same earlier in the pastes (`amd-smi list`, then `amd-smi
+// static`: GPU 0 both times), where neither bus nor id says otherwise; else -1.
+int slotByIndex(const std::vector<Slot>& slots, const std::vector<bool>& taken, const GpuInfo& g,
+                const std::string& bus)
+{
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const auto& s = slots[i].gpu;
+        const bool otherBus = !bus.empty() && !s.pciBus.empty() && s.pciBus != bus;
+        const bool otherId =
+            !g.pciId.empty() && !s.pciId.empty() && lower(s.pciId) != lower(g.pciId);
+        if (taken[i] || s.vendor != g.vendor || otherBus || otherId)
+            continue;
+        for (const auto& [api, index] : g.indices)
+            if (const auto it = s.indices.find(api); it != s.indices.end() && it->second == index)
+                return int(i);
+    }
+    return -1;
+}
+
 // Index of the slot `g` is the same GPU as, or -1. `taken` marks slots already
 // paired with an entry of the current list.
 int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, const GpuInfo& g)
@@ -128,7 +183,8 @@ int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, con
             if (!taken[i] && lower(s.pciId) == id && (bus.empty() || s.pciBus.empty()))
                 return int(i);
         }
-        return -1;
+        const int named = slotByName(slots, taken, g, bus);
+        return named >= 0 ? named : slotByIndex(slots, taken, g, bus);
     }
     if (bus.empty() && g.vendor != Vendor::Other) {
         for (std::size_t i = 0; i < slots.size(); ++i) {
@@ -141,6 +197,24 @@ int findSlot(const std::vector<Slot>& slots, const std::vector<bool>& taken, con
         }
     }
     return -1;
+}
+
+// A GPU without a bus address that could be any of several GPUs met (two of the same
+// card): whichever it is merged into, its device numbers would be a guess, so it brings
+// none.
+bool ambiguousIndices(const std::vector<Slot>& slots, const GpuInfo& g)
+{
+    if (g.indices.empty() || !normalizePciBus(g.pciBus).empty())
+        return false;
+    int candidates = 0;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const auto& s = slots[i].gpu;
+        const bool same = g.pciId.empty() ? s.vendor == g.vendor && s.gfx == g.gfx &&
+                                                s.computeCapability == g.computeCapability
+                                          : lower(s.pciId) == lower(g.pciId);
+        candidates += same ? 1 : 0;
+    }
+    return candidates > 1;
 }
 
 void addSource(GpuInfo& g, const char* source)
@@ -218,6 +292,12 @@ std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& list
                 i = int(slots.size() - 1);
             }
             taken[std::size_t(i)] = true;
+            if (ambiguousIndices(slots, g)) {
+                GpuInfo unnumbered = g;
+                unnumbered.indices.clear();
+                absorb(slots[std::size_t(i)], unnumbered);
+                continue;
+            }
             absorb(slots[std::size_t(i)], g);
         }
     }

@@ -202,6 +202,7 @@ public:
                 fail(child(ptr, "supported_cc") + "/" + std::to_string(i),
                      "'supported_cc' entries are compute capabilities such as 8.6, or 8.0+PTX "
                      "for a build that also carries PTX");
+        out.visibleDevices = readVisibleDevices(*this, r, ptr);
         out.installDir = str(r, ptr, "install_dir", false, true);
         out.system = boolean(r, ptr, "system");
         out.requires_ = strList(r, ptr, "requires");

@@ -104,6 +104,10 @@ Conditions readConditions(FieldReader& r, const nlohmann::json& obj, const std::
 std::vector<RuntimeCondition> readRuntimeConditions(FieldReader& r, const nlohmann::json& list,
                                                     const std::string& ptr);
 
+// A runtime's "visible_devices" (core/catalog/visibility_reader.cpp).
+std::vector<VisibleDevices> readVisibleDevices(FieldReader& r, const nlohmann::json& runtime,
+                                               const std::string& ptr);
+
 // The policy tables of one document (docs/CATALOG.md, "Policy tables").
 void readPolicyTables(FieldReader& r, const nlohmann::json& doc, Catalog& out);
 // The models of one document (docs/CATALOG.md, "Models").

@@ -71,6 +71,21 @@ struct Artifact
     std::optional<std::uint64_t> expectedSize() const { return size ? size : unverifiedSize; }
 };
 
+// One variable that limits which GPUs a runtime's programs see ("visible_devices" on a
+// runtime): set to the chosen GPU's index in `api` (core/gpu_indices.h), so every other
+// GPU, the iGPU included, is hidden from it.
+struct VisibleDevices
+{
+    std::string variable; // "ROCR_VISIBLE_DEVICES"
+    std::string api;      // "rocr", "hip", "cuda", "vulkan"
+    // A variable whose runtime numbers only what `after` leaves visible: HIP counts the
+    // devices ROCR_VISIBLE_DEVICES left, so HIP_VISIBLE_DEVICES is 0 when both are set.
+    std::string after;
+    std::vector<std::string> os;             // empty: every OS the runtime runs on
+    std::map<std::string, std::string> with; // set alongside ("CUDA_DEVICE_ORDER": "PCI_BUS_ID")
+    std::string why;                         // what the variable does, with its source
+};
+
 struct Runtime
 {
     std::string id;
@@ -105,6 +120,9 @@ struct Runtime
     // writing into the SDK.
     std::vector<std::string> pathDirs;
     std::map<std::string, std::string> envWhy; // explanation per env variable
+    // The variables that pick the GPU for this runtime, in order (a later one may number
+    // only what an earlier one leaves visible).
+    std::vector<VisibleDevices> visibleDevices;
     bool hasUnpinnedArtifact() const
     {
         for (const auto& a : artifacts)

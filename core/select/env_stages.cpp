@@ -86,29 +86,6 @@ void collectPath(Plan& plan, const Catalog& cat, const Profile& profile,
     }
 }
 
-void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex)
-{
-    const std::string idx = std::to_string(vendorIndex);
-    if (gpu.vendor == Vendor::Amd && snap.os.family != "windows") {
-        // ROCR filters the devices first and HIP numbers what is left, so HIP sees
-        // the pinned GPU as device 0.
-        setPlanEnv(plan, "ROCR_VISIBLE_DEVICES", idx,
-                   "pins the chosen GPU (" + gpu.name + ", AMD device " + idx +
-                       ") at the ROCr level");
-        setPlanEnv(plan, "HIP_VISIBLE_DEVICES", "0",
-                   "HIP numbers only the devices ROCR_VISIBLE_DEVICES leaves visible, so the "
-                   "pinned GPU is 0");
-    } else if (gpu.vendor == Vendor::Amd) {
-        setPlanEnv(plan, "HIP_VISIBLE_DEVICES", idx,
-                   "pins the chosen GPU (" + gpu.name + ", AMD device " + idx + ")");
-    } else if (gpu.vendor == Vendor::Nvidia) {
-        setPlanEnv(plan, "CUDA_DEVICE_ORDER", "PCI_BUS_ID",
-                   "makes CUDA number GPUs in PCI bus order, the order detection lists them in");
-        setPlanEnv(plan, "CUDA_VISIBLE_DEVICES", idx,
-                   "pins the chosen GPU (" + gpu.name + ", NVIDIA device " + idx + ")");
-    }
-}
-
 void applyGfxOverride(Plan& plan, const ProfileGpuSupport& support, const std::string& gfx)
 {
     if (support.level != GpuSupport::Override || !support.override)

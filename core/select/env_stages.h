@@ -23,9 +23,6 @@ void applyCatalogEnv(Plan& plan, const Catalog& cat, const Workload& workload,
 // that `require` another) before the rest, so a pack's DLL shadows the SDK's.
 void collectPath(Plan& plan, const Catalog& cat, const Profile& profile,
                  const PlanExpander& expander);
-// Pins the chosen GPU so an integrated GPU (or a second card) is never picked.
-// `vendorIndex` is the GPU's index among the snapshot's GPUs of its vendor.
-void pinGpu(Plan& plan, const HardwareSnapshot& snap, const GpuInfo& gpu, int vendorIndex);
 // Sets HSA_OVERRIDE_GFX_VERSION when the profile runs the GPU through an override.
 void applyGfxOverride(Plan& plan, const ProfileGpuSupport& support, const std::string& gfx);
 // The folder relocated caches go to, or empty when none is known for the OS.

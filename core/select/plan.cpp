@@ -13,6 +13,14 @@ nlohmann::json toJson(const Plan& plan)
                        ? json(nullptr)
                        : json{{"id", plan.profile}, {"status", toString(plan.status)}};
     j["gpu"] = plan.gpu ? json(*plan.gpu) : json(nullptr);
+    if (plan.card)
+        j["gpu_card"] = {{"name", plan.card->name},
+                         {"pci_bus", plan.card->pciBus},
+                         {"pci_id", plan.card->pciId},
+                         {"target", plan.card->target},
+                         {"memory_mb", plan.card->memoryMb ? json(*plan.card->memoryMb) : json()},
+                         {"integrated", plan.card->integrated},
+                         {"chosen_by", plan.card->chosenBy}};
     j["runtimes"] = json::array();
     for (const auto& r : plan.runtimes) {
         json rj{{"id", r.id}, {"kind", r.kind}, {"version", r.version}, {"dir", r.dir}};

@@ -5,6 +5,7 @@
 
 #include "core/catalog/types.h"
 
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -45,12 +46,23 @@ struct PlanRuntime
     std::vector<std::string> pins;
 };
 
+// The GPU a plan is made for, named so a front end can say which card it is.
+struct PlanGpu
+{
+    std::string name, pciBus, pciId;
+    std::string target;                   // its gfx target or compute capability; empty: not known
+    std::optional<std::int64_t> memoryMb; // VRAM, or shared memory for an iGPU chosen on purpose
+    bool integrated = false;
+    std::string chosenBy; // "default" | "--gpu" | "settings"
+};
+
 struct Plan
 {
     std::string workload;
     std::string profile; // empty when no profile fits this machine
     ProfileStatus status = ProfileStatus::Experimental;
-    std::optional<int> gpu; // index into the snapshot's gpus
+    std::optional<int> gpu;      // index into the snapshot's gpus
+    std::optional<PlanGpu> card; // the GPU the plan is for, as the card shows it
     std::vector<PlanRuntime> runtimes;
     std::map<std::string, std::string> env;
     std::map<std::string, std::string> envWhy; // one explanation per variable in env

@@ -3,7 +3,9 @@
 #include "core/catalog/placeholders.h"
 #include "core/select/env_stages.h"
 #include "core/select/expand.h"
+#include "core/select/gpu_choice.h"
 #include "core/select/rank.h"
+#include "core/select/visibility.h"
 
 #include <algorithm>
 
@@ -51,6 +53,16 @@ Expected<const Candidate*> pickCandidate(const std::vector<Candidate>& all,
     for (const auto& r : it->rejections)
         why += "; " + r.text + (r.knownIssue.empty() ? "" : " [" + r.knownIssue + "]");
     return Error::runtime("profile '" + settings.profile + "' does not fit this machine" + why);
+}
+
+// The card as the plan sees it: an integrated GPU chosen on purpose counts the memory it
+// shares with the CPU (GTT) as its own.
+GpuInfo planCard(const GpuInfo& g)
+{
+    GpuInfo card = g;
+    if (g.integrated.value_or(false) && g.gttMb && *g.gttMb > g.vramMb.value_or(0))
+        card.vramMb = *g.gttMb;
+    return card;
 }
 
 int vendorIndexOf(const HardwareSnapshot& snap, std::optional<int> gpu)
@@ -230,8 +242,19 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
         return ok.error();
     Plan plan;
     plan.workload = workloadId;
-    plan.gpu = chooseGpu(snap);
-    const GpuInfo* gpu = plan.gpu ? &snap.gpus[*plan.gpu] : nullptr;
+    auto pick = pickGpu(snap, settings.gpuSpec, settings.gpuChoice);
+    if (!pick)
+        return pick.error();
+    plan.gpu = pick->index;
+    plan.warnings = pick->warnings;
+    const std::optional<GpuInfo> card =
+        plan.gpu ? std::optional<GpuInfo>(planCard(snap.gpus[*plan.gpu])) : std::nullopt;
+    const GpuInfo* gpu = card ? &*card : nullptr;
+    if (card)
+        plan.card = PlanGpu{card->name,    card->pciBus,
+                            card->pciId,   card->gfx.value_or(card->computeCapability.value_or("")),
+                            card->vramMb,  card->integrated.value_or(false),
+                            pick->chosenBy};
 
     // Stage 1: rank.
     auto candidates = evaluateCandidates(snap, cat, workloadId, gpu);
@@ -270,7 +293,7 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     collectPath(plan, cat, profile, expander);
     applyCatalogEnv(plan, cat, workload, profile, expander);
     if (gpu && !profile.fallback) {
-        pinGpu(plan, snap, *gpu, vendorIndex);
+        applyVisibility(plan, snap, cat, profile, *plan.gpu);
         if (gpu->gfx)
             applyGfxOverride(plan, chosen->support, *gpu->gfx);
     }

@@ -1,11 +1,12 @@
 #pragma once
 // The selection engine: (snapshot, catalog, workload, settings) -> plan.
 //
-// GPU choice: discrete over integrated, then the most VRAM, then the lower index.
-// The GPU is pinned by its index among the snapshot's GPUs of the same vendor; we
-// assume detection lists them in the order the runtime enumerates them (KFD node
-// order on Linux AMD, adapter order for HIP on Windows, PCI bus order for CUDA,
-// which the plan enforces with CUDA_DEVICE_ORDER=PCI_BUS_ID).
+// GPU choice: the GPU `--gpu` names, else the one settings.json remembers for the
+// workload, else discrete over integrated, then the most VRAM, then the lower index
+// (core/select/gpu_choice.h). The plan is made for that card (its gfx target or compute
+// capability, its memory) and pins it with the variables the profile's runtimes declare
+// ("visible_devices"), each set to the index that API gives the card, learned from the
+// snapshot where a tool showed it and otherwise named as a belief (core/select/visibility.h).
 //
 // A plan is built in stages (core/select/rank.h, env_stages.h, expand.h): rank the
 // profiles, pin the GPU, apply the gfx override, relocate caches, expand placeholders.
@@ -14,6 +15,7 @@
 #include "core/catalog/types.h"
 #include "core/evidence/evidence.h"
 #include "core/expected.h"
+#include "core/gpu_identity.h"
 #include "core/select/plan.h"
 #include "core/snapshot.h"
 
@@ -52,6 +54,10 @@ struct SelectSettings
     std::set<std::string> pinnedHere;
     // A lab's "allowed_profiles" (settings.json): every other profile is rejected.
     std::vector<std::string> allowedProfiles;
+    // The GPU to plan for: `gpuSpec` (--gpu INDEX|PCI-BUS|NAME) wins over `gpuChoice`
+    // (settings.json workloads.<id>.gpu); neither: chooseGpu's rule.
+    std::string gpuSpec;
+    std::optional<GpuIdentity> gpuChoice;
 };
 
 // The reason a plan gives a variable of the workload's settings (`env`), set by hand or

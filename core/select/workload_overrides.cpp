@@ -21,6 +21,8 @@ SelectSettings selectSettingsFor(const Settings& settings, const std::string& wo
     base.args.insert(base.args.end(), w.args.begin(), w.args.end());
     base.relocateCaches = base.relocateCaches || w.relocateCaches;
     base.repair.insert(base.repair.end(), w.repair.begin(), w.repair.end());
+    if (!base.gpuChoice)
+        base.gpuChoice = w.gpu; // a --gpu on the command line (gpuSpec) still wins
     return base;
 }
 

@@ -1,5 +1,6 @@
 #include "detectors/import/snapshot_import.h"
 
+#include "core/gpu_indices.h"
 #include "core/json_file.h"
 #include "core/paths.h"
 #include "detectors/import/paste_sections.h"
@@ -42,6 +43,8 @@ constexpr Parser kParsers[] = {rocminfo,
                                parseNvidiaSmiTable,
                                parseNvidiaSmiQuery,
                                parseNvidiaSmiList,
+                               parseVulkaninfo,
+                               parseAmdSmi,
                                parseLspci};
 
 // The OS a tool's output comes from, where only one OS has that tool.
@@ -50,7 +53,7 @@ std::string osOfTools(const std::vector<std::string>& tools)
     bool linux = false, windows = false;
     for (const auto& t : tools) {
         linux = linux || t == "rocminfo" || t == "lspci" || t == "kfd-properties" ||
-                t == "rocprofv3-avail";
+                t == "rocprofv3-avail" || t == "amd-smi";
         windows = windows || t == "windows-device-id";
     }
     if (linux == windows)
@@ -128,6 +131,21 @@ void markTableSources(std::vector<GpuInfo>& gpus)
         prefixSources(g.sources);
 }
 
+// A paste that cannot give right device numbers is refused rather than read in part: a
+// vulkaninfo output cut off inside a device would shift every Vulkan index after it.
+Expected<void> checkPaste(const PasteText& paste)
+{
+    for (std::string_view section : paste::splitSections(paste.text)) {
+        const ParsedProbe p = parseVulkaninfo(section);
+        if (const auto cut = p.probe.extra.find("cut_off"); cut != p.probe.extra.end())
+            return Error::invalid(paste.origin + ": the vulkaninfo output is cut off in " +
+                                  cut->get<std::string>() +
+                                  " (no deviceName or vendorID follows it); paste the whole "
+                                  "output of `vulkaninfo --summary`");
+    }
+    return {};
+}
+
 } // namespace
 
 Expected<PasteText> readPaste(const std::string& path)
@@ -192,9 +210,14 @@ Expected<HardwareSnapshot> importSnapshotFiles(const std::vector<std::string>& p
         auto p = readPaste(path);
         if (!p)
             return p.error();
+        if (auto ok = checkPaste(*p); !ok)
+            return ok.error();
         pastes.push_back(std::move(*p));
     }
-    return importPastes(pastes, options);
+    HardwareSnapshot snap = importPastes(pastes, options);
+    if (auto ok = checkIndices(snap, "the pasted outputs"); !ok)
+        return ok.error();
+    return snap;
 }
 
 } // namespace sp

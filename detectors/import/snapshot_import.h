@@ -45,7 +45,8 @@ Expected<PasteText> readPaste(const std::string& path);
 // Never fails: a paste with nothing recognisable adds a failed "import" probe that says so.
 HardwareSnapshot importPastes(const std::vector<PasteText>& pastes, const ImportOptions& options);
 
-// readPaste for each file, then importPastes; the first unreadable file is the error.
+// readPaste for each file, then importPastes; the first unreadable file is the error, and
+// so is a vulkaninfo output cut off inside a device (its Vulkan numbers would be wrong).
 Expected<HardwareSnapshot> importSnapshotFiles(const std::vector<std::string>& paths,
                                                const ImportOptions& options);
 

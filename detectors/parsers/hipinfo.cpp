@@ -1,3 +1,4 @@
+#include "core/gpu_indices.h"
 #include "detectors/parsers/tool_parsers.h"
 
 #include <cctype>
@@ -46,6 +47,7 @@ struct Device
     std::string name, arch;
     std::optional<long long> bus, dev, domain, cus, integrated, gcnArch;
     std::optional<std::int64_t> vramMb;
+    std::optional<long long> number; // "device#  1": the HIP device id
 };
 
 // Keys only hipInfo prints: they open a device where the paste has no "device#" line.
@@ -91,8 +93,10 @@ public:
             return;
         const std::string_view t = trim(raw);
         if (t.substr(0, 7) == "device#") {
-            if (openDevice())
+            if (openDevice()) {
                 m_explicit = true;
+                m_devices.back().number = leadingInt(trim(t.substr(7)));
+            }
             return;
         }
         if (std::string gfx = gfxFromTraceLine(t); !gfx.empty()) {
@@ -230,6 +234,8 @@ GpuInfo hipinfoGpu(const Device& d, const std::string& gfx)
     if (!d.arch.empty() && d.arch.find(':') != std::string::npos)
         g.extra["gfx_target"] = clip(d.arch, 64);
     g.sources = {"hipinfo"};
+    if (d.number && *d.number >= 0 && *d.number <= kMaxApiIndex)
+        g.indices[kApiHip] = static_cast<int>(*d.number);
     return g;
 }
 

@@ -1,6 +1,7 @@
 // nvidia-smi's human forms, as users paste them: the default table, `-q` and `-L`.
 // Detection runs the CSV query instead (nvidia_smi.cpp); these read what a user saw.
 
+#include "core/gpu_indices.h"
 #include "detectors/parsers/tool_parsers.h"
 
 #include <cctype>
@@ -21,6 +22,27 @@ std::string valueAfter(std::string_view line, std::string_view label)
     std::string_view v = trim(line.substr(at + label.size()));
     const auto end = std::min(v.find("  "), v.find('|'));
     return clip(trim(v.substr(0, end)), 32);
+}
+
+// Driver versions from the table's header, by their labels before and after R610 (which
+// renamed "Driver Version" to "KMD Version" and "CUDA Version" to "CUDA UMD Version").
+std::string headerValue(std::string_view line, std::string_view label, std::string_view r610)
+{
+    std::string v = valueAfter(line, label);
+    return v.empty() ? valueAfter(line, r610) : v;
+}
+
+// The GPU's NVML index heading a table row's first cell ("   1  NVIDIA GeForce RTX 3060"),
+// where a name follows it.
+std::optional<int> gpuIndex(std::string_view cell)
+{
+    cell = trim(cell);
+    std::size_t i = 0;
+    while (i < cell.size() && std::isdigit(static_cast<unsigned char>(cell[i])))
+        ++i;
+    if (i == 0 || i > 3 || i + 1 >= cell.size() || cell[i] != ' ')
+        return std::nullopt;
+    return static_cast<int>(*leadingInt(cell.substr(0, i)));
 }
 
 std::vector<std::string_view> cells(std::string_view line)
@@ -128,21 +150,31 @@ ParsedProbe parseNvidiaSmiTable(std::string_view text)
     ParsedProbe out;
     out.probe.name = "nvidia-smi";
     std::string driver, cuda;
-    bool last = false; // the previous row opened a GPU: its memory row follows
+    bool table = false; // the table's header was seen
+    bool last = false;  // the previous row opened a GPU: its memory row follows
     for (std::string_view line : cleanLines(text)) {
         if (line.find("NVIDIA-SMI") != std::string_view::npos) {
-            driver = valueAfter(line, "Driver Version:");
-            cuda = valueAfter(line, "CUDA Version:");
+            driver = headerValue(line, "Driver Version:", "KMD Version:");
+            cuda = headerValue(line, "CUDA Version:", "CUDA UMD Version:");
+            table = true;
             continue;
         }
+        table = table || line.find("Bus-Id") != std::string_view::npos;
         const auto c = cells(line);
         if (c.size() >= 2) {
             const std::string_view second = trim(c[1]);
-            const std::string bus = busFromNvidia(second.substr(0, second.find(' ')));
-            if (!bus.empty() && out.gpus.size() < kMaxParsedGpus) {
+            const std::string_view first = second.substr(0, second.find(' '));
+            const std::string bus = busFromNvidia(first);
+            // A Jetson's integrated GPU has no PCI bus: "|   0  Orin (nvgpu)  N/A  | N/A  N/A |".
+            const bool busless = bus.empty() && table && first == "N/A" && gpuIndex(c[0]);
+            if ((!bus.empty() || busless) && out.gpus.size() < kMaxParsedGpus) {
                 GpuInfo g = nvidiaGpu();
                 g.pciBus = bus;
                 nameFromCell(c[0], g);
+                if (const auto index = gpuIndex(c[0]))
+                    g.indices[kApiNvml] = *index;
+                if (busless)
+                    g.integrated = true;
                 out.gpus.push_back(std::move(g));
                 last = true;
                 continue;
@@ -230,6 +262,8 @@ ParsedProbe parseNvidiaSmiList(std::string_view text)
             break;
         GpuInfo g = nvidiaGpu();
         g.name = clip(line.substr(colon + 2, uuid - colon - 2));
+        if (const auto index = leadingInt(line.substr(4)); index && *index <= kMaxApiIndex)
+            g.indices[kApiNvml] = static_cast<int>(*index);
         out.gpus.push_back(std::move(g));
     }
     finish(out, {}, {});

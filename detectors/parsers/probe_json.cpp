@@ -1,3 +1,4 @@
+#include "core/gpu_indices.h"
 #include "detectors/parsers/tool_parsers.h"
 
 #include <nlohmann/json.hpp>
@@ -65,6 +66,14 @@ GpuInfo gpuFromProbe(const json& d, const json& report, std::string_view name, b
         if (const auto drv = str(report, "driver_version", 32))
             g.driverVersion = *drv;
     }
+    // The probe's own device number: HIP's device id (the probe hides no device:
+    // HIP_VISIBLE_DEVICES and ROCR_VISIBLE_DEVICES are unset for it) and NVML's index. The
+    // CUDA probe's number is CUDA's fastest-first order, which no plan uses (plans set
+    // CUDA_DEVICE_ORDER=PCI_BUS_ID and number by the bus ids every probe reads).
+    const char* api = name == "hip" ? kApiHip : name == "nvml" ? kApiNvml : nullptr;
+    if (const auto index = integer(d, "index");
+        api && index && *index >= 0 && *index <= kMaxApiIndex)
+        g.indices[api] = static_cast<int>(*index);
     g.sources = {std::string(name)};
     return g;
 }

@@ -1,3 +1,4 @@
+#include "core/gpu_indices.h"
 #include "detectors/parsers/tool_parsers.h"
 
 #include <cstdio>
@@ -12,6 +13,7 @@ struct Agent
 {
     std::string name, marketingName, vendorName, deviceType, uuid, isaGfx, lastSegment;
     std::optional<long long> computeUnits, chipId, bdfId, node, vramKb;
+    std::optional<long long> number; // "Agent N": 1 for the first agent of a whole output
     bool named = false;
 };
 
@@ -52,6 +54,8 @@ public:
         const std::string_view t = trim(raw);
         if (t.substr(0, 6) == "Agent " && leadingInt(t.substr(6))) {
             openAgent();
+            if (!m_full)
+                m_agents.back().number = leadingInt(t.substr(6));
             return;
         }
         noteError(t);
@@ -212,9 +216,20 @@ ParsedProbe parseRocminfo(std::string_view text, int exitCode)
     for (std::string_view line : cleanLines(text))
         scanner.line(line);
 
+    // ROCr numbers the GPU agents in the order rocminfo lists them (ROCR_VISIBLE_DEVICES
+    // counts GPUs only); the number is known only while every agent from "Agent 1" on is
+    // in the paste.
+    int gpuOrdinal = 0;
+    bool whole = true;
+    long long expected = 1;
     for (const Agent& a : scanner.agents()) {
-        if (isGpuAgent(a) && out.gpus.size() < kMaxParsedGpus)
-            out.gpus.push_back(gpuFromAgent(a));
+        whole = whole && a.number && *a.number == expected++;
+        if (!isGpuAgent(a) || out.gpus.size() >= kMaxParsedGpus)
+            continue;
+        out.gpus.push_back(gpuFromAgent(a));
+        if (whole)
+            out.gpus.back().indices[kApiRocr] = gpuOrdinal;
+        ++gpuOrdinal;
     }
 
     const std::string& errorLine = scanner.errorLine();

@@ -45,6 +45,19 @@ ParsedProbe parseLspci(std::string_view text);
 // and Khronos' ("Device Name  gfx1030", "Device PCI-e ID (AMD)  0x73bf").
 ParsedProbe parseClinfo(std::string_view text);
 
+// vulkaninfo: the full report, `--summary` ("GPU0:" blocks of "key = value") and the list
+// MESA_VK_DEVICE_SELECT=list prints ("GPU 0: 1002:744c \"name\" discrete GPU 0000:03:00.0").
+// vulkaninfo's devices keep their Vulkan index ("vulkan"; the layer's list numbers devices
+// in its own order and gives none); CPU devices (llvmpipe) are skipped. A
+// "GPUn:" block without deviceName or vendorID (a paste cut off there) is named in the
+// probe's extra "cut_off" (vulkaninfo.cpp).
+ParsedProbe parseVulkaninfo(std::string_view text);
+
+// amd-smi `list`, `static` and its table: the amd-smi GPU index ("amd-smi"), the BDF, the
+// KFD node (list's NODE_ID), the name, ids and gfx target (static) and, from the table's
+// HIP-ID column, the HIP device id (amd_smi.cpp).
+ParsedProbe parseAmdSmi(std::string_view text);
+
 // One JSON object printed by `stackpilot-probe NAME` (see detectors/probe/probes.h).
 ParsedProbe parseProbeJson(std::string_view name, std::string_view text);
 

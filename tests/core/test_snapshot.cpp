@@ -65,6 +65,53 @@ private slots:
         QVERIFY(status.error().message.find("/probes/0/status") != std::string::npos);
     }
 
+    // Issue 31: each GPU's number per API; a snapshot without them (every older one) reads.
+    void deviceNumbersPerApi()
+    {
+        const char* two = R"({"schema": 1, "os": {"family": "linux"}, "gpus": [
+            {"vendor": "amd", "name": "780M", "pci_bus": "0000:c5:00.0",
+             "indices": {"rocr": 0, "vulkan": 1, "future-api": 3}},
+            {"vendor": "amd", "name": "7900 XTX", "pci_bus": "0000:03:00.0",
+             "indices": {"rocr": 1, "vulkan": 0}}]})";
+        auto s = parseSnapshot(two, "two.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QCOMPARE(s->gpus[0].indices.at("rocr"), 0);
+        QCOMPARE(s->gpus[1].indices.at("vulkan"), 0);
+        const auto back = toJson(*s);
+        QCOMPARE(back["gpus"][0]["indices"]["future-api"].get<int>(), 3); // kept for newer readers
+        QVERIFY(!toJson(HardwareSnapshot{})["gpus"].size());
+
+        auto old = parseSnapshot(R"({"schema":1,"gpus":[{"vendor":"amd","name":"x"}]})", "old");
+        QVERIFY(old.ok() && old->gpus[0].indices.empty());
+        QVERIFY(!toJson(*old)["gpus"][0].contains("indices"));
+
+        auto type = parseSnapshot(R"({"schema":1,"gpus":[{"indices":{"hip":"0"}}]})", "t.json");
+        QVERIFY(!type.ok());
+        QCOMPARE(type.error().message,
+                 std::string("t.json: /gpus/0/indices/hip: expected a device index 0-255"));
+
+        auto same = parseSnapshot(R"({"schema":1,"gpus":[{"vendor":"amd","indices":{"hip":0}},
+                                  {"vendor":"amd","indices":{"hip":0}}]})",
+                                  "same.json");
+        QVERIFY(!same.ok());
+        QVERIFY(same.error().message.find("two GPUs have HIP device 0") != std::string::npos);
+
+        // A probe that saw three HIP devices where the PCI list has two AMD GPUs.
+        auto more =
+            parseSnapshot(R"({"schema":1,"gpus":[{"vendor":"amd","name":"a","indices":{"hip":0}},
+                                  {"vendor":"amd","name":"b","indices":{"hip":2}}]})",
+                          "more.json");
+        QVERIFY(!more.ok());
+        QVERIFY(more.error().code == ErrorCode::InvalidInput);
+        QVERIFY2(more.error().message.find(
+                     "b is HIP device 2 but the snapshot lists 2 AMD GPU(s)") != std::string::npos,
+                 more.error().message.c_str());
+        // Vulkan numbers CPU devices too: an index past the GPUs is fine there.
+        QVERIFY(
+            parseSnapshot(R"({"schema":1,"gpus":[{"vendor":"amd","indices":{"vulkan":2}}]})", "v")
+                .ok());
+    }
+
     void networkFilesystems()
     {
         QVERIFY(isNetworkFilesystem("nfs4"));

@@ -14,6 +14,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <sys/stat.h>
@@ -160,6 +161,80 @@ private slots:
         qInfo("snapshot import read %d of %d pastes exactly (AMD %d of %d, NVIDIA %d of %d)", exact,
               total, amdExact, amdTotal, exact - amdExact, total - amdTotal);
         QCOMPARE(exact, total);
+    }
+
+    // Every paste whose thread shows device numbers gives each GPU exactly those (issue 31):
+    // the GPU is found by its bus address, PCI id or name.
+    void everyPasteNumbersItsDevices()
+    {
+        const json m = manifest();
+        int checked = 0;
+        for (const auto& e : m["files"]) {
+            if (!e.contains("indices"))
+                continue;
+            const std::string file = e["file"];
+            auto snap = importSnapshotFiles({kCorpus + "/" + file}, {});
+            QVERIFY2(snap, file.c_str());
+            for (const auto& want : e["indices"]) {
+                std::vector<const GpuInfo*> hits;
+                for (const auto& g : snap->gpus)
+                    if ((want.contains("pci_bus") && g.pciBus == want["pci_bus"]) ||
+                        (want.contains("pci_id") && g.pciId == want["pci_id"]) ||
+                        (want.contains("name") && g.name == want["name"]))
+                        hits.push_back(&g);
+                QVERIFY2(hits.size() == 1, (file + ": " + want.dump()).c_str());
+                const auto wanted = want["indices"].get<std::map<std::string, int>>();
+                QVERIFY2(hits.front()->indices == wanted,
+                         (file + ": " + want.dump() + " got " + json(hits.front()->indices).dump())
+                             .c_str());
+                ++checked;
+            }
+        }
+        qInfo("%d GPUs of the pasted outputs numbered as their threads show", checked);
+        QVERIFY(checked >= 15);
+    }
+
+    // Details of the forms issue 31 added: R610's renamed header, a Jetson without a bus,
+    // amd-smi's partitions and NIC, an HDMI audio function, the layer's list.
+    void issue31FormsInDetail()
+    {
+        auto b200 =
+            importSnapshotFiles({kCorpus + "/nvidia-smi-r610-sglang27487-two-b200.txt"}, {});
+        QVERIFY(b200);
+        QCOMPARE(b200->gpus[0].driverVersion.value_or(""), std::string("610.43.02"));
+        QCOMPARE(b200->runtimes.at(0).kind, std::string("cuda-driver"));
+        QCOMPARE(b200->runtimes.at(0).version, std::string("13.3"));
+
+        auto orin =
+            importSnapshotFiles({kCorpus + "/nvidia-smi-jetsoncontainers1403-orin-nvgpu.txt"}, {});
+        QVERIFY(orin && orin->gpus.size() == 1);
+        QCOMPARE(orin->gpus[0].name, std::string("Orin (nvgpu)"));
+        QVERIFY(orin->gpus[0].pciBus.empty());
+        QCOMPARE(orin->gpus[0].integrated, std::optional<bool>(true));
+
+        auto mi210 =
+            importSnapshotFiles({kCorpus + "/amd-smi-list-static-rocmsystems3654-mi210.txt"}, {});
+        QVERIFY(mi210 && mi210->gpus.size() == 1); // the AI NIC is no GPU
+        QCOMPARE(mi210->gpus[0].kfdNode, std::optional<int>(2));
+        QCOMPARE(mi210->gpus[0].pciId, std::string("1002:740f"));
+        QCOMPARE(mi210->gpus[0].pciRevision, std::string("02"));
+
+        auto rx580 =
+            importSnapshotFiles({kCorpus + "/lspci-nnk-lakka631-rx580-hdmi-audio.txt"}, {});
+        QVERIFY(rx580 && rx580->gpus.size() == 1); // 01:00.1 (HDMI audio) is no GPU
+        QCOMPARE(rx580->gpus[0].pciBus, std::string("0000:01:00.0"));
+
+        auto arc = importSnapshotFiles(
+            {kCorpus + "/mesa-vk-device-select-lutris3447-arc-a750-xe.txt"}, {});
+        QVERIFY(arc && arc->gpus.size() == 2);
+        QCOMPARE(arc->gpus[0].integrated, std::optional<bool>(false));
+        QCOMPARE(arc->gpus[1].integrated, std::optional<bool>(true));
+
+        // A real full report cut right after its device header is refused by name.
+        const std::string clvk = readText("vulkaninfo-full-clvk537-llvmpipe-only.txt");
+        const auto cut = clvk.substr(0, clvk.find("VkPhysicalDeviceProperties:"));
+        QCOMPARE(parseVulkaninfo(cut).probe.extra.value("cut_off", ""), std::string("GPU0"));
+        QVERIFY(!parseVulkaninfo(clvk).probe.extra.contains("cut_off"));
     }
 
     // The detectors' own parsers on the pastes of the tools they read: a partial real

@@ -6,6 +6,7 @@
 #include "core/select/coverage.h"
 #include "core/select/env_stages.h"
 #include "core/select/gpu_support.h"
+#include "core/select/visibility.h"
 #include "select_fixtures.h"
 
 #include <QProcess>
@@ -254,23 +255,76 @@ private slots:
         QVERIFY(j["env"]["MY_TOOL_CACHE"].get<std::string>().find("my-tool") != std::string::npos);
     }
 
-    void stagePinGpu()
+    // The visibility stage: each runtime's variables, each with its API's index; an index
+    // the snapshot does not show is named as a belief.
+    void stageVisibility()
     {
+        sp::Catalog cat;
+        sp::Runtime rocm, sdk, cu;
+        rocm.id = "rocm";
+        rocm.visibleDevices = {
+            {"ROCR_VISIBLE_DEVICES", "rocr", "", {"linux"}, {}, "r"},
+            {"HIP_VISIBLE_DEVICES", "hip", "ROCR_VISIBLE_DEVICES", {"linux"}, {}, "h"}};
+        sdk.id = "sdk";
+        sdk.visibleDevices = {{"HIP_VISIBLE_DEVICES", "hip", "", {"windows"}, {}, "w"}};
+        cu.id = "cu";
+        cu.visibleDevices = {
+            {"CUDA_VISIBLE_DEVICES", "cuda", "", {}, {{"CUDA_DEVICE_ORDER", "PCI_BUS_ID"}}, "c"}};
+        cat.runtimes = {rocm, sdk, cu};
+        sp::Profile prof;
+        prof.runtimes = {"rocm", "sdk", "cu"};
+
+        auto linux =
+            machine("linux", {amd("igpu", "gfx1103", 512, true), amd("card", "gfx1100", 24576)});
+        linux.gpus[0].indices = {{"rocr", 1}};
+        linux.gpus[1].indices = {{"rocr", 0}};
         sp::Plan p;
-        const auto linux = machine("linux", {});
-        sp::pinGpu(p, linux, amd("card", "gfx1100", 1), 1);
-        QCOMPARE(p.env.at("ROCR_VISIBLE_DEVICES"), std::string("1"));
+        sp::applyVisibility(p, linux, cat, prof, 1);
+        QCOMPARE(p.env.at("ROCR_VISIBLE_DEVICES"), std::string("0"));
         QCOMPARE(p.env.at("HIP_VISIBLE_DEVICES"), std::string("0"));
-        sp::Plan w;
-        sp::pinGpu(w, machine("windows", {}), amd("card", "gfx1100", 1), 1);
+        QVERIFY(!p.env.count("CUDA_VISIBLE_DEVICES")); // CUDA numbers no AMD card
+        QVERIFY(p.warnings.empty());
+
+        sp::Plan w; // Windows, no hipInfo: believed, and the plan says so
+        sp::applyVisibility(
+            w,
+            machine("windows", {amd("igpu", "gfx1103", 512, true), amd("card", "gfx1100", 24576)}),
+            cat, prof, 1);
         QCOMPARE(w.env.at("HIP_VISIBLE_DEVICES"), std::string("1"));
         QVERIFY(!w.env.count("ROCR_VISIBLE_DEVICES"));
-        sp::Plan n;
-        sp::pinGpu(n, linux, nvidia("rtx", "8.6", 1), 0);
-        QCOMPARE(n.env.at("CUDA_VISIBLE_DEVICES"), std::string("0"));
+        QCOMPARE(w.warnings.size(), std::size_t(1));
+        QVERIFY(w.warnings[0].find("believed to be that card") != std::string::npos);
+
+        auto two =
+            machine("linux", {nvidia("rtx 4090", "8.9", 24564), nvidia("rtx 3060", "8.6", 12288)});
+        two.gpus[0].pciBus = "0000:02:00.0";
+        two.gpus[1].pciBus = "0000:01:00.0";
+        sp::Plan n; // learned from the bus order CUDA_DEVICE_ORDER=PCI_BUS_ID gives
+        sp::applyVisibility(n, two, cat, prof, 0);
+        QCOMPARE(n.env.at("CUDA_VISIBLE_DEVICES"), std::string("1"));
         QCOMPARE(n.env.at("CUDA_DEVICE_ORDER"), std::string("PCI_BUS_ID"));
+        QVERIFY(n.warnings.empty());
         for (const auto& [k, v] : n.env)
             QVERIFY(!n.envWhy.at(k).empty());
+
+        // Vulkan: vulkaninfo's number only. One GPU without it: nothing to hide, no variable;
+        // two: the snapshot's order, named as a belief. The only AMD GPU is HIP device 0.
+        sp::Runtime vk;
+        vk.id = "vk";
+        vk.visibleDevices = {{"GGML_VK_VISIBLE_DEVICES", "vulkan", "", {}, {}, "v"}};
+        cat.runtimes.push_back(vk);
+        sp::Profile vkProf;
+        vkProf.runtimes = {"vk", "sdk"};
+        sp::Plan one;
+        sp::applyVisibility(one, machine("windows", {amd("card", "gfx1100", 24576)}), cat, vkProf,
+                            0);
+        QVERIFY(!one.env.count("GGML_VK_VISIBLE_DEVICES"));
+        QCOMPARE(one.env.at("HIP_VISIBLE_DEVICES"), std::string("0"));
+        QVERIFY(one.warnings.empty());
+        sp::Plan both;
+        sp::applyVisibility(both, two, cat, vkProf, 1);
+        QCOMPARE(both.env.at("GGML_VK_VISIBLE_DEVICES"), std::string("1"));
+        QCOMPARE(both.warnings.size(), std::size_t(1));
     }
 
     void stageCacheRelocationBase()

@@ -1,4 +1,4 @@
-// `stackpilot-cli plan --workload W [--profile P] [--hardware SNAPSHOT.json] [--json]
+// `stackpilot-cli plan --workload W [--profile P] [--gpu GPU] [--hardware SNAPSHOT.json] [--json]
 // [--catalog-dir DIR]`: what would be installed, set and run, and why.
 //
 // Without --hardware it detects this machine, probes included (they are what tell
@@ -39,10 +39,14 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
     if (plan.gpu) {
         const auto& g = snap.gpus[*plan.gpu];
         out << ", GPU " << *plan.gpu << ": " << g.name;
+        if (!g.pciBus.empty())
+            out << " at " << g.pciBus;
         if (g.gfx)
             out << " (" << *g.gfx << ")";
         if (g.computeCapability)
             out << " (compute capability " << *g.computeCapability << ")";
+        if (plan.card && plan.card->chosenBy != "default")
+            out << ", chosen by " << plan.card->chosenBy;
     } else {
         out << ", no usable GPU";
     }
@@ -118,6 +122,10 @@ public:
             QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...).")));
         p.addOption(
             sp::cli::profileOption(QStringLiteral("Use profile P instead of the best one.")));
+        p.addOption({QStringLiteral("gpu"),
+                     QStringLiteral("Plan for this GPU: its index in the snapshot, its PCI bus "
+                                    "address (0000:03:00.0) or its name."),
+                     QStringLiteral("GPU")});
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
@@ -145,8 +153,10 @@ public:
         const auto context = sp::session::contextFor(&loaded->catalog, snap);
         const std::string profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         const bool profileChosenHere = !profile.empty();
-        auto plan = sp::session::planFor(context, *userSettings, workload,
-                                         sp::session::selectBaseFor(context), profile);
+        sp::SelectSettings base = sp::session::selectBaseFor(context);
+        base.gpuSpec = sp::cli::toStd(p.value(QStringLiteral("gpu")));
+        auto plan =
+            sp::session::planFor(context, *userSettings, workload, std::move(base), profile);
         if (!plan) {
             io.err << "stackpilot-cli plan: " << plan.error().message << "\n";
             return sp::cli::exitCodeFor(plan.error());
