@@ -29,6 +29,10 @@
 #include <memory>
 #include <optional>
 
+namespace sp::logmatch {
+struct UnknownFailure;
+}
+
 namespace sp::session {
 class Session;
 }
@@ -220,7 +224,7 @@ private:
     void readPending();
     void reportInternalFailure(const QString& error);
     void reportDetectionFailure();
-    void explainUnknown(FailureNotice& f) const;
+    void explainUnknown(FailureNotice& f, const logmatch::UnknownFailure& u) const;
     void reportCrash(const QString& workload, const QString& profile, const QString& exitText,
                      bool crashed);
     void setSwitchOffer(FailureNotice& f, const QString& failed) const;

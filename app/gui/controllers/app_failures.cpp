@@ -5,6 +5,7 @@
 #include "app/common/diag/cause_words.h"
 #include "app/common/diag/redact.h"
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/controllers/background.h"
 #include "app/gui/models/plain_words.h"
 #include "core/logmatch/explain.h"
 #include "core/paths.h"
@@ -89,19 +90,26 @@ void AppController::reportCrash(const QString& workload, const QString& profile,
     f.logPath = logPath();
     setSwitchOffer(f, profile);
     f.actions << FailureNotice::Action::ExportDiagnostics << FailureNotice::Action::OpenLog;
-    if (m_seenIssue.isEmpty())
-        explainUnknown(f);
-    m_failure = f;
-    emit failure(f);
+    if (!m_seenIssue.isEmpty() || f.logPath.isEmpty()) {
+        m_failure = f;
+        emit failure(f);
+        return;
+    }
+    // The log is read off the GUI thread; the card follows with what it says.
+    const std::filesystem::path log = toPath(f.logPath);
+    runInBackground(
+        this, [log] { return logmatch::explainFile(log, 0); },
+        [this, f](const logmatch::UnknownFailure& u) mutable {
+            explainUnknown(f, u);
+            m_failure = f;
+            emit failure(f);
+        });
 }
 
 // No known problem matched: the line of the log that decides it, where it comes from,
 // and what to search for and report (core/logmatch/explain.h).
-void AppController::explainUnknown(FailureNotice& f) const
+void AppController::explainUnknown(FailureNotice& f, const logmatch::UnknownFailure& u) const
 {
-    if (f.logPath.isEmpty())
-        return;
-    const logmatch::UnknownFailure u = logmatch::explainFile(paths::fromUtf8(toStd(f.logPath)), 0);
     if (!u.found)
         return;
     // How it ended stays first; the line that explains it follows.
@@ -114,8 +122,7 @@ void AppController::explainUnknown(FailureNotice& f) const
     const diag::Redactor redactor(diag::Identity::fromEnvironment());
     f.searchText = qs(redactor.text(u.searchText, counts));
     f.report = qs(redactor.text(
-        logmatch::failureReport(u, paths::toUtf8(paths::fromUtf8(toStd(f.logPath)).filename())),
-        counts));
+        logmatch::failureReport(u, paths::toUtf8(toPath(f.logPath).filename())), counts));
     f.actions << FailureNotice::Action::CopySearchText << FailureNotice::Action::ReportFailure;
 }
 
