@@ -28,17 +28,6 @@ public:
     Expected<void> restart() override { return {}; }
 };
 
-json toJson(const VaultFile& f)
-{
-    return {{"sha256", f.sha256},
-            {"size", f.size},
-            {"name", f.name},
-            {"model", f.model},
-            {"source", f.source},
-            {"storage", toString(f.storage)},
-            {"path", paths::toUtf8(f.path)}};
-}
-
 VaultFile fromJson(const json& j)
 {
     VaultFile f;
@@ -81,6 +70,17 @@ Expected<void> checkSpace(const fs::path& root, std::uint64_t need, const ModelF
 }
 
 } // namespace
+
+json toJson(const VaultFile& f)
+{
+    return {{"sha256", f.sha256},
+            {"size", f.size},
+            {"name", f.name},
+            {"model", f.model},
+            {"source", f.source},
+            {"storage", toString(f.storage)},
+            {"path", paths::toUtf8(f.path)}};
+}
 
 const char* toString(VaultStorage s)
 {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,9 @@ struct VaultFile
     VaultStorage storage = VaultStorage::Owned;
     std::filesystem::path path; // where the bytes are (the blob, or the user's file)
 };
+
+// The index's form of a file, also what `models --json` prints.
+nlohmann::json toJson(const VaultFile& f);
 
 struct PullOptions
 {

@@ -22,17 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string patterned(std::size_t n, unsigned seed)
-{
-    std::string s(n, '\0');
-    std::uint32_t x = seed * 2654435761u + 1;
-    for (char& c : s) {
-        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        c = char(x & 0xff);
-    }
-    return s;
-}
-
 struct World
 {
     QTemporaryDir tmp;
@@ -115,7 +104,7 @@ private slots:
     void aBadPieceIsFetchedAgainAlone()
     {
         World w;
-        const std::string bytes = patterned(8 << 20, 1);
+        const std::string bytes = patternedBytes(8 << 20, 1);
         const Model m = modelOf("chunked", {w.serve("/m/c.gguf", bytes, 1 << 20)});
         w.server.setFault("/m/c.gguf", Fault::corrupt((3 << 20) + 12345, 1));
         auto r = w.vault.pull(m, w.options());
@@ -131,7 +120,7 @@ private slots:
     void withoutPiecesAWrongFileIsFetchedWhole()
     {
         World w;
-        const std::string bytes = patterned(4 << 20, 2);
+        const std::string bytes = patternedBytes(4 << 20, 2);
         const Model m = modelOf("whole", {w.serve("/m/w.gguf", bytes)});
         w.server.setFault("/m/w.gguf", Fault::corrupt(1000, 1));
         auto r = w.vault.pull(m, w.options());
@@ -146,7 +135,7 @@ private slots:
     void aPullCutOffResumes()
     {
         World w;
-        const std::string bytes = patterned(64 << 20, 3);
+        const std::string bytes = patternedBytes(64 << 20, 3);
         const Model m = modelOf("big", {w.serve("/m/big.gguf", bytes, 4 << 20)});
         w.server.setFault("/m/big.gguf", Fault::dropAfter(40 << 20));
         QVERIFY(!w.vault.pull(m, w.options()));

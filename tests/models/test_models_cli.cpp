@@ -25,17 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string patterned(std::size_t n)
-{
-    std::string s(n, '\0');
-    std::uint32_t x = 99;
-    for (char& c : s) {
-        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        c = char(x & 0xff);
-    }
-    return s;
-}
-
 struct World
 {
     QTemporaryDir tmp;
@@ -166,7 +155,7 @@ private slots:
     void aPullKilledResumes()
     {
         World w;
-        const std::string bytes = patterned(64 << 20);
+        const std::string bytes = patternedBytes(64 << 20, 99);
         w.add("big", "big.gguf", bytes);
         w.server.setFault("/m/big.gguf", Fault::stallAfter(40 << 20, std::chrono::seconds(30)));
         QProcess p;

@@ -128,4 +128,16 @@ inline std::string tinySafetensors(const std::vector<std::string>& names,
     return GgufBuilder::bytes(std::uint64_t(text.size())) + text + std::string(offset, '\x3c');
 }
 
+// `n` bytes that do not compress and differ by `seed` (xorshift32).
+inline std::string patternedBytes(std::size_t n, unsigned seed)
+{
+    std::string s(n, '\0');
+    std::uint32_t x = seed * 2654435761u + 1;
+    for (char& c : s) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        c = char(x & 0xff);
+    }
+    return s;
+}
+
 } // namespace sp::test

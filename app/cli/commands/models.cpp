@@ -22,17 +22,6 @@ using nlohmann::json;
 const std::vector<std::string> kActions = {"list", "pull",   "remove", "verify",
                                            "du",   "import", "info"};
 
-json toJson(const VaultFile& f)
-{
-    return {{"sha256", f.sha256},
-            {"size", f.size},
-            {"name", f.name},
-            {"model", f.model},
-            {"source", f.source},
-            {"storage", toString(f.storage)},
-            {"path", paths::toUtf8(f.path)}};
-}
-
 // What a file is, from its header: a GGUF or a safetensors file, in words.
 Expected<json> describeFile(const std::filesystem::path& file)
 {
