@@ -67,7 +67,8 @@ HardwareSnapshot detectHardware(const DetectOptions& options, std::vector<RawPro
         auto tools = std::async(std::launch::async, [po] { return runToolProbes(po); });
         auto vendor = runVendorProbes(po);
         for (auto report : {std::move(vendor), tools.get()}) {
-            lists.push_back(std::move(report.gpus));
+            for (auto& list : listsBySource(std::move(report.gpus)))
+                lists.push_back(std::move(list));
             snap.runtimes.insert(snap.runtimes.end(), report.runtimes.begin(),
                                  report.runtimes.end());
             append(snap.probes, report.probes);

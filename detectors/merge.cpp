@@ -231,7 +231,7 @@ int sourceRank(const std::string& source)
         const int r = sourceRank(source.substr(7));
         return r == 1 ? 1 : 2; // a pasted tool output is a tool's word, never the driver's
     }
-    static const char* const kDriver[] = {"kfd",  "drm",  "hip",      "nvml",
+    static const char* const kDriver[] = {"kfd",  "drm",  "pci",      "hip",     "nvml",
                                           "cuda", "dxgi", "setupapi", "registry"};
     static const char* const kTool[] = {"rocminfo", "hipinfo", "nvidia-smi"};
     for (const char* s : kDriver) {
@@ -308,6 +308,22 @@ std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& list
     return out;
 }
 
+std::vector<std::vector<GpuInfo>> listsBySource(std::vector<GpuInfo> gpus)
+{
+    std::vector<std::string> keys;
+    std::vector<std::vector<GpuInfo>> lists;
+    for (auto& g : gpus) {
+        const std::string key = g.sources.empty() ? std::string() : g.sources.front();
+        const auto at = std::size_t(std::find(keys.begin(), keys.end(), key) - keys.begin());
+        if (at == keys.size()) {
+            keys.push_back(key);
+            lists.emplace_back();
+        }
+        lists[at].push_back(std::move(g));
+    }
+    return lists;
+}
+
 void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table)
 {
     for (auto& g : gpus) {
@@ -362,14 +378,24 @@ void completeFromTable(std::vector<GpuInfo>& gpus, const PciTable& table)
 void completeNvidiaFromTable(std::vector<GpuInfo>& gpus, const NvidiaCcTable& table)
 {
     for (auto& g : gpus) {
-        if (g.vendor != Vendor::Nvidia || g.computeCapability)
+        if (g.vendor != Vendor::Nvidia)
+            continue;
+        std::optional<std::uint32_t> device;
+        if (const auto colon = g.pciId.find(':'); colon != std::string::npos)
+            device = hexValue(g.pciId.substr(colon + 1), 4);
+        // Seen only on the PCI bus (no probe, no nvidia-smi): the name NVIDIA gives the id
+        // beats completeFromTable's "NVIDIA GPU 10de:2335".
+        if (device && g.name == "NVIDIA GPU " + g.pciId) {
+            if (auto name = table.nameOf(std::uint16_t(*device))) {
+                g.name = *name;
+                addSource(g, "nvidia-cc-table");
+            }
+        }
+        if (g.computeCapability)
             continue;
         std::optional<std::string> cc;
-        const auto colon = g.pciId.find(':');
-        if (colon != std::string::npos) {
-            if (const auto device = hexValue(g.pciId.substr(colon + 1), 4))
-                cc = table.byDevice(std::uint16_t(*device));
-        }
+        if (device)
+            cc = table.byDevice(std::uint16_t(*device));
         if (!cc && !g.name.empty()) {
             const auto t = g.extra.find("name_truncated");
             cc = table.byName(g.name, t != g.extra.end() && t->is_boolean() && t->get<bool>());

@@ -33,6 +33,11 @@ std::string normalizePciBus(const std::string& bus);
 // dropped, so the work stays linear in the input however long the lists are.
 std::vector<GpuInfo> mergeGpuLists(const std::vector<std::vector<GpuInfo>>& lists);
 
+// One list per first source, in order of first appearance: a probe report holds every
+// vendor probe's GPUs (NVML's and CUDA's) in one list, and mergeGpuLists keeps two GPUs of
+// one list apart, so one H200 seen by NVML and CUDA came out as two GPUs.
+std::vector<std::vector<GpuInfo>> listsBySource(std::vector<GpuInfo> gpus);
+
 // Fills what is still unknown for AMD GPUs from the PCI table (gfx, name, APU
 // flag; adds "pci-table" to sources when it supplied one), then the remaining guesses:
 // integrated by Ollama's rule (VRAM <= 4 GiB, GTT >= 8 GiB and >= 4x VRAM) and a

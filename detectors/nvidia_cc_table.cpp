@@ -205,4 +205,13 @@ std::optional<std::string> NvidiaCcTable::byDevice(std::uint16_t device) const
     return agreed;
 }
 
+std::optional<std::string> NvidiaCcTable::nameOf(std::uint16_t device) const
+{
+    const auto it = std::lower_bound(m_devices.begin(), m_devices.end(), device,
+                                     [](const Device& d, std::uint16_t id) { return d.id < id; });
+    if (it == m_devices.end() || it->id != device || it->names.size() != 1)
+        return std::nullopt;
+    return it->names.front();
+}
+
 } // namespace sp

@@ -36,6 +36,9 @@ public:
     // Through the product names NVIDIA gives the device id; nullopt when they disagree
     // or none is listed.
     std::optional<std::string> byDevice(std::uint16_t device) const;
+    // The product name NVIDIA gives the device id, when it gives exactly one
+    // (2335 -> "NVIDIA H200"); nullopt for none or several (a board sold under two names).
+    std::optional<std::string> nameOf(std::uint16_t device) const;
 
     std::size_t size() const { return m_models.size(); }
     const std::string& loadError() const { return m_error; }

@@ -13,14 +13,28 @@ std::string joined(const std::vector<std::string>& v)
     return join(v, ", ");
 }
 
+// "amd" -> "AMD", as people write the vendors' names.
+std::string vendorWord(const std::string& id)
+{
+    return id == "amd" ? "AMD" : id == "nvidia" ? "NVIDIA" : id == "intel" ? "Intel" : id;
+}
+
+std::string vendorWords(const std::vector<std::string>& ids)
+{
+    std::vector<std::string> words;
+    for (const auto& id : ids)
+        words.push_back(vendorWord(id));
+    return join(words, " or ");
+}
+
 void checkGpu(const Conditions& c, const MatchContext& ctx, std::vector<std::string>& unmet)
 {
     const GpuInfo* gpu = ctx.gpu;
     if (!c.vendors.empty()) {
         const std::string have = gpu ? toString(gpu->vendor) : "none";
         if (!contains(c.vendors, have))
-            unmet.push_back("needs a " + joined(c.vendors) + " GPU; the chosen GPU is " +
-                            (gpu ? have + " (" + gpu->name + ")" : "none"));
+            unmet.push_back("needs a GPU by " + vendorWords(c.vendors) + "; the chosen GPU is " +
+                            (gpu ? gpu->name + " (" + vendorWord(have) + ")" : "none"));
     }
     const std::string gfx = gpu && gpu->gfx ? *gpu->gfx : std::string{};
     if (!c.gfx.empty() && (gfx.empty() || !anyGfxMatches(c.gfx, gfx)))

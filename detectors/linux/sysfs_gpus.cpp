@@ -220,6 +220,49 @@ Card* matchCard(std::vector<Card>& cards, const Node& n, int pass)
     return nullptr;
 }
 
+// A display-class PCI device (class 0x03xxxx) of a GPU vendor that has no DRM card:
+// NVIDIA's driver makes none without nvidia-drm (a datacenter H200, 2026-11-28:
+// docs/research/device-h200.md), nor does a GPU with no driver bound.
+std::optional<GpuInfo> pciOnlyGpu(const fs::path& dev, const std::vector<GpuInfo>& known)
+{
+    Card c;
+    c.bus = pciBusFromName(dev.filename().string());
+    const auto cls = readUnsigned(dev / "class", 16);
+    if (c.bus.empty() || !cls || (*cls >> 16) != 0x03 ||
+        std::any_of(known.begin(), known.end(),
+                    [&](const GpuInfo& o) { return o.pciBus == c.bus; }))
+        return std::nullopt;
+    const auto vendor = readUnsigned(dev / "vendor", 16);
+    const auto device = readUnsigned(dev / "device", 16);
+    if (!vendor || !device || *vendor > 0xffff || *device > 0xffff ||
+        vendorFromPciId(std::uint32_t(*vendor)) == Vendor::Other)
+        return std::nullopt; // a BMC's or a virtual machine's display, never a compute GPU
+    c.vendor = std::uint32_t(*vendor);
+    c.device = std::uint32_t(*device);
+    if (auto rev = readUnsigned(dev / "revision", 16); rev && *rev <= 0xff)
+        c.revision = std::uint8_t(*rev);
+    GpuInfo g = gpuFromCard(c);
+    g.sources = {"pci"};
+    std::error_code ec;
+    const auto driver = fs::read_symlink(dev / "driver", ec);
+    g.extra["kernel_driver"] = ec ? std::string() : driver.filename().string();
+    return g;
+}
+
+std::vector<GpuInfo> pciOnlyGpus(const fs::path& sysRoot, const std::vector<GpuInfo>& known)
+{
+    std::vector<GpuInfo> out;
+    std::error_code ec;
+    fs::directory_iterator it(sysRoot / "bus" / "pci" / "devices", ec);
+    for (; !ec && it != fs::directory_iterator() && out.size() < 64; it.increment(ec)) {
+        if (auto g = pciOnlyGpu(it->path(), known))
+            out.push_back(std::move(*g));
+    }
+    std::sort(out.begin(), out.end(),
+              [](const GpuInfo& a, const GpuInfo& b) { return a.pciBus < b.pciBus; });
+    return out;
+}
+
 } // namespace
 
 std::string pciBusFromName(std::string_view name)
@@ -287,6 +330,8 @@ std::vector<GpuInfo> detectGpus(const fs::path& sysRoot)
                 g.driverVersion = driver;
             gpus.push_back(std::move(g));
         }
+        for (auto& g : pciOnlyGpus(sysRoot, gpus))
+            gpus.push_back(std::move(g));
     } catch (...) {
         // Out of memory or a filesystem error we did not foresee: report what we have.
     }

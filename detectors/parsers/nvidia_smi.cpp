@@ -1,3 +1,4 @@
+#include "core/gpu_indices.h"
 #include "detectors/parsers/tool_parsers.h"
 
 #include <algorithm>
@@ -24,6 +25,7 @@ enum class Col
     ComputeCap,
     Driver,
     DeviceId,
+    Index,
     Other
 };
 
@@ -52,6 +54,9 @@ std::optional<Col> columnFromHeader(std::string_view h)
         return Col::Driver;
     if (h == "pci.device_id")
         return Col::DeviceId;
+    if (h == "index")
+        return Col::Index; // NVML's number for the GPU, as nvidia-smi prints it
+
     return Col::Other;
 }
 
@@ -88,6 +93,7 @@ struct Row
 {
     std::string name, bus, cc, driver, pciId;
     std::optional<std::int64_t> memMb;
+    std::optional<int> index;
 };
 
 void setColumn(Row& r, Col c, std::string_view f)
@@ -115,6 +121,10 @@ void setColumn(Row& r, Col c, std::string_view f)
         break;
     case Col::DeviceId:
         r.pciId = pciIdFromDeviceId(f);
+        break;
+    case Col::Index:
+        if (const auto n = leadingInt(f); n && *n >= 0 && *n <= kMaxApiIndex && trim(f).size() <= 3)
+            r.index = int(*n);
         break;
     case Col::Other:
         break;
@@ -193,6 +203,8 @@ GpuInfo gpuFromRow(const Row& r)
         g.computeCapability = r.cc;
     if (!r.driver.empty())
         g.driverVersion = r.driver;
+    if (r.index)
+        g.indices[kApiNvml] = *r.index;
     g.sources = {"nvidia-smi"};
     return g;
 }

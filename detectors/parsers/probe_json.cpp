@@ -62,7 +62,9 @@ GpuInfo gpuFromProbe(const json& d, const json& report, std::string_view name, b
         g.computeUnits = static_cast<int>(*cu);
     if (const auto it = d.find("integrated"); it != d.end() && it->is_boolean())
         g.integrated = it->get<bool>();
-    if (!amd) {
+    // NVML's driver_version is the display driver's (580.159.04); the CUDA probe's is
+    // cuDriverGetVersion, the CUDA API version (13.0), kept as the cuda-driver runtime.
+    if (name == "nvml") {
         if (const auto drv = str(report, "driver_version", 32))
             g.driverVersion = *drv;
     }

@@ -32,7 +32,10 @@ def device_info(torch, out):
     if torch.cuda.is_available():  # ROCm builds of torch answer here too
         props = torch.cuda.get_device_properties(0)
         out["device"] = props.name
-        arch = getattr(props, "gcnArchName", "") or f"sm_{props.major}{props.minor}"
+        # CUDA builds have gcnArchName too and put the device name in it (torch 2.11 on
+        # an H200 said "NVIDIA H200"): only a ROCm build's is a gfx target.
+        arch = getattr(props, "gcnArchName", "") if torch.version.hip else ""
+        arch = arch or f"sm_{props.major}{props.minor}"
         out["arch"] = arch.split(":")[0]
         return "cuda"
     out["device"] = platform.processor() or platform.machine() or "cpu"

@@ -33,14 +33,35 @@ public:
         std::string uniqueId; // hex, as amdgpu prints it; empty = no file
     };
 
-    // Returns the PCI device folder, for tests that want to spoil a file in it.
-    std::filesystem::path addCard(const Card& c)
+    // A PCI device with no DRM card (NVIDIA without nvidia-drm, a BMC's display, a
+    // bridge): its folder, the bus/pci/devices link to it, and the bound driver's link.
+    std::filesystem::path addPciDevice(const Card& c, const std::string& pciClass,
+                                       const std::string& driver = {})
     {
         const auto pciDir = m_root / "devices" / "pci0000:00" / "0000:00:01.0" / c.bus;
         std::filesystem::create_directories(pciDir);
+        write(pciDir / "class", pciClass + "\n");
         write(pciDir / "vendor", c.vendor + "\n");
         write(pciDir / "device", c.device + "\n");
         write(pciDir / "revision", c.revision + "\n");
+        const auto busDir = m_root / "bus" / "pci" / "devices";
+        std::filesystem::create_directories(busDir);
+        std::filesystem::create_directory_symlink(
+            std::filesystem::path("../../../devices/pci0000:00/0000:00:01.0") / c.bus,
+            busDir / c.bus);
+        if (!driver.empty()) {
+            const auto driverDir = m_root / "bus" / "pci" / "drivers" / driver;
+            std::filesystem::create_directories(driverDir);
+            std::filesystem::create_directory_symlink(
+                std::filesystem::path("../../../../bus/pci/drivers") / driver, pciDir / "driver");
+        }
+        return pciDir;
+    }
+
+    // Returns the PCI device folder, for tests that want to spoil a file in it.
+    std::filesystem::path addCard(const Card& c)
+    {
+        const auto pciDir = addPciDevice(c, "0x030000");
         write(pciDir / "boot_vga", c.bootVga + "\n");
         if (!c.vramBytes.empty())
             write(pciDir / "mem_info_vram_total", c.vramBytes + "\n");

@@ -46,6 +46,24 @@ esac
     return path.string();
 }
 
+// A fake probe that prints what the real one printed on an H200 (device-h200/).
+std::string writeRecordedH200Probe(const std::filesystem::path& dir)
+{
+    const auto path = dir / "h200-probe";
+    const std::string recorded = DEVICE_H200_DIR;
+    FakeSysfs::write(path, "#!/bin/sh\ncase \"$1\" in\n"
+                           "nvml) cat '" +
+                               recorded +
+                               "/probe-nvml.json' ;;\n"
+                               "cuda) cat '" +
+                               recorded +
+                               "/probe-cuda.json' ;;\n"
+                               "*) echo '{\"status\":\"missing\",\"detail\":\"no library\"}' ;;\n"
+                               "esac\n");
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+    return path.string();
+}
+
 } // namespace
 
 class TestDetectProbes : public QObject
@@ -95,6 +113,47 @@ private slots:
         for (const auto& r : snap.runtimes)
             rocm = rocm || (r.kind == "rocm" && r.version == "6.2.4");
         QVERIFY(rocm);
+    }
+
+    // On the lent H200 (2026-11-28) detect listed the one GPU twice: NVML's and CUDA's
+    // devices came in one list, which the merge keeps apart. The machine had no DRM card
+    // for it either (no nvidia-drm), so sysfs saw nothing; the PCI folder names it now.
+    void recordedH200IsOneGpu()
+    {
+        QTemporaryDir tmp;
+        const std::filesystem::path base = tmp.path().toStdString();
+        FakeSysfs fs(base / "sys");
+        FakeSysfs::Card c;
+        c.bus = "0000:00:06.0";
+        c.vendor = "0x10de";
+        c.device = "0x2335";
+        c.revision = "0xa1";
+        fs.addPciDevice(c, "0x030200", "nvidia");
+
+        DetectOptions o;
+        o.sysfsRoot = fs.root().string();
+        o.probeExecutable = writeRecordedH200Probe(base);
+        const auto snap = detectHardware(o);
+        const std::string dump = toJson(snap).dump(1);
+        int nvidia = 0;
+        for (const auto& g : snap.gpus)
+            nvidia += g.vendor == Vendor::Nvidia ? 1 : 0;
+        QVERIFY2(nvidia == 1, dump.c_str());
+        const auto* g = byBus(snap, "0000:00:06.0");
+        QVERIFY2(g, dump.c_str());
+        QCOMPARE(g->name, std::string("NVIDIA H200"));
+        QCOMPARE(g->pciId, std::string("10de:2335"));
+        QCOMPARE(g->pciRevision, std::string("a1"));
+        QCOMPARE(g->computeCapability.value_or(""), std::string("9.0"));
+        QCOMPARE(g->vramMb.value_or(0), std::int64_t(143771)); // NVML's total, as nvidia-smi
+        QCOMPARE(g->driverVersion.value_or(""), std::string("580.159.04")); // not CUDA's 13.0
+        QCOMPARE(g->integrated.value_or(true), false);
+        QVERIFY((g->sources == std::vector<std::string>{"pci", "nvml", "cuda"}));
+        QCOMPARE(g->indices.at("nvml"), 0);
+        bool cudaDriver = false;
+        for (const auto& r : snap.runtimes)
+            cudaDriver = cudaDriver || (r.kind == "cuda-driver" && r.version == "13.0");
+        QVERIFY(cudaDriver);
     }
 };
 

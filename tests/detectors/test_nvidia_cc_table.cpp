@@ -95,6 +95,14 @@ private slots:
         QVERIFY(!table().byDevice(0x1b06)); // GTX 1080 Ti: before Turing, no PCI id in the source
     }
 
+    void nameByPciDevice()
+    {
+        QCOMPARE(table().nameOf(0x2335).value_or(""), std::string("NVIDIA H200"));
+        QCOMPARE(table().nameOf(0x2484).value_or(""), std::string("NVIDIA GeForce RTX 3070"));
+        QVERIFY(!table().nameOf(0x1e30)); // sold as Quadro RTX 6000 and 8000: no one name
+        QVERIFY(!table().nameOf(0x1b06)); // not listed
+    }
+
     void parseErrorsNameTheFile()
     {
         auto bad = NvidiaCcTable::parse(

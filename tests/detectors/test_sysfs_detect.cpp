@@ -125,6 +125,30 @@ void buildNvidia(FakeSysfs& fs)
     fs.addCard(c);
 }
 
+// A datacenter H200 as a lent machine showed it (2026-11-28, docs/research/device-h200.md):
+// class 0x030200 (3D controller), bound to nvidia, and no DRM card (no nvidia-drm). Beside it
+// a BMC's VGA (ASPEED) and an NVIDIA device of another class (an NVSwitch bridge), no GPUs.
+void buildH200NoDrm(FakeSysfs& fs)
+{
+    FakeSysfs::Card h200;
+    h200.bus = "0000:00:06.0";
+    h200.vendor = "0x10de";
+    h200.device = "0x2335";
+    h200.revision = "0xa1";
+    fs.addPciDevice(h200, "0x030200", "nvidia");
+    FakeSysfs::Card bmc;
+    bmc.bus = "0000:02:00.0";
+    bmc.vendor = "0x1a03";
+    bmc.device = "0x2000";
+    bmc.revision = "0x52";
+    fs.addPciDevice(bmc, "0x030000", "ast");
+    FakeSysfs::Card nvswitch;
+    nvswitch.bus = "0000:05:00.0";
+    nvswitch.vendor = "0x10de";
+    nvswitch.device = "0x22a3";
+    fs.addPciDevice(nvswitch, "0x068000");
+}
+
 // Two identical cards whose KFD nodes come in the other order and carry no PCI
 // location: only unique_id can pair them correctly.
 void buildTwins(FakeSysfs& fs)
@@ -285,8 +309,8 @@ private slots:
     void scenario_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char* n : {"rx6750xt", "780m", "apu+dgpu", "nvidia", "empty", "twins",
-                              "garbage1", "garbage2", "garbage3", "garbage4"})
+        for (const char* n : {"rx6750xt", "780m", "apu+dgpu", "nvidia", "h200-no-drm", "empty",
+                              "twins", "garbage1", "garbage2", "garbage3", "garbage4"})
             QTest::newRow(n) << QString::fromUtf8(n);
     }
 
@@ -307,6 +331,8 @@ private slots:
             buildNvidia(fs);
         else if (n == "twins")
             buildTwins(fs);
+        else if (n == "h200-no-drm")
+            buildH200NoDrm(fs);
         else if (n.rfind("garbage", 0) == 0)
             buildGarbage(fs, unsigned(n.back() - '0'));
 
@@ -368,12 +394,23 @@ private slots:
             const auto& g = snap.gpus[0];
             QVERIFY(g.vendor == Vendor::Nvidia);
             QCOMPARE(g.pciId, std::string("10de:2484"));
-            QVERIFY(g.name.find("10de:2484") != std::string::npos);
+            QCOMPARE(g.name, std::string("NVIDIA GeForce RTX 3070")); // the name NVIDIA gives 2484
             QVERIFY(!g.gfx && !g.vramMb && !g.kfdNode);
             // No NVML in a fake tree: the compute capability comes from NVIDIA's table
             // (10de:2484 is the GeForce RTX 3070), and says so.
             QCOMPARE(g.computeCapability.value_or(""), std::string("8.6"));
             QVERIFY((g.sources == std::vector<std::string>{"drm", "nvidia-cc-table"}));
+        } else if (n == "h200-no-drm") {
+            QCOMPARE(snap.gpus.size(), std::size_t(1));
+            const auto& g = snap.gpus[0];
+            QVERIFY(g.vendor == Vendor::Nvidia);
+            QCOMPARE(g.pciId, std::string("10de:2335"));
+            QCOMPARE(g.pciRevision, std::string("a1"));
+            QCOMPARE(g.pciBus, std::string("0000:00:06.0"));
+            QCOMPARE(g.name, std::string("NVIDIA H200"));
+            QCOMPARE(g.computeCapability.value_or(""), std::string("9.0"));
+            QVERIFY((g.sources == std::vector<std::string>{"pci", "nvidia-cc-table"}));
+            QVERIFY(g.extra["kernel_driver"] == json("nvidia"));
         } else if (n == "empty") {
             QVERIFY(snap.gpus.empty());
         } else if (n == "twins") {

@@ -154,8 +154,9 @@ private slots:
         QCOMPARE(banner->issueId(), QStringLiteral("gui-fixture-crash"));
         QCOMPARE(banner->actionButton()->text(),
                  QStringLiteral("Switch to PyTorch 2.8.0 (Fixture route B) and relaunch"));
+        // The tree writes its pids as it starts; under load the banner can come first.
+        QVERIFY(waitFor([&] { return pidsIn(w.work / "pids").size() == 3; }));
         const auto firstPids = pidsIn(w.work / "pids");
-        QCOMPARE(firstPids.size(), std::size_t(3));
 
         // The remedy: the profile switches, the first tree is stopped, the workload relaunches.
         QTest::mouseClick(banner->actionButton(), Qt::LeftButton);
@@ -173,7 +174,10 @@ private slots:
         QCOMPARE(ui.app->currentPlan()->profile, QStringLiteral("gui-b"));
 
         // Stop ends the whole tree, the setsid child included.
-        QVERIFY(waitFor([&] { return pidsIn(w.work / "pids") != firstPids; }));
+        QVERIFY(waitFor([&] {
+            const auto now = pidsIn(w.work / "pids");
+            return now.size() == 3 && now != firstPids;
+        }));
         const auto secondPids = pidsIn(w.work / "pids");
         QTest::mouseClick(ui.primary(), Qt::LeftButton);
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));

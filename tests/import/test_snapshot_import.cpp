@@ -2,6 +2,7 @@
 // (corpus/, with corpus/manifest.json naming each thread and the target it states), and
 // the detectors' own parsers on the same pastes.
 
+#include "core/gpu_indices.h"
 #include "detectors/import/paste_sections.h"
 #include "detectors/import/snapshot_import.h"
 #include "detectors/merge.h"
@@ -301,6 +302,33 @@ private slots:
         // Two identical cards inside one output stay two.
         auto twins = importPastes({{"p", "  Name:  gfx1100\n  Name:  gfx1100\n"}}, {});
         QCOMPARE(twins.gpus.size(), std::size_t(2));
+    }
+
+    // nvidia-smi's four forms, recorded on a real H200 (tests/detectors/device-h200/):
+    // each names the one GPU, and all four pasted together are still one GPU.
+    void recordedH200Forms()
+    {
+        const std::string dir = DEVICE_H200_DIR;
+        std::vector<PasteText> all;
+        for (const char* f :
+             {"nvidia-smi.txt", "nvidia-smi-q.txt", "nvidia-smi-L.txt", "nvidia-smi-query.csv"}) {
+            std::ifstream in(dir + "/" + f, std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            QVERIFY2(!text.str().empty(), f);
+            all.push_back({f, text.str()});
+            const auto snap = importPastes({all.back()}, {});
+            QVERIFY2(snap.gpus.size() == 1, f);
+            QCOMPARE(snap.gpus[0].name, std::string("NVIDIA H200"));
+            QCOMPARE(snap.gpus[0].computeCapability.value_or(""), std::string("9.0"));
+            const bool listOnly = std::string(f) == "nvidia-smi-L.txt"; // no bus, no memory
+            QCOMPARE(snap.gpus[0].pciBus, std::string(listOnly ? "" : "0000:00:06.0"));
+            QCOMPARE(snap.gpus[0].vramMb.value_or(0), std::int64_t(listOnly ? 0 : 143771));
+        }
+        const auto csv = importPastes({all[3]}, {});
+        QCOMPARE(csv.gpus[0].pciId, std::string("10de:2335"));
+        QCOMPARE(csv.gpus[0].indices.at(kApiNvml), 0); // the query's index column
+        QCOMPARE(importPastes(all, {}).gpus.size(), std::size_t(1));
     }
 
     void manyGpusAreBoundedWhereTheyAreMerged()
