@@ -251,6 +251,78 @@ private slots:
         QVERIFY2(run.rc == 0, (run.out + run.err).c_str());
         QCOMPARE(*store->count(), total);
     }
+
+    // ingest, then propose against a fixture catalog: 20 passing PCs make a profile
+    // tested, 5 failing PCs on one driver demote another and draft a known issue; the
+    // catalog's other files are copied byte for byte; the arguments are checked first.
+    void proposeChangesStatusesByThePolicy()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        std::filesystem::create_directories(d + "/catalog");
+        const json catalog = {
+            {"schema_version", 1},
+            {"profiles",
+             {{{"id", "comfyui-rocm6.2"}, {"workload", "comfyui"}, {"status", "community"}},
+              {{"id", "comfyui-cuda-linux"}, {"workload", "comfyui"}, {"status", "tested"}}}}};
+        std::ofstream(d + "/catalog/fixture-profiles.json") << catalog.dump(2) << "\n";
+        std::ofstream(d + "/catalog/fixture-other.json") << "{ \"schema_version\": 1 }\n";
+        std::vector<json> records;
+        for (int i = 0; i < 20; ++i)
+            records.push_back(record(rng, hex32(rng)));
+        for (int i = 0; i < 5; ++i) {
+            json bad = record(rng, hex32(rng), false);
+            bad["profile"] = "comfyui-cuda-linux";
+            bad["pci_id"] = "10de:2335";
+            bad["revision"] = "a1";
+            bad["arch"] = "sm_90";
+            bad["driver"] = "575.57.08";
+            records.push_back(bad);
+        }
+        writeLines(d + "/r.jsonl", records);
+        qputenv("STACKPILOT_HOME", dir.path().toUtf8() + "/home");
+        const QString db = dir.path() + QStringLiteral("/l.db");
+        const auto in = sp::test::runCliInProcess(
+            {QStringLiteral("ledger"), QStringLiteral("ingest"),
+             dir.path() + QStringLiteral("/r.jsonl"), QStringLiteral("--db"), db});
+        QVERIFY2(in.rc == 0, (in.out + in.err).c_str());
+        const auto propose = [&](const QString& out, const QString& now) {
+            return sp::test::runCliInProcess(
+                {QStringLiteral("ledger"), QStringLiteral("propose"), QStringLiteral("--db"), db,
+                 QStringLiteral("--catalog-dir"), dir.path() + QStringLiteral("/catalog"),
+                 QStringLiteral("-o"), out, QStringLiteral("--now"), now,
+                 QStringLiteral("--json")});
+        };
+        // Bad arguments: one line, nothing written.
+        const auto same =
+            propose(dir.path() + QStringLiteral("/catalog"), QStringLiteral("2026-11-28"));
+        QCOMPARE(same.rc, 2);
+        const auto badDate =
+            propose(dir.path() + QStringLiteral("/out"), QStringLiteral("2026-13-40"));
+        QCOMPARE(badDate.rc, 2);
+        QVERIFY(!std::filesystem::exists(d + "/out"));
+
+        const auto run = propose(dir.path() + QStringLiteral("/out"), QStringLiteral("2026-11-28"));
+        QVERIFY2(run.rc == 0, (run.out + run.err).c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["changes"].size(), std::size_t(2));
+        QCOMPARE(result["known_issue_drafts"].size(), std::size_t(1));
+        QVERIFY(result["known_issue_drafts"][0]["driver_version"] == json("575.57.08"));
+        std::ifstream changed(d + "/out/fixture-profiles.json");
+        const json after = json::parse(changed);
+        QVERIFY(after["profiles"][0]["status"] == json("tested"));
+        QVERIFY(after["profiles"][0]["proof"]["passed_installs"] == json(20));
+        QVERIFY(after["profiles"][1]["status"] == json("community"));
+        QVERIFY(after["profiles"][1]["proof"]["failed_installs"] == json(5));
+        std::ifstream other(d + "/out/fixture-other.json");
+        QCOMPARE(std::string(std::istreambuf_iterator<char>(other), {}),
+                 std::string("{ \"schema_version\": 1 }\n"));
+        // A window that ends before the records: nothing to change.
+        const auto later =
+            propose(dir.path() + QStringLiteral("/out2"), QStringLiteral("2027-12-31"));
+        QVERIFY2(later.rc == 0, (later.out + later.err).c_str());
+        QCOMPARE(json::parse(later.out)["changes"].size(), std::size_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLedger)

@@ -42,6 +42,26 @@ const char* const kDetails =
     " GROUP BY profile, pci_id, arch, os, driver, known_issue, decisive_line"
     " ORDER BY COUNT(*) DESC, known_issue, decisive_line";
 
+const char* const kCountsByProfile =
+    "SELECT profile, '', '', '', '',"
+    " COUNT(DISTINCT CASE WHEN passed = 1 THEN install_id END),"
+    " COUNT(DISTINCT CASE WHEN passed = 0 THEN install_id END),"
+    " COUNT(DISTINCT install_id), MIN(at), MAX(at)"
+    " FROM records WHERE at >= ? GROUP BY profile ORDER BY profile";
+
+const char* const kCountsByDriver =
+    "SELECT profile, '', '', '', driver,"
+    " COUNT(DISTINCT CASE WHEN passed = 1 THEN install_id END),"
+    " COUNT(DISTINCT CASE WHEN passed = 0 THEN install_id END),"
+    " COUNT(DISTINCT install_id), MIN(at), MAX(at)"
+    " FROM records WHERE at >= ? GROUP BY profile, driver ORDER BY profile, driver";
+
+const char* const kDriverDetails =
+    "SELECT profile, '', '', '', driver, known_issue, decisive_line, COUNT(*)"
+    " FROM records WHERE passed = 0 AND at >= ?"
+    " GROUP BY profile, driver, known_issue, decisive_line"
+    " ORDER BY COUNT(*) DESC, known_issue, decisive_line";
+
 SqlRow paramsOf(const SharedRecord& r)
 {
     json runtimes = toJson(r)["runtimes"];
@@ -158,39 +178,60 @@ Expected<long long> LedgerStore::count()
     return rows->empty() ? 0 : integerOf(rows->front().front());
 }
 
+namespace {
+
+std::vector<ReportRow> rowsOf(const std::vector<SqlRow>& rows)
+{
+    std::vector<ReportRow> out;
+    for (const auto& row : rows)
+        out.push_back({textOf(row[0]),
+                       textOf(row[1]),
+                       textOf(row[2]),
+                       textOf(row[3]),
+                       textOf(row[4]),
+                       integerOf(row[5]),
+                       integerOf(row[6]),
+                       integerOf(row[7]),
+                       textOf(row[8]),
+                       textOf(row[9]),
+                       {},
+                       {}});
+    return out;
+}
+
+} // namespace
+
 Expected<std::vector<ReportRow>> LedgerStore::report()
 {
     auto rows = m_sql->query(kGroups, {});
     if (!rows)
         return rows.error();
-    std::vector<ReportRow> out;
-    for (const auto& row : *rows) {
-        ReportRow r{textOf(row[0]),
-                    textOf(row[1]),
-                    textOf(row[2]),
-                    textOf(row[3]),
-                    textOf(row[4]),
-                    integerOf(row[5]),
-                    integerOf(row[6]),
-                    integerOf(row[7]),
-                    textOf(row[8]),
-                    textOf(row[9]),
-                    {},
-                    {}};
-        out.push_back(std::move(r));
-    }
-    if (auto d = attachDetails(out); !d)
+    auto out = rowsOf(*rows);
+    if (auto d = attachDetails(out, kDetails, {}); !d)
         return d.error();
     return out;
 }
 
-Expected<void> LedgerStore::attachDetails(std::vector<ReportRow>& rows)
+Expected<std::vector<ReportRow>> LedgerStore::counts(const std::string& since, bool byDriver)
+{
+    auto rows = m_sql->query(byDriver ? kCountsByDriver : kCountsByProfile, {since});
+    if (!rows)
+        return rows.error();
+    auto out = rowsOf(*rows);
+    if (byDriver)
+        if (auto d = attachDetails(out, kDriverDetails, {since}); !d)
+            return d.error();
+    return out;
+}
+
+Expected<void> LedgerStore::attachDetails(std::vector<ReportRow>& rows, const char* sql,
+                                          const SqlRow& params)
 {
     std::map<std::string, ReportRow*> byKey;
     for (auto& r : rows)
         byKey[r.profile + '\x1f' + r.pciId + '\x1f' + r.arch + '\x1f' + r.os + '\x1f' + r.driver +
               '\x1f'] = &r;
-    auto details = m_sql->query(kDetails, {});
+    auto details = m_sql->query(sql, params);
     if (!details)
         return details.error();
     for (const auto& d : *details) {

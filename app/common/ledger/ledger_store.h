@@ -36,6 +36,10 @@ public:
     // Adds the records in one transaction; the number that were new.
     Expected<std::size_t> add(const std::vector<SharedRecord>& batch);
     Expected<std::vector<ReportRow>> report();
+    // Counts of the records since `since` (ISO 8601) per profile, or per profile and
+    // driver (then with the failures' known issues and decisive lines); only `profile`
+    // (and `driver`) of a row's key is set.
+    Expected<std::vector<ReportRow>> counts(const std::string& since, bool byDriver);
     Expected<long long> count();
 
     // The schema version the database is at (the number of migrations applied).
@@ -44,7 +48,8 @@ public:
 private:
     explicit LedgerStore(std::unique_ptr<SqlConnection> sql) : m_sql(std::move(sql)) {}
     Expected<void> migrate();
-    Expected<void> attachDetails(std::vector<ReportRow>& rows);
+    Expected<void> attachDetails(std::vector<ReportRow>& rows, const char* sql,
+                                 const SqlRow& params);
     std::unique_ptr<SqlConnection> m_sql;
 };
 
