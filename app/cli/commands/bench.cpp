@@ -21,6 +21,11 @@
 #include <iomanip>
 #include <sstream>
 
+namespace sp::cli {
+// `evidence share` (evidence_share.cpp).
+int runEvidenceShare(const QCommandLineParser& p, Io& io);
+} // namespace sp::cli
+
 namespace {
 
 using namespace sp;
@@ -90,15 +95,23 @@ class EvidenceCommand : public cli::Command
 public:
     void addOptions(QCommandLineParser& p) override
     {
-        p.addPositionalArgument(QStringLiteral("export"), QStringLiteral("The only action."));
+        p.addPositionalArgument(QStringLiteral("action"),
+                                QStringLiteral("export, or share (docs/LEDGER.md)."));
+        p.addOption({QStringLiteral("yes"),
+                     QStringLiteral("share: queue and send them; without it, only show them.")});
+        p.addOption({QStringLiteral("ledger"),
+                     QStringLiteral("share: the ledger's URL (default STACKPILOT_LEDGER_URL)."),
+                     QStringLiteral("URL")});
         p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                      QStringLiteral("Write to FILE instead of stdout."),
                      QStringLiteral("FILE")});
     }
     int run(const QCommandLineParser& p, cli::Io& io) override
     {
+        if (p.positionalArguments() == QStringList{QStringLiteral("share")})
+            return cli::runEvidenceShare(p, io);
         if (p.positionalArguments() != QStringList{QStringLiteral("export")})
-            return usageError(io, "expected: evidence export [-o FILE]");
+            return usageError(io, "expected: evidence export [-o FILE] | share [--yes]");
         const auto out = toPath(p.value(QStringLiteral("output")));
         if (!out.empty())
             if (auto ok = checkOutputFile(out); !ok) {
@@ -132,5 +145,5 @@ SP_REGISTER_COMMAND(BenchCommand, "bench",
                     "Time the smoke test of every installed profile of a workload.",
                     {Machine, Json, CatalogDir})
 SP_REGISTER_COMMAND(EvidenceCommand, "evidence",
-                    "Export this machine's smoke-test and launch records, redacted.",
-                    {Own, Json}) // --json: the export is JSON either way
+                    "Export or share this machine's smoke-test and launch records, redacted.",
+                    {Own, Json, Machine}) // --json: the export is JSON either way
