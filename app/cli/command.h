@@ -32,6 +32,7 @@ enum class Option
     PrefixRoot,    // --prefix-root DIR (install_support.h)
     InstallSource, // --offline DIR, --accept-changed (install_support.h)
     Machine,       // --hardware FILE, --no-probes, --sysfs-root DIR (machine_options.h)
+    Gpu,           // --gpu INDEX|PCI-BUS|NAME: the GPU to plan for (machine_options.h)
     WorkloadArgs,  // [-- ARGS...] after the verb's own argument (workloadArgs, below)
     Own,
 };

@@ -71,6 +71,12 @@ void addSharedOption(QCommandLineParser& p, Option o)
         p.addOption({QStringLiteral("sysfs-root"),
                      QStringLiteral("Detect from DIR instead of /sys."), QStringLiteral("DIR")});
         return;
+    case Option::Gpu:
+        p.addOption({QStringLiteral("gpu"),
+                     QStringLiteral("Plan for this GPU: its index in the snapshot, its PCI bus "
+                                    "address (0000:03:00.0) or its name."),
+                     QStringLiteral("GPU")});
+        return;
     case Option::WorkloadArgs:
         p.addPositionalArgument(QStringLiteral("args"),
                                 QStringLiteral("Extra workload arguments, after --."),

@@ -63,12 +63,13 @@ public:
     {
         const bool json = p.isSet(QStringLiteral("json"));
         // The smoke tests' own output is not the point here: only errors are printed.
-        session::Session s(
-            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment()),
-            [&](const session::Event& e) {
-                if (const auto* f = std::get_if<session::Failed>(&e))
-                    io.err << "stackpilot-cli bench: " << f->message << "\n";
-            });
+        auto context =
+            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment());
+        context.gpuSpec = in.gpuSpec;
+        session::Session s(std::move(context), [&](const session::Event& e) {
+            if (const auto* f = std::get_if<session::Failed>(&e))
+                io.err << "stackpilot-cli bench: " << f->message << "\n";
+        });
         const session::Outcome& end = cli::waitFor(s, s.startBench(workload));
         if (!end.result)
             return cli::exitCodeFor(end.result.error());
@@ -143,7 +144,7 @@ public:
 
 SP_REGISTER_COMMAND(BenchCommand, "bench",
                     "Time the smoke test of every installed profile of a workload.",
-                    {Machine, Json, CatalogDir})
+                    {Machine, Gpu, Json, CatalogDir})
 SP_REGISTER_COMMAND(EvidenceCommand, "evidence",
                     "Export or share this machine's smoke-test and launch records, redacted.",
                     {Own, Json, Machine}) // --json: the export is JSON either way

@@ -64,13 +64,13 @@ public:
         const bool json = p.isSet(QStringLiteral("json"));
         const bool dryRun = p.isSet(QStringLiteral("dry-run"));
         sp::cli::EventPrinter printer(io, "launch", json, false);
-        sp::session::Session session(
-            sp::session::contextFor(&in->loaded.catalog, std::move(in->machine),
-                                    sp::currentEnvironment()),
-            [&](const sp::session::Event& e) {
-                if (!dryRun || std::holds_alternative<sp::session::Failed>(e))
-                    printer(e);
-            });
+        auto context = sp::session::contextFor(&in->loaded.catalog, std::move(in->machine),
+                                               sp::currentEnvironment());
+        context.gpuSpec = in->gpuSpec;
+        sp::session::Session session(std::move(context), [&](const sp::session::Event& e) {
+            if (!dryRun || std::holds_alternative<sp::session::Failed>(e))
+                printer(e);
+        });
         auto request = session.prepare(sp::cli::toStd(pos.front()), sp::cli::workloadArgs(p));
         if (!request)
             return sp::cli::exitCodeFor(request.error());
@@ -102,4 +102,4 @@ public:
 
 SP_REGISTER_COMMAND(LaunchCommand, "launch",
                     "Run a profile's workload in its composed environment.",
-                    {Own, WorkloadArgs, Machine, Json, CatalogDir})
+                    {Own, WorkloadArgs, Machine, Gpu, Json, CatalogDir})

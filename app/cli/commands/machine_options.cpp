@@ -1,6 +1,7 @@
 #include "app/cli/commands/machine_options.h"
 
 #include "core/paths.h"
+#include "core/select/gpu_choice.h"
 #include "detectors/detect.h"
 
 #include <cstdlib>
@@ -39,7 +40,17 @@ std::optional<Planning> planningForCli(const QCommandLineParser& p, Io& io, cons
     auto machine = machineForCli(p, io, exitCode);
     if (!machine)
         return std::nullopt;
-    return Planning{std::move(*loaded), std::move(*machine)};
+    // --gpu names a GPU of this machine, or nothing is planned, installed or started.
+    const std::string gpu = p.optionNames().contains(QStringLiteral("gpu"))
+                                ? toStd(p.value(QStringLiteral("gpu")))
+                                : std::string();
+    if (!gpu.empty())
+        if (auto index = resolveGpuSpec(*machine, gpu); !index) {
+            io.err << "stackpilot-cli " << verb << ": --gpu: " << index.error().message << "\n";
+            *exitCode = 2;
+            return std::nullopt;
+        }
+    return Planning{std::move(*loaded), std::move(*machine), gpu};
 }
 
 void OnMachineCommand::addOptions(QCommandLineParser& p)

@@ -22,6 +22,7 @@ struct Planning
 {
     LoadedCatalog loaded;
     HardwareSnapshot machine;
+    std::string gpuSpec; // --gpu as typed, checked against the machine; "" when not given
 };
 
 // Loads the catalog, then the machine. A `workload`, when given, must be one of the

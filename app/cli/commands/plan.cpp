@@ -122,10 +122,6 @@ public:
             QStringLiteral("Workload id (sdnext, comfyui, llamafile, ...).")));
         p.addOption(
             sp::cli::profileOption(QStringLiteral("Use profile P instead of the best one.")));
-        p.addOption({QStringLiteral("gpu"),
-                     QStringLiteral("Plan for this GPU: its index in the snapshot, its PCI bus "
-                                    "address (0000:03:00.0) or its name."),
-                     QStringLiteral("GPU")});
     }
     int run(const QCommandLineParser& p, sp::cli::Io& io) override
     {
@@ -181,4 +177,4 @@ public:
 
 SP_REGISTER_COMMAND(PlanCommand, "plan",
                     "Choose a stack for a workload on this (or a saved) machine and explain it.",
-                    {Own, Machine, Json, CatalogDir})
+                    {Own, Machine, Gpu, Json, CatalogDir})

@@ -129,6 +129,7 @@ public:
         auto context =
             session::contextFor(&in->loaded.catalog, std::move(in->machine), currentEnvironment());
         context.modelsRoot = cli::toPath(p.value(QStringLiteral("models-dir")));
+        context.gpuSpec = in->gpuSpec;
         session::Session session(std::move(context), [&](const session::Event& e) {
             printer(e);
             if (const auto* c = std::get_if<session::ConfirmInstall>(&e))
@@ -148,4 +149,4 @@ public:
 
 SP_REGISTER_COMMAND(RunCommand, "run",
                     "Detect, plan, install, run the setup steps and launch a workload, watched.",
-                    {Own, WorkloadArgs, InstallSource, Machine, Json, CatalogDir})
+                    {Own, WorkloadArgs, InstallSource, Machine, Gpu, Json, CatalogDir})

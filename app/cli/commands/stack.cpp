@@ -31,9 +31,10 @@ public:
     {
         const bool json = p.isSet(QStringLiteral("json"));
         cli::EventPrinter printer(io, "verify-stack", json, true);
-        session::Session s(
-            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment()),
-            [&](const session::Event& e) { printer(e); });
+        auto context =
+            session::contextFor(&in.loaded.catalog, std::move(in.machine), currentEnvironment());
+        context.gpuSpec = in.gpuSpec;
+        session::Session s(std::move(context), [&](const session::Event& e) { printer(e); });
         auto request = s.prepare(profile, {});
         if (!request)
             return cli::exitCodeFor(request.error());
@@ -58,7 +59,9 @@ public:
     int runOn(const std::string& workload, cli::Planning& in, const QCommandLineParser& p,
               cli::Io& io) override
     {
-        session::Session s(session::contextFor(&in.loaded.catalog, std::move(in.machine)), {});
+        auto context = session::contextFor(&in.loaded.catalog, std::move(in.machine));
+        context.gpuSpec = in.gpuSpec;
+        session::Session s(std::move(context), {});
         auto r = s.rollback(workload);
         if (!r) {
             io.err << "stackpilot-cli rollback: " << r.error().message << "\n";
@@ -85,7 +88,7 @@ public:
 
 SP_REGISTER_COMMAND(VerifyStackCommand, "verify-stack",
                     "Run a profile's smoke test on this machine and record the result.",
-                    {Machine, Json, CatalogDir})
+                    {Machine, Gpu, Json, CatalogDir})
 SP_REGISTER_COMMAND(RollbackCommand, "rollback",
                     "Make the last profile that passed on this machine the choice again.",
-                    {Machine, Json, CatalogDir})
+                    {Machine, Gpu, Json, CatalogDir})

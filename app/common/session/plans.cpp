@@ -1,6 +1,7 @@
 #include "app/common/session/plans.h"
 
 #include "core/clock.h"
+#include "core/select/gpu_choice.h"
 #include "core/select/workload_overrides.h"
 #include "installers/pin_store.h"
 
@@ -8,14 +9,26 @@
 
 namespace sp::session {
 
-Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c)
+Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c,
+                                                              std::optional<int> gpu)
 {
     const EvidenceStore evidence(c.evidenceFile.empty() ? EvidenceStore::defaultFile()
                                                         : c.evidenceFile);
     auto records = evidence.records();
     if (!records)
         return records.error();
-    return sp::verdictsFor(*records, fingerprintOf(c.snapshot, chooseGpu(c.snapshot)));
+    return sp::verdictsFor(*records, fingerprintOf(c.snapshot, gpu));
+}
+
+std::optional<int> plannedGpu(const Context& c, const Settings* settings,
+                              const std::string& workload)
+{
+    std::optional<GpuIdentity> remembered;
+    if (settings)
+        if (const auto w = settings->workloads.find(workload); w != settings->workloads.end())
+            remembered = w->second.gpu;
+    auto pick = pickGpu(c.snapshot, c.gpuSpec, remembered);
+    return pick ? pick->index : chooseGpu(c.snapshot);
 }
 
 SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& excluded,
@@ -23,7 +36,9 @@ SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& e
 {
     SelectSettings base = hostSelectSettings(c.snapshot);
     base.excludeProfiles = excluded;
-    if (auto verdicts = machineVerdicts(c))
+    base.gpuSpec = c.gpuSpec;
+    // The default card's records; planFor takes the chosen card's where it differs.
+    if (auto verdicts = machineVerdicts(c, chooseGpu(c.snapshot)))
         base.localVerdicts = std::move(*verdicts);
     else if (note)
         *note = verdicts.error().message + " (planning without this machine's records)";
@@ -37,6 +52,12 @@ Expected<Plan> planFor(const Context& c, const Settings& settings, const std::st
     base.profile = profile;
     const std::vector<std::string> excluded = base.excludeProfiles;
     SelectSettings st = selectSettingsFor(settings, workload, std::move(base));
+    // The records that count are the chosen card's (--gpu, then settings, then the rule).
+    if (auto pick = pickGpu(c.snapshot, st.gpuSpec, st.gpuChoice);
+        pick && pick->index != chooseGpu(c.snapshot)) {
+        auto verdicts = machineVerdicts(c, pick->index);
+        st.localVerdicts = verdicts ? std::move(*verdicts) : decltype(st.localVerdicts){};
+    }
     // The settings' choice gives way too once a run moved away from it.
     if (std::find(excluded.begin(), excluded.end(), st.profile) != excluded.end())
         st.profile.clear();

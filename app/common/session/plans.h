@@ -29,6 +29,9 @@ struct Context
     EnvMap userEnv;                     // what the workload's environment starts from
     std::filesystem::path evidenceFile; // empty: EvidenceStore::defaultFile()
     std::string catalogVersion;         // for the evidence records; "" = "shipped"
+    // The GPU to plan for as the user named it (--gpu INDEX|PCI-BUS|NAME), which wins
+    // over the workload's remembered GPU (settings) and the default rule; "" = neither.
+    std::string gpuSpec;
     // A recorded machine (--hardware, a bundle): plans only. Nothing of this PC's state
     // is written, and no job runs.
     bool recorded = false;
@@ -45,8 +48,15 @@ inline Context contextFor(const Catalog* catalog, HardwareSnapshot snapshot, Env
     return c;
 }
 
-// This machine's smoke-test records, on the card the plan is for.
-Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c);
+// This machine's smoke-test records on card `gpu` (an index into the snapshot's GPUs):
+// a stack that passed on one card is not "passed here" for another.
+Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c,
+                                                              std::optional<int> gpu);
+
+// The GPU a plan for `workload` is made for: --gpu (c.gpuSpec), else the workload's
+// remembered GPU in `settings`, else the default rule; nullopt when there is none.
+std::optional<int> plannedGpu(const Context& c, const Settings* settings,
+                              const std::string& workload);
 
 // The base every plan starts from: the host's folders, this machine's verdicts (a damaged
 // evidence file costs only them: `note` then says so), the downloads pinned here, and the

@@ -164,7 +164,8 @@ public:
     Expected<std::string> chooseProfile(const std::string& workload, const std::string& profile);
     Expected<LaunchRequest> prepare(const std::string& profile,
                                     const std::vector<std::string>& extraArgs);
-    Expected<std::map<std::string, LocalVerdict>> verdicts() const;
+    Expected<std::map<std::string, LocalVerdict>> verdicts() const; // on the default card
+    Expected<std::map<std::string, LocalVerdict>> verdicts(std::optional<int> gpu) const;
     Expected<Rollback> rollback(const std::string& workload);
     Expected<RemedyChange> applyRemedy(const std::string& issue, const std::string& workload);
     Expected<RemedyChange> undoRemedy(const std::string& issue, const std::string& workload);

@@ -71,9 +71,10 @@ Expected<Rollback> Session::rollback(const std::string& workload)
     auto records = evidence.records();
     if (!records)
         return records.error();
+    auto settings = this->settings();
+    const auto gpu = plannedGpu(m_ctx, settings ? &*settings : nullptr, workload);
     const EvidenceRecord* r =
-        lastPassing(*records, workload, fingerprintOf(m_ctx.snapshot, chooseGpu(m_ctx.snapshot)),
-                    *m_ctx.catalog);
+        lastPassing(*records, workload, fingerprintOf(m_ctx.snapshot, gpu), *m_ctx.catalog);
     if (!r)
         return Error::runtime("no profile of " + workload +
                               " in the catalog has its latest smoke test on this card passed "

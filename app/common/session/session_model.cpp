@@ -36,9 +36,8 @@ Expected<std::filesystem::path> modelFile(const Catalog& catalog, const std::str
     return std::filesystem::absolute(file, ec);
 }
 
-std::optional<std::uint64_t> plannedVram(const HardwareSnapshot& snapshot)
+std::optional<std::uint64_t> plannedVram(const HardwareSnapshot& snapshot, std::optional<int> gpu)
 {
-    const auto gpu = chooseGpu(snapshot);
     if (!gpu || !snapshot.gpus[std::size_t(*gpu)].vramMb)
         return std::nullopt;
     return std::uint64_t(*snapshot.gpus[std::size_t(*gpu)].vramMb) << 20;
@@ -64,7 +63,9 @@ Expected<std::vector<std::string>> Session::modelArgs(const std::string& workloa
         auto header = models::readGguf(*file);
         if (!header)
             return Error::invalid(workload + " runs GGUF models: " + header.error().message);
-        fit = models::fitToCard(*header, plannedVram(m_ctx.snapshot));
+        auto settings = this->settings();
+        const auto gpu = plannedGpu(m_ctx, settings ? &*settings : nullptr, workload);
+        fit = models::fitToCard(*header, plannedVram(m_ctx.snapshot, gpu));
         send(Notice{Stage::Plan, {}, models::describe(*header) + ": " + fit.why});
     }
     std::vector<std::string> args;

@@ -123,7 +123,7 @@ bool Session::needsVerify(const LaunchRequest& request, bool installedNow) const
         return false;
     if (installedNow || request.rerunSteps)
         return true;
-    auto verdicts = this->verdicts();
+    auto verdicts = this->verdicts(request.plan.gpu); // a pass on another card is no pass here
     if (!verdicts)
         return true;
     const auto it = verdicts->find(request.plan.profile);

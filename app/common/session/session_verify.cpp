@@ -160,7 +160,12 @@ void Session::record(const LaunchRequest& request, const StackVerified& v, Evide
 
 Expected<std::map<std::string, LocalVerdict>> Session::verdicts() const
 {
-    return machineVerdicts(m_ctx);
+    return machineVerdicts(m_ctx, chooseGpu(m_ctx.snapshot));
+}
+
+Expected<std::map<std::string, LocalVerdict>> Session::verdicts(std::optional<int> gpu) const
+{
+    return machineVerdicts(m_ctx, gpu);
 }
 
 } // namespace sp::session
