@@ -239,6 +239,17 @@ enum class ProfileStatus
 };
 std::string toString(ProfileStatus s);
 
+// What results shared from users' PCs say about a profile, as `ledger propose` wrote them
+// (docs/LEDGER.md): distinct PCs that passed and failed within the window, and when.
+struct ProfileProof
+{
+    std::int64_t passedInstalls = 0;
+    std::int64_t failedInstalls = 0;
+    std::int64_t installs = 0;
+    int windowDays = 0;
+    std::string firstSeen, lastSeen; // ISO 8601
+};
+
 struct Profile
 {
     std::string id;
@@ -267,6 +278,7 @@ struct Profile
     std::vector<std::string> verify;   // replaces the workload's smoke test when not empty
     std::optional<int> verifyTimeoutS; // replaces the workload's deadline when set
     ProfileUi ui;                      // what the window says about it
+    std::optional<ProfileProof> proof; // from the ledger, when a maintainer published one
 };
 
 // What to do about a known issue. Every action but Info can be applied (and undone)

@@ -45,6 +45,8 @@ nlohmann::json toJson(const Plan& plan)
     j["verify"] = plan.verify;
     if (!plan.localEvidence.empty())
         j["local_evidence"] = plan.localEvidence;
+    if (!plan.sharedEvidence.empty())
+        j["shared_evidence"] = plan.sharedEvidence;
     if (!plan.venv.empty())
         j["venv"] = plan.venv;
     j["warnings"] = plan.warnings;

@@ -79,6 +79,9 @@ struct Plan
     // What this machine's own records say about the profile ("passed on this machine on
     // 2026-11-20", "unverified here: ...", "failed on this machine ..."); empty: nothing.
     std::string localEvidence;
+    // What PCs of users said about the chosen profile (its catalog proof), in words:
+    // "passed on 20 PCs, 0 failed (last: 2026-11-20)"; "" when the catalog has none.
+    std::string sharedEvidence;
     // The profile's own virtual environment (<data>/venvs/<profile>), empty when it
     // has none. StackPilot creates and marks it before the first step, so repair and
     // uninstall may remove it.

@@ -5,7 +5,10 @@
 // (the records wait, and the backoff defers the next try).
 
 #include "app/common/ledger/share.h"
+#include "tests/feed/feed_fixture.h"
+#include "tests/ledger/nginx_fixture.h"
 #include "tests/support/cli_runner.h"
+#include "tests/support/http_test_server.h"
 #include "tests/support/loopback.h"
 
 #include <QProcess>
@@ -20,55 +23,9 @@ using namespace sp;
 using namespace sp::ledger;
 using nlohmann::json;
 namespace fs = std::filesystem;
+using sp::test::Nginx;
 
 namespace {
-
-// nginx with `dav_methods PUT` under /ledger/, in a temporary folder, on a free port.
-class Nginx
-{
-public:
-    explicit Nginx(const std::string& dir) : m_dir(dir), m_port(sp::test::freePort())
-    {
-        fs::create_directories(dir + "/www/ledger");
-        fs::create_directories(dir + "/tmp");
-        std::ofstream(dir + "/nginx.conf")
-            << (::geteuid() == 0 ? "user root;\n" : "") << "daemon off;\npid " << dir
-            << "/nginx.pid;\nerror_log " << dir << "/error.log;\nevents {}\nhttp {\n"
-            << "  access_log off;\n  client_body_temp_path " << dir << "/tmp;\n"
-            << "  server {\n    listen 127.0.0.1:" << m_port << ";\n"
-            << "    location /ledger/ {\n      root " << dir << "/www;\n"
-            << "      dav_methods PUT;\n      create_full_put_path on;\n    }\n  }\n}\n";
-        const QString nginx = QStandardPaths::findExecutable(
-            QStringLiteral("nginx"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")});
-        if (nginx.isEmpty())
-            return;
-        m_process.start(nginx, {QStringLiteral("-c"), QString::fromStdString(dir + "/nginx.conf"),
-                                QStringLiteral("-p"), QString::fromStdString(dir)});
-        m_started = m_process.waitForStarted() &&
-                    QTest::qWaitFor([&] { return fs::exists(dir + "/nginx.pid"); }, 10000);
-    }
-    ~Nginx()
-    {
-        m_process.terminate();
-        m_process.waitForFinished(5000);
-    }
-    bool started() const { return m_started; }
-    std::string url() const { return "http://127.0.0.1:" + std::to_string(m_port) + "/ledger"; }
-    std::size_t stored() const
-    {
-        std::size_t n = 0;
-        for (const auto& e : fs::directory_iterator(m_dir + "/www/ledger"))
-            n += e.path().extension() == ".json" ? 1 : 0;
-        return n;
-    }
-    std::string folder() const { return m_dir + "/www/ledger"; }
-
-private:
-    std::string m_dir;
-    std::uint16_t m_port;
-    QProcess m_process;
-    bool m_started = false;
-};
 
 EvidenceRecord passing(const std::string& reason = {}, bool passed = true)
 {
@@ -98,7 +55,7 @@ void writeFixtureCatalog(const std::string& dir)
                        {{{"id", "standin-rocm"},
                          {"workload", "standin"},
                          {"status", "community"},
-                         {"match", {{"os", {"linux"}}}},
+                         {"match", {{"os", {"linux", "windows"}}}},
                          {"references", {"https://example.org/standin"}}}}}};
     std::ofstream(dir + "/fixture-standin.json") << doc.dump(2) << "\n";
 }
@@ -118,14 +75,8 @@ sp::test::CliRun share(const std::string& home, const QStringList& extra)
 class TestShare : public QObject
 {
     Q_OBJECT
-private slots:
-    void twentyHomesShareAndTheProfileBecomesTested()
+    void shareFromTwentyHomes(Nginx& nginx, const std::string& d)
     {
-        QTemporaryDir dir;
-        const std::string d = dir.path().toStdString();
-        Nginx nginx(d + "/nginx");
-        if (!nginx.started())
-            QSKIP("no nginx (Debian's nginx-core; .ci/install-deps has it)");
         std::set<std::string> installs;
         for (int i = 0; i < 20; ++i) {
             const std::string home = d + "/home" + std::to_string(i);
@@ -147,7 +98,15 @@ private slots:
         }
         QCOMPARE(installs.size(), std::size_t(20));
         QCOMPARE(nginx.stored(), std::size_t(20));
+    }
 
+    // The shipped catalog plus the stand-in, ingested against and proposed over.
+    void ingestAndPropose(const Nginx& nginx, const std::string& d)
+    {
+        fs::create_directories(d + "/catalog");
+        for (const auto& e : fs::directory_iterator(STACKPILOT_SOURCE_DIR "/profiles/catalog"))
+            fs::copy_file(e.path(), d + "/catalog/" + e.path().filename().string(),
+                          fs::copy_options::overwrite_existing);
         writeFixtureCatalog(d + "/catalog");
         const QString db = QString::fromStdString(d + "/ledger.db");
         const QString catalog = QString::fromStdString(d + "/catalog");
@@ -166,6 +125,65 @@ private slots:
         QVERIFY2(proposed.out.find("standin-rocm: community -> tested (20 installs passed") !=
                      std::string::npos,
                  proposed.out.c_str());
+    }
+
+    // catalog publish, minisign, an HTTPS feed on loopback, a new home's update and plan.
+    void publishAndUpdate(const std::string& d)
+    {
+        sp::test::KeyPair lab;
+        QVERIFY(lab.generate(d, "lab"));
+        const auto published = sp::test::runCliBinary(
+            {QStringLiteral("catalog"), QStringLiteral("publish"),
+             QString::fromStdString(d + "/proposed"), QStringLiteral("-o"),
+             QString::fromStdString(d + "/served/f1"), QStringLiteral("--version"),
+             QStringLiteral("7"), QStringLiteral("--expires"),
+             QStringLiteral("2099-01-01T00:00:00Z")});
+        QVERIFY2(published.rc == 0, (published.out + published.err).c_str());
+        QVERIFY(lab.sign(d + "/served/f1/manifest.json"));
+        sp::test::HttpTestServer server;
+        QVERIFY(sp::test::HttpTestServer::writeSelfSignedCertificate(
+            d + "/cert.pem", d + "/key.pem", "IP:127.0.0.1"));
+        QVERIFY(server.enableTls(d + "/cert.pem", d + "/key.pem"));
+        server.serveDirectory(d + "/served");
+        QVERIFY(server.start());
+        qputenv("STACKPILOT_HOME", QByteArray::fromStdString(d + "/newhome"));
+        const auto updated = sp::test::runCliBinary(
+            {QStringLiteral("catalog"), QStringLiteral("update"), QStringLiteral("--feed"),
+             QString::fromStdString(server.url("/f1")), QStringLiteral("--pubkey"),
+             QString::fromStdString(lab.line()), QStringLiteral("--ca-file"),
+             QString::fromStdString(d + "/cert.pem")});
+        QVERIFY2(updated.rc == 0, (updated.out + updated.err).c_str());
+        const auto plan = sp::test::runCliBinary(
+            {QStringLiteral("plan"), QStringLiteral("--workload"), QStringLiteral("standin"),
+             QStringLiteral("--hardware"),
+             QStringLiteral(STACKPILOT_SOURCE_DIR
+                            "/tests/fuzz/seeds/snapshot/windows-6750xt.json")});
+        QVERIFY2(plan.out.find("Other PCs: passed on 20 PCs, 0 failed (last: 2026-11-20)") !=
+                     std::string::npos,
+                 (plan.out + plan.err).c_str());
+        QVERIFY2(plan.out.find("Profile: standin-rocm (tested)") != std::string::npos,
+                 plan.out.c_str());
+    }
+
+private slots:
+    // Twenty homes share to nginx; the maintainer ingests, proposes, publishes and signs;
+    // a new home updates from that feed and its plan says what the other PCs showed.
+    void twentyHomesShareAndTheProfileBecomesTested()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        Nginx nginx(d + "/nginx");
+        if (!nginx.started())
+            QSKIP("no nginx (Debian's nginx-core; .ci/install-deps has it)");
+        if (!sp::test::haveMinisign())
+            QSKIP("minisign is not installed (.ci/install-deps)");
+        shareFromTwentyHomes(nginx, d);
+        if (QTest::currentTestFailed())
+            return;
+        ingestAndPropose(nginx, d);
+        if (QTest::currentTestFailed())
+            return;
+        publishAndUpdate(d);
     }
 
     void privateTextNeverLeaves()

@@ -57,6 +57,8 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
         out << "Profile: " << plan.profile << " (" << sp::toString(plan.status) << ")\n";
         if (!plan.localEvidence.empty())
             out << "This machine: " << plan.localEvidence << "\n";
+        if (!plan.sharedEvidence.empty())
+            out << "Other PCs: " << plan.sharedEvidence << "\n";
         out << "\n";
         out << "Will install:\n";
         for (const auto& r : plan.runtimes) {
