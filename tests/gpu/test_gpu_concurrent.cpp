@@ -118,8 +118,16 @@ private slots:
                       QStringLiteral("--catalog-dir"), QString::fromStdString(d + "/catalog")});
             QVERIFY(p->waitForStarted());
         }
-        QVERIFY(QTest::qWaitFor([&] { return serving(portA) && serving(portB); }, 30000));
-        QByteArray outA = a.readAll(), outB = b.readAll();
+        // The CLI relays the workload's lines as they come: wait for both, and both ports.
+        QByteArray outA, outB;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                outA += a.readAll();
+                outB += b.readAll();
+                return outA.contains("Serving on") && outB.contains("Serving on") &&
+                       serving(portA) && serving(portB);
+            },
+            30000));
         // Each sees only its own card, by CUDA's PCI-bus number (3060 at 01:00.0 is 0).
         QVERIFY2(outA.contains("CUDA_VISIBLE_DEVICES=1 CUDA_DEVICE_ORDER=PCI_BUS_ID"),
                  outA.constData());

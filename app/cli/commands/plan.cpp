@@ -32,25 +32,31 @@ std::string joinArgv(const std::vector<std::string>& argv)
     return out;
 }
 
-void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ostream& out)
+// "Plan for W on linux, GPU 1: NAME at BUS (gfx1100), chosen by --gpu".
+void printPlanHeadline(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ostream& out)
 {
     out << "Plan for " << plan.workload << " on "
         << (snap.os.family.empty() ? "unknown OS" : snap.os.family);
-    if (plan.gpu) {
-        const auto& g = snap.gpus[*plan.gpu];
-        out << ", GPU " << *plan.gpu << ": " << g.name;
-        if (!g.pciBus.empty())
-            out << " at " << g.pciBus;
-        if (g.gfx)
-            out << " (" << *g.gfx << ")";
-        if (g.computeCapability)
-            out << " (compute capability " << *g.computeCapability << ")";
-        if (plan.card && plan.card->chosenBy != "default")
-            out << ", chosen by " << plan.card->chosenBy;
-    } else {
-        out << ", no usable GPU";
+    if (!plan.gpu) {
+        out << ", no usable GPU\n";
+        return;
     }
+    const auto& g = snap.gpus[*plan.gpu];
+    out << ", GPU " << *plan.gpu << ": " << g.name;
+    if (!g.pciBus.empty())
+        out << " at " << g.pciBus;
+    if (g.gfx)
+        out << " (" << *g.gfx << ")";
+    if (g.computeCapability)
+        out << " (compute capability " << *g.computeCapability << ")";
+    if (plan.card && plan.card->chosenBy != "default")
+        out << ", chosen by " << plan.card->chosenBy;
     out << "\n";
+}
+
+void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std::ostream& out)
+{
+    printPlanHeadline(plan, snap, out);
     if (plan.profile.empty()) {
         out << "No profile fits this machine.\n";
     } else {
