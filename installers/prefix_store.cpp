@@ -50,6 +50,30 @@ bool isReceiptName(const std::string& name)
                         kReceiptSuffix) == 0;
 }
 
+// A folder of ours by name whose marker never got in: it is empty, or it holds only
+// QSaveFile's temporary file of the marker ("<marker>.XXXXXX").
+bool onlyAHalfWrittenMarker(const fs::path& dir)
+{
+    std::error_code ec;
+    if (!fs::is_directory(fs::symlink_status(dir, ec)))
+        return false;
+    const std::string marker = ownership::markerName();
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = paths::toUtf8(e.path().filename());
+        if (name.rfind(marker + ".", 0) != 0 || !e.is_regular_file(ec) || e.is_symlink(ec))
+            return false;
+    }
+    return !ec;
+}
+
+void removeHalfMarked(const fs::path& dir)
+{
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        fs::remove(e.path(), ec);
+    fs::remove(dir, ec); // removes only an empty folder
+}
+
 } // namespace
 
 PrefixStore::PrefixStore(fs::path root) : m_root(root.empty() ? defaultRoot() : std::move(root)) {}
@@ -244,6 +268,14 @@ std::vector<std::string> PrefixStore::recover(const std::string& id, bool dryRun
             leftovers.push_back(e.path());
     }
     for (const auto& p : leftovers) {
+        if (!ownership::isOwned(p) && onlyAHalfWrittenMarker(p)) {
+            // Killed between creating the folder and renaming its marker into place: the
+            // folder holds nothing, or only the marker's temporary file.
+            if (!dryRun)
+                removeHalfMarked(p);
+            done.push_back(verb + "leftover " + paths::toUtf8(p.filename()));
+            continue;
+        }
         if (!ownership::isOwned(p)) {
             done.push_back("left alone " + paths::toUtf8(p.filename()) +
                            ": it was not created by StackPilot");

@@ -403,6 +403,17 @@ private slots:
         QVERIFY(fs::exists(store.root() / ".staging-crash-rt-0000abcd" / "mine"));
         fs::remove_all(store.root() / ".staging-crash-rt-0000abcd");
 
+        // Killed between the folder and its marker: empty, or only the marker's temporary
+        // file (QSaveFile's); such a folder goes (a fresh clone's kill -9 test left one).
+        fs::create_directories(store.root() / ".staging-crash-rt-1111aaaa");
+        fs::create_directories(store.root() / ".staging-crash-rt-2222bbbb");
+        std::ofstream(store.root() / ".staging-crash-rt-2222bbbb" /
+                      (std::string(ownership::markerName()) + ".Ab12Cd"))
+            << "half";
+        QCOMPARE(store.recoverAll().size(), std::size_t(2));
+        QVERIFY(!fs::exists(store.root() / ".staging-crash-rt-1111aaaa"));
+        QVERIFY(!fs::exists(store.root() / ".staging-crash-rt-2222bbbb"));
+
         // A leftover whose install is running (lock held) is left alone.
         QVERIFY(ownership::createOwned(store.root() / ".staging-busy-rt-0badf00d", "t").ok());
         auto lock = InstallLock::tryAcquire(store.root(), "busy-rt");
