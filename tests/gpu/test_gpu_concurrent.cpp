@@ -119,7 +119,17 @@ private slots:
             QVERIFY(p->waitForStarted());
         }
         QVERIFY(QTest::qWaitFor([&] { return serving(portA) && serving(portB); }, 30000));
-        QByteArray outA = a.readAll(), outB = b.readAll();
+        // Serving comes before the CLI has passed the stand-in's first line on: wait for it.
+        QByteArray outA, outB;
+        const bool both = QTest::qWaitFor(
+            [&] {
+                outA += a.readAll();
+                outB += b.readAll();
+                return outA.contains("CUDA_VISIBLE_DEVICES=") &&
+                       outB.contains("CUDA_VISIBLE_DEVICES=");
+            },
+            10000);
+        QVERIFY2(both, QByteArray(outA + outB).constData());
         // Each sees only its own card, by CUDA's PCI-bus number (3060 at 01:00.0 is 0).
         QVERIFY2(outA.contains("CUDA_VISIBLE_DEVICES=1 CUDA_DEVICE_ORDER=PCI_BUS_ID"),
                  outA.constData());
