@@ -70,6 +70,9 @@ Expected<int> byName(const HardwareSnapshot& snap, const std::string& spec)
 
 Expected<int> resolveGpuSpec(const HardwareSnapshot& snap, const std::string& spec)
 {
+    if (spec.find_first_not_of(" \t") == std::string::npos)
+        return Error::usage("--gpu names nothing: give an index, a PCI bus address or a name (" +
+                            listGpus(snap) + ")");
     if (isIndex(spec)) {
         const int i = std::stoi(spec);
         if (i < static_cast<int>(snap.gpus.size()))

@@ -6,9 +6,13 @@
 #include "core/snapshot.h"
 #include "tests/support/cli_runner.h"
 
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
+#include <set>
 
 using namespace sp;
 using nlohmann::json;
@@ -30,6 +34,15 @@ std::optional<int> indexOf(const HardwareSnapshot& snap, const std::string& name
         if (snap.gpus[i].name.find(name) != std::string::npos)
             return int(i);
     return std::nullopt;
+}
+
+std::set<QString> filesIn(const QString& dir)
+{
+    std::set<QString> out;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out.insert(it.next());
+    return out;
 }
 
 } // namespace
@@ -88,6 +101,53 @@ private slots:
                              std::string::npos,
                      ok.out.c_str());
         }
+    }
+
+    // Bad --gpu values stop `run` before anything: one line, nothing written in the home.
+    void runRefusesABadGpuBeforeAnything()
+    {
+        const auto filesBefore = filesIn(m_home.path());
+        for (const auto& [gpu, says] :
+             {std::pair{"", "names nothing"}, std::pair{"Voodoo5", "names no GPU of this PC"},
+              std::pair{"9", "past the end"},
+              std::pair{"NVIDIA GeForce RTX", "give the bus address"}}) {
+            const auto r = runCliInProcess({QStringLiteral("run"), QStringLiteral("pytorch"),
+                                            QStringLiteral("--hardware"), q(m_snapshot),
+                                            QStringLiteral("--gpu"), QString::fromLatin1(gpu),
+                                            QStringLiteral("--yes")});
+            QCOMPARE(r.rc, 2);
+            QVERIFY2(r.err.find(says) != std::string::npos, r.err.c_str());
+            QCOMPARE(std::count(r.err.begin(), r.err.end(), '\n'), 1L);
+            QVERIFY(r.out.empty());
+        }
+        QCOMPARE(filesIn(m_home.path()), filesBefore);
+    }
+
+    // The GPU chosen in settings is gone: `run` says so in one line naming it, and goes on
+    // with the default rule (here to the unknown profile that ends it before installing).
+    void runNamesAGoneGpuOnce()
+    {
+        const auto settings = m_home.filePath(QStringLiteral("config/settings.json"));
+        QVERIFY(QDir().mkpath(m_home.filePath(QStringLiteral("config"))));
+        std::ofstream(settings.toStdString())
+            << json{{"workloads",
+                     {{"pytorch",
+                       {{"gpu",
+                         {{"pci_bus", "0000:99:00.0"},
+                          {"pci_id", "1002:744c"},
+                          {"name", "AMD Radeon RX 7900 XTX"}}}}}}}}
+                   .dump();
+        const auto r = runCliInProcess({QStringLiteral("run"), QStringLiteral("pytorch"),
+                                        QStringLiteral("--hardware"), q(m_snapshot),
+                                        QStringLiteral("--profile"),
+                                        QStringLiteral("fixture-no-such-profile")});
+        QFile::remove(settings);
+        const std::string line = "AMD Radeon RX 7900 XTX at 0000:99:00.0, is not in this PC";
+        std::size_t seen = 0;
+        for (auto at = r.err.find(line); at != std::string::npos; at = r.err.find(line, at + 1))
+            ++seen;
+        QVERIFY2(seen == 1, r.err.c_str());
+        QVERIFY2(r.err.find("default GPU") != std::string::npos, r.err.c_str());
     }
 
     void aPassOnOneCardIsNoPassOnTheOther()

@@ -41,10 +41,11 @@ std::optional<Planning> planningForCli(const QCommandLineParser& p, Io& io, cons
     if (!machine)
         return std::nullopt;
     // --gpu names a GPU of this machine, or nothing is planned, installed or started.
-    const std::string gpu = p.optionNames().contains(QStringLiteral("gpu"))
-                                ? toStd(p.value(QStringLiteral("gpu")))
-                                : std::string();
-    if (!gpu.empty())
+    const bool given =
+        p.optionNames().contains(QStringLiteral("gpu")) && p.isSet(QStringLiteral("gpu"));
+    const std::string gpu = given ? toStd(p.value(QStringLiteral("gpu"))) : std::string();
+    // An empty --gpu "" names nothing; it is not the default rule in disguise.
+    if (given)
         if (auto index = resolveGpuSpec(*machine, gpu); !index) {
             io.err << "stackpilot-cli " << verb << ": --gpu: " << index.error().message << "\n";
             *exitCode = 2;

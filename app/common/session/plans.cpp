@@ -20,15 +20,30 @@ Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c,
     return sp::verdictsFor(*records, fingerprintOf(c.snapshot, gpu));
 }
 
+namespace {
+
+std::optional<GpuIdentity> rememberedGpu(const Settings* settings, const std::string& workload)
+{
+    if (settings)
+        if (const auto w = settings->workloads.find(workload); w != settings->workloads.end())
+            return w->second.gpu;
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<int> plannedGpu(const Context& c, const Settings* settings,
                               const std::string& workload)
 {
-    std::optional<GpuIdentity> remembered;
-    if (settings)
-        if (const auto w = settings->workloads.find(workload); w != settings->workloads.end())
-            remembered = w->second.gpu;
-    auto pick = pickGpu(c.snapshot, c.gpuSpec, remembered);
+    auto pick = pickGpu(c.snapshot, c.gpuSpec, rememberedGpu(settings, workload));
     return pick ? pick->index : chooseGpu(c.snapshot);
+}
+
+std::vector<std::string> gpuNotes(const Context& c, const Settings* settings,
+                                  const std::string& workload)
+{
+    auto pick = pickGpu(c.snapshot, c.gpuSpec, rememberedGpu(settings, workload));
+    return pick ? pick->warnings : std::vector<std::string>{};
 }
 
 SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& excluded,

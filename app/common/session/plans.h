@@ -58,6 +58,11 @@ Expected<std::map<std::string, LocalVerdict>> machineVerdicts(const Context& c,
 std::optional<int> plannedGpu(const Context& c, const Settings* settings,
                               const std::string& workload);
 
+// The lines a run shows about that choice before it plans: a GPU chosen in settings that
+// is gone from this PC, named, with the default rule taking over (issue 31).
+std::vector<std::string> gpuNotes(const Context& c, const Settings* settings,
+                                  const std::string& workload);
+
 // The base every plan starts from: the host's folders, this machine's verdicts (a damaged
 // evidence file costs only them: `note` then says so), the downloads pinned here, and the
 // profiles a run moved away from.

@@ -61,6 +61,10 @@ bool Session::startRun(RunOptions options)
                 return finish(fail(Stage::Plan, args.error()));
             m_run.extraArgs.insert(m_run.extraArgs.begin(), args->begin(), args->end());
         }
+        // Said once per run, not once per profile tried.
+        if (auto settings = this->settings())
+            for (const auto& line : gpuNotes(m_ctx, &*settings, m_run.workload))
+                send(Notice{Stage::Plan, {}, line});
         m_skipped.clear();
         m_forced = m_run.profile;
         m_tried = 0;
