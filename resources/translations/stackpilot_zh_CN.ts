@@ -463,78 +463,81 @@
 <context>
     <name>sp::gui::AppController</name>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="46"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="46"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="49"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="51"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="51"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="53"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="58"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="58"/>
         <source>Retry install</source>
         <translation>重试安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="59"/>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="60"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="61"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="62"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="60"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="62"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="226"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="235"/>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="69"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="227"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="236"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="190"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="199"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="214"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="223"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="220"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="233"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="221"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="234"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
@@ -569,165 +572,165 @@
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="208"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="221"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="78"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="82"/>
         <source>This is a recorded PC: StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的电脑：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="135"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="143"/>
         <source>The unfinished install was discarded.</source>
         <translation>未完成的安装已丢弃。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="166"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="174"/>
         <source>%1 cannot be used here (%2); StackPilot tries %3.</source>
         <translation>%1 无法在此使用（%2）；StackPilot 改用 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="198"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="207"/>
         <source>Cancelled; nothing half-installed was kept.</source>
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="270"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="279"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="276"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="285"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="279"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="288"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="281"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="290"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="341"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="350"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="342"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="351"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="190"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="203"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="145"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="146"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="154"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="155"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="19"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="22"/>
         <source>PC</source>
         <translation>电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="29"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="32"/>
         <source>its check did not pass</source>
         <translation>它没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="37"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="40"/>
         <source>%1 failed its check on your %2</source>
         <translation>%1 未通过在您的 %2 上的检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="38"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="41"/>
         <source>%1. No other stack fits this PC.</source>
         <translation>%1。没有其他方案适合这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="39"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="42"/>
         <source>%1. StackPilot can switch to %2.</source>
         <translation>%1。StackPilot 可以切换到 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="40"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="43"/>
         <source>Switch and launch</source>
         <translation>切换并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_verify.cpp" line="64"/>
+        <location filename="../../app/gui/controllers/app_verify.cpp" line="67"/>
         <source>%1 is back on %2, which passed its check on this PC on %3.</source>
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="21"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="22"/>
         <source>The install did not finish</source>
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="45"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="46"/>
         <source>StackPilot stopped on an internal error</source>
         <translation>StackPilot 因内部错误而停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="57"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="58"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="59"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="60"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="62"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="63"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="81"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="82"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="81"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="82"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="85"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="86"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="86"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="87"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="107"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="117"/>
         <source>Not a known problem yet. The line that decides it comes from %1:
 %2</source>
         <translation>这还不是已知问题。决定性的那一行来自%1：
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="30"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="130"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="31"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="139"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
@@ -772,6 +775,26 @@
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="70"/>
+        <source>%1 ended with an error; its log has the details.</source>
+        <translation>%1 出错结束；详情见其日志。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="116"/>
+        <source>an amount the catalog does not state</source>
+        <translation>目录未注明的显存量</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="121"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="129"/>
+        <source>%1 already runs on %2 (%3 of memory). Both share it: %1 needs at least %4, %5 at least %6.</source>
+        <translation>%1 已在 %2（显存 %3）上运行。两者将共用这张卡：%1 至少需要 %4，%5 至少需要 %6。</translation>
     </message>
 </context>
 <context>
@@ -1342,201 +1365,221 @@ Found by: %4</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="174"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="177"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="63"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="67"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="64"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="68"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="81"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="85"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="125"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="129"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="133"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="180"/>
+        <source>%1 at %2</source>
+        <translation>%1（位于 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="183"/>
+        <source>Automatic (%1)</source>
+        <translation>自动（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="184"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="205"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="208"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="209"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="212"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="221"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="234"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="237"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="342"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="333"/>
+        <source>%1 (running)</source>
+        <translation>%1（运行中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="345"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="432"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="421"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="422"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="435"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="428"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="430"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="147"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="149"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="153"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="150"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="426"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="153"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="270"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="273"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="278"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="281"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="279"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="282"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="339"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="353"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="351"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="364"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="372"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="373"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="388"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="394"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="407"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="404"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1544,92 +1587,102 @@ Found by: %4</source>
 <context>
     <name>sp::gui::ProfileCard</name>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="49"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="50"/>
         <source>Why this stack?</source>
         <translation>为什么选这个软件栈？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="50"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="51"/>
         <source>Environment…</source>
         <translation>环境变量…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="51"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="52"/>
         <source>The variables StackPilot sets for this stack, and why</source>
         <translation>StackPilot 为这个软件栈设置的变量及原因</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="92"/>
         <source>What gets installed</source>
         <translation>将要安装的内容</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="140"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="113"/>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="115"/>
+        <source>Graphics card for this workload</source>
+        <translation>此工作负载使用的显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="177"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="142"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="179"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="181"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="183"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="160"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="197"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="161"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="198"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="167"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="204"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="170"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
         <source>Choose “Recommended” in the Profiles menu to go back to the stack StackPilot picks.</source>
         <translation>在“配置”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="195"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="242"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="206"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="243"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="244"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="241"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>
@@ -1642,47 +1695,37 @@ Found by: %4</source>
         <translation>配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="37"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="38"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="46"/>
-        <source>Running: %1 (%2)</source>
-        <translation>正在运行：%1（%2）</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="47"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="45"/>
         <source>Running: %1</source>
         <translation>正在运行：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="49"/>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="77"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="79"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="82"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="84"/>
         <source>Recommended automatically</source>
         <translation>自动推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="92"/>
         <source>%1 — not for this PC</source>
         <translation>%1 — 不适合这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="138"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="143"/>
         <source>Use a stack StackPilot advises against?</source>
         <translation>要使用 StackPilot 不建议的软件栈吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="144"/>
         <source>%1 is not advised on this PC:
 
 %2
@@ -1695,17 +1738,23 @@ Use it anyway?</source>
 仍要使用吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="108"/>
         <source>Back to the last stack that worked here</source>
         <translation>回到上次在这台电脑上可用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="114"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="46"/>
+        <source>Running: %1 on %2</source>
+        <translation>正在运行：%1，位于 %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="48"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="118"/>
         <source>Stop %1</source>
         <translation>停止 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="119"/>
         <source>Launch %1</source>
         <translation>启动 %1</translation>
     </message>

@@ -209,8 +209,9 @@ private slots:
         QMenu* menu = openTrayMenu(window);
         QVERIFY(menu);
         const auto top = menu->actions();
-        auto stop = std::find_if(top.begin(), top.end(),
-                                 [](QAction* a) { return a->text() == QStringLiteral("Stop"); });
+        auto stop = std::find_if(top.begin(), top.end(), [](QAction* a) {
+            return a->objectName() == QStringLiteral("stop:guiwork");
+        });
         QVERIFY(stop != top.end());
         QVERIFY(clickIn(menu, *stop));
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));

@@ -37,7 +37,9 @@ void logEvent(std::string text)
 
 QString AppController::primaryText() const
 {
-    switch (m_phase) {
+    if (m_background.count(m_workload))
+        return m_background.at(m_workload).stopping ? tr("Stopping…") : tr("Stop");
+    switch (launchesBeside() ? Phase::Ready : m_phase) {
     case Phase::Detecting:
         return tr("Detecting…");
     case Phase::Preparing:
@@ -62,9 +64,11 @@ QString AppController::primaryText() const
 
 bool AppController::primaryEnabled() const
 {
+    if (m_background.count(m_workload))
+        return !m_background.at(m_workload).stopping;
     if (m_phase == Phase::Detecting || m_phase == Phase::Stopping)
         return false;
-    if (m_phase != Phase::Ready)
+    if (m_phase != Phase::Ready && !launchesBeside())
         return true;
     if (recordedMachine())
         return false;
@@ -85,6 +89,10 @@ QString AppController::primaryToolTip() const
 
 void AppController::primary()
 {
+    if (m_background.count(m_workload))
+        return stopWorkload(m_workload);
+    if (launchesBeside())
+        return launch();
     switch (m_phase) {
     case Phase::Ready:
         m_pending ? resumeInstall() : launch();
@@ -182,6 +190,7 @@ void AppController::onSessionFinished()
     m_runningProfile.clear();
     m_url.clear(); // nothing serves it any more
     m_progress.setRunning(false);
+    emit runsChanged();
     emit stepChanged(QString(), false);
     setPhase(Phase::Ready);
     if (launched)

@@ -51,6 +51,7 @@ AppController::~AppController()
     // The session ends what runs (a launch's tree is killed) and waits for its worker;
     // its late events are dropped with it.
     m_session.reset();
+    m_background.clear();
     // A probe may hang in a driver: the detection child is killed and given a second.
     // One that is still there is let go rather than destroyed, since ~QProcess would
     // wait for it again (up to 30 s) with the window already closed.

@@ -137,7 +137,27 @@ public:
     // The answer to confirmInstall.
     void answerInstall(bool yes);
     // Whether closing the window would stop something (a workload, an install).
-    bool busy() const { return m_phase != Phase::Ready && m_phase != Phase::Detecting; }
+    bool busy() const
+    {
+        return (m_phase != Phase::Ready && m_phase != Phase::Detecting) || !m_background.empty();
+    }
+
+    // Several workloads at once (issue 31), each on its own GPU: launching another workload
+    // while one runs moves the running one to the background, where its session goes on
+    // (app_runs.cpp). The console shows the foreground one; a background one's output goes
+    // to its log file.
+    QStringList runningWorkloads() const; // foreground first
+    bool isRunning(const QString& workload) const;
+    // Stops that workload only, wherever it runs; stopAll() stops every one (quit).
+    void stopWorkload(const QString& workload);
+    void stopAll();
+    // The GPU a running workload runs on, by name ("" when it runs on the processor).
+    QString runningGpu(const QString& workload) const;
+    // The GPU chooser of the card (shown with more than one GPU): -1 = the default rule,
+    // else an index into the snapshot's GPUs, remembered by identity in settings
+    // (workloads.<id>.gpu; in memory only for a recorded PC).
+    void setGpuFor(const QString& workload, int gpu);
+    int gpuChoiceOf(const QString& workload) const; // -1: the default rule
 
     // The profiles menu: "" = the best one. A profile rejected for a known issue is used
     // only with acceptRejected (the window asks first).
@@ -192,6 +212,8 @@ signals:
     void launchStarted(const QString& logPath);
     // Every event of the session, after the controller took it.
     void sessionEvent(const sp::session::Event& e);
+    // A workload started or stopped running, in the foreground or the background.
+    void runsChanged();
 
 private:
     void setPhase(Phase p);
@@ -233,6 +255,24 @@ private:
     QString gpuName() const;
     KnownIssueNotice noticeFor(const session::KnownIssueSeen& k) const;
     void onStep(const session::StepChanged& s);
+    // Several runs (app_runs.cpp): the foreground session's events and end, and the
+    // background's.
+    void routeEvent(int serial, const session::Event& e);
+    void routeFinished(int serial);
+    void onBackgroundFinished(int serial);
+    void detachForeground();
+    bool launchesBeside() const; // the current workload may start beside a running one
+    void warnSharedGpu();
+
+    struct BackgroundRun
+    {
+        int serial = 0;
+        std::unique_ptr<session::Session> session;
+        QString profile;
+        QString url;
+        std::optional<int> gpu; // index into the snapshot's GPUs
+        bool stopping = false;
+    };
 
     Options m_options;
     QPointer<QProcess> m_detect; // the detection child while it runs
@@ -243,6 +283,8 @@ private:
     Settings m_settings;
     std::optional<PendingInstall> m_pending;
     std::unique_ptr<session::Session> m_session;
+    int m_serial = 0; // m_session's; events of other serials belong to a background run
+    std::map<QString, BackgroundRun> m_background; // by workload
     std::map<QString, PlanView> m_views;
     QString m_workload;
     QString m_running;

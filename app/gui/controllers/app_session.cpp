@@ -48,17 +48,29 @@ void AppController::makeSession()
     session::Context context = session::contextFor(
         catalog(), m_gpus.snapshot(), recordedMachine() ? EnvMap{} : currentEnvironment());
     context.recorded = recordedMachine();
+    // Events and ends are routed by the session's serial: one moved to the background
+    // keeps running with its own (app_runs.cpp).
+    const int serial = ++m_serial;
     m_session = std::make_unique<session::Session>(
-        std::move(context), [this](const session::Event& e) { onSessionEvent(e); });
-    connect(m_session.get(), &session::Session::finished, this, &AppController::onSessionFinished);
+        std::move(context), [this, serial](const session::Event& e) { routeEvent(serial, e); });
+    connect(m_session.get(), &session::Session::finished, this,
+            [this, serial] { routeFinished(serial); });
 }
 
 void AppController::launch()
 {
     const PlanView* v = currentPlan();
-    if (m_phase != Phase::Ready || recordedMachine() || !m_session || !v || !v->plan ||
+    const bool beside = launchesBeside();
+    if ((m_phase != Phase::Ready && !beside) || recordedMachine() || !v || !v->plan ||
         v->profile.isEmpty())
         return;
+    if (beside) {
+        detachForeground();
+        makeSession();
+    }
+    if (!m_session)
+        return;
+    warnSharedGpu();
     session::RunOptions options;
     options.workload = toStd(m_workload);
     options.confirm = true;
@@ -84,6 +96,7 @@ void AppController::launch()
     logEvent("run " + options.workload + " on " + toStd(v->profile));
     if (m_session->startRun(std::move(options)))
         setPhase(Phase::Preparing);
+    emit runsChanged();
 }
 
 // An interrupted install, again: the same runtimes, journalled, then plans again.

@@ -14,9 +14,12 @@ namespace sp::gui {
 
 QString AppController::gpuName() const
 {
+    // The card the run's plan is for (the one chosen for the workload, else the rule's).
     const HardwareSnapshot& snap = m_gpus.snapshot();
-    const auto gpu = chooseGpu(snap);
-    return gpu ? qs(snap.gpus[std::size_t(*gpu)].name) : tr("PC");
+    const PlanView* v = plan(m_running.isEmpty() ? m_workload : m_running);
+    const auto gpu = v && v->plan && v->plan->gpu ? v->plan->gpu : chooseGpu(snap);
+    return gpu && std::size_t(*gpu) < snap.gpus.size() ? qs(snap.gpus[std::size_t(*gpu)].name)
+                                                       : tr("PC");
 }
 
 void AppController::offerSwitch(const session::ProfileSwitched& s)

@@ -123,6 +123,8 @@ void MainWindow::buildBody()
             (new DetailsDialog(*v, this))->open();
     });
     connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
+    connect(m_card, &ProfileCard::gpuChosen, this,
+            [this](int gpu) { m_app->setGpuFor(m_app->workload(), gpu); });
     connect(m_alternatives, &AlternativesView::chooseRequested, this,
             [this](const QString& profile) { profilesMenu()->choose(m_app->workload(), profile); });
     connect(m_workloads, &QComboBox::activated, this,
@@ -162,6 +164,7 @@ void MainWindow::ensureBuilt()
 void MainWindow::connectDeferred()
 {
     connect(m_app, &AppController::knownIssue, this, &MainWindow::onKnownIssue);
+    connect(m_app, &AppController::runsChanged, this, &MainWindow::onPhaseChanged);
     connect(m_app, &AppController::stepChanged, this, [this](const QString& text, bool running) {
         m_stepsRunning = running;
         m_install->setStep(text);
@@ -292,6 +295,7 @@ void MainWindow::onPlansChanged()
     m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
     const PlanView* v = m_app->currentPlan();
     m_card->setPlan(v);
+    showGpuChoice();
     if (m_alternatives)
         m_alternatives->setPlan(v);
     onPhaseChanged();
@@ -320,7 +324,17 @@ void MainWindow::onPhaseChanged()
                                      : QString());
         }
     }
-    m_workloads->setEnabled(p == Phase::Ready);
+    // Another workload may be launched beside a running one (each on its own GPU); the
+    // chooser marks the ones that run.
+    m_workloads->setEnabled(p == Phase::Ready || p == Phase::Running);
+    for (int i = 0; i < m_workloads->count(); ++i) {
+        const QString id = m_workloads->itemData(i).toString();
+        m_workloads->setItemText(i, m_app->isRunning(id)
+                                        ? tr("%1 (running)").arg(m_app->workloadName(id))
+                                        : m_app->workloadName(id));
+    }
+    m_card->setGpuChoiceEnabled(!m_app->isRunning(m_app->workload()) &&
+                                (p == Phase::Ready || p == Phase::Running));
     if (m_console && m_app->url().isEmpty())
         m_console->setUrl({}); // "Open in browser" only while the workload serves it
     const auto pending = m_app->pendingInstall();
@@ -345,10 +359,9 @@ void MainWindow::onPhaseChanged()
                               .arg(text.toHtmlEscaped(), tr("Discard it")));
     }
     if (m_tray)
-        m_tray->setToolTip(
-            m_app->runningWorkload().isEmpty()
-                ? QStringLiteral("StackPilot")
-                : tr("StackPilot — running %1").arg(m_app->workloadName(m_app->runningWorkload())));
+        m_tray->setToolTip(runningNames().isEmpty()
+                               ? QStringLiteral("StackPilot")
+                               : tr("StackPilot — running %1").arg(runningNames()));
 }
 
 void MainWindow::onKnownIssue(const KnownIssueNotice& n)
@@ -420,13 +433,12 @@ void MainWindow::closeEvent(QCloseEvent* e)
         if (tray)
             options << tr("Keep running in the tray");
         options << tr("Cancel");
-        const QString running = m_app->runningWorkload();
+        const QString running = runningNames();
         const QString text =
             running.isEmpty()
                 ? tr("An install is in progress. If you quit now, you can resume it the next "
                      "time you start StackPilot.")
-                : tr("%1 is running. Closing StackPilot stops it.")
-                      .arg(m_app->workloadName(running));
+                : tr("%1 is running. Closing StackPilot stops it.").arg(running);
         const int chosen = choose(tr("Close StackPilot?"), text, options);
         if (chosen < 0 || chosen == options.size() - 1) {
             e->ignore();
@@ -440,7 +452,7 @@ void MainWindow::closeEvent(QCloseEvent* e)
     }
     // The session ends the workload's whole tree when the controller goes; stopping now
     // lets it go gracefully.
-    m_app->stop();
+    m_app->stopAll();
     QMainWindow::closeEvent(e);
 }
 

@@ -106,6 +106,8 @@ private:
     void onDetected();
     void onPlansChanged();
     void onPhaseChanged();
+    void showGpuChoice();
+    QString runningNames() const;
     void onKnownIssue(const KnownIssueNotice& n);
     void onPrimary();
     void onConfirmInstall(const QString& title, const QString& headline,

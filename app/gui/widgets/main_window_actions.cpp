@@ -6,15 +6,19 @@
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
+#include "core/qt_text.h"
+#include "core/select/select.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QDesktopServices>
+#include <QLocale>
 #include <QMenuBar>
 #include <QPointer>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QUrl>
+#include <algorithm>
 #include <utility>
 
 namespace sp::gui {
@@ -141,19 +145,44 @@ void MainWindow::copyForUser(const QString& text, const QString& done)
 void MainWindow::requestQuit()
 {
     // Quitting stops the workload or interrupts an install: asked first, as a Stop is not.
-    const QString running = m_app->runningWorkload();
+    const QString running = runningNames();
     if (!running.isEmpty() &&
-        !confirm(
-            tr("Quit StackPilot?"),
-            tr("%1 is running. Quitting StackPilot stops it.").arg(m_app->workloadName(running))))
+        !confirm(tr("Quit StackPilot?"),
+                 tr("%1 is running. Quitting StackPilot stops it.").arg(running)))
         return;
     if (m_app->phase() == AppController::Phase::Installing &&
         !confirm(tr("Quit StackPilot?"), tr("An install is in progress. If you quit now, you can "
                                             "resume it the next time you start StackPilot.")))
         return;
-    m_app->stop(); // also when the window is hidden and so gets no close event
+    m_app->stopAll(); // also when the window is hidden and so gets no close event
     m_quitting = true;
     QApplication::quit();
+}
+
+// "ComfyUI and llama.cpp": every workload that runs, in the user's words.
+QString MainWindow::runningNames() const
+{
+    QStringList names;
+    for (const QString& w : m_app->runningWorkloads())
+        names << m_app->workloadName(w);
+    return QLocale().createSeparatedList(names);
+}
+
+// The card's GPU chooser: every GPU by name (with its bus where two share a name), and
+// the default rule first, naming the card it picks.
+void MainWindow::showGpuChoice()
+{
+    const auto& gpus = m_app->snapshot().gpus;
+    QStringList names;
+    for (const GpuInfo& g : gpus) {
+        const bool twin = std::count_if(gpus.begin(), gpus.end(),
+                                        [&](const GpuInfo& o) { return o.name == g.name; }) > 1;
+        names << (twin && !g.pciBus.empty() ? tr("%1 at %2").arg(qs(g.name), qs(g.pciBus))
+                                            : qs(g.name));
+    }
+    const auto best = chooseGpu(m_app->snapshot());
+    const QString automatic = best ? tr("Automatic (%1)").arg(names.value(*best)) : tr("Automatic");
+    m_card->setGpus(names, m_app->gpuChoiceOf(m_app->workload()), automatic);
 }
 
 } // namespace sp::gui

@@ -4,6 +4,7 @@
 #include "app/gui/widgets/style.h"
 #include "core/format.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -94,13 +95,49 @@ QWidget* ProfileCard::buildContent()
     m_stack->hide();
     m_install = wrappedLabel(content);
     m_install->setTextFormat(Qt::RichText);
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{m_caption, m_title, m_verdict, m_about, m_why, m_evidence,
-                                         m_warning, m_expander, m_stack, m_install})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_caption, m_title, buildGpuRow(content),
+                                                      m_verdict, m_about, m_why, m_evidence,
+                                                      m_warning, m_expander, m_stack, m_install})
         layout->addWidget(w);
     layout->addStretch(1);
     connect(m_expander, &QToolButton::toggled, this, &ProfileCard::setDetailsShown);
     return content;
+}
+
+// The GPU chooser (issue 31): shown only where there is more than one GPU to choose.
+QWidget* ProfileCard::buildGpuRow(QWidget* parent)
+{
+    m_gpuRow = new QWidget(parent);
+    auto* row = new QHBoxLayout(m_gpuRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* label = new QLabel(tr("Run on:"), m_gpuRow);
+    m_gpuChooser = new QComboBox(m_gpuRow);
+    m_gpuChooser->setAccessibleName(tr("Graphics card for this workload"));
+    m_gpuChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    label->setBuddy(m_gpuChooser);
+    row->addWidget(label);
+    row->addWidget(m_gpuChooser);
+    row->addStretch(1);
+    connect(m_gpuChooser, &QComboBox::activated, this,
+            [this](int at) { emit gpuChosen(m_gpuChooser->itemData(at).toInt()); });
+    m_gpuRow->hide();
+    return m_gpuRow;
+}
+
+void ProfileCard::setGpus(const QStringList& names, int chosen, const QString& automatic)
+{
+    m_gpuRow->setVisible(names.size() > 1);
+    const QSignalBlocker quiet(m_gpuChooser);
+    m_gpuChooser->clear();
+    m_gpuChooser->addItem(automatic, -1);
+    for (int i = 0; i < names.size(); ++i)
+        m_gpuChooser->addItem(names[i], i);
+    m_gpuChooser->setCurrentIndex(std::max(0, m_gpuChooser->findData(chosen)));
+}
+
+void ProfileCard::setGpuChoiceEnabled(bool on)
+{
+    m_gpuChooser->setEnabled(on);
 }
 
 void ProfileCard::setDetailsShown(bool shown)

@@ -10,6 +10,7 @@
 
 #include <QFrame>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QScrollArea;
@@ -32,13 +33,20 @@ public:
     QString installText() const;
     QString detailsText() const; // the stack's parts, under the expander
     void setDetailsShown(bool shown);
+    // The GPUs to choose from, by name; `chosen`: -1 for `automatic` (the default rule,
+    // in words), else an index into `names`. Shown only with more than one GPU.
+    void setGpus(const QStringList& names, int chosen, const QString& automatic);
+    void setGpuChoiceEnabled(bool on);
+    QComboBox* gpuChooser() const { return m_gpuChooser; }
 
 signals:
     void detailsRequested();
     void environmentRequested();
+    void gpuChosen(int gpu); // -1: the default rule
 
 private:
     QWidget* buildContent();
+    QWidget* buildGpuRow(QWidget* parent);
     void showRuntimes(const PlanView& v);
     void showWarnings(const PlanView& v);
     void updateCaption(const PlanView* v);
@@ -57,6 +65,8 @@ private:
     QPushButton* m_details = nullptr;
     QPushButton* m_env = nullptr;
     QPushButton* m_primary = nullptr;
+    QWidget* m_gpuRow = nullptr;
+    QComboBox* m_gpuChooser = nullptr;
 };
 
 } // namespace sp::gui

@@ -12,6 +12,7 @@ ProfilesMenu::ProfilesMenu(AppController* app, Confirm confirm, QWidget* parent)
 {
     connect(m_app, &AppController::plansChanged, this, &ProfilesMenu::rebuild);
     connect(m_app, &AppController::phaseChanged, this, &ProfilesMenu::rebuild);
+    connect(m_app, &AppController::runsChanged, this, &ProfilesMenu::rebuild);
     connect(this, &QMenu::aboutToHide, this, [this] {
         if (m_stale) // after the chosen action has run
             QMetaObject::invokeMethod(this, &ProfilesMenu::rebuild, Qt::QueuedConnection);
@@ -38,17 +39,18 @@ void ProfilesMenu::rebuild()
         addFooter();
         return;
     }
-    if (const QString w = m_app->runningWorkload(); !w.isEmpty()) {
-        // The stack by its title, as the card names it (no profile id).
-        const PlanView* v = m_app->plan(w);
-        const bool titled = v && v->profile == m_app->runningProfile() && !v->title.isEmpty();
-        auto* running =
-            addAction(titled ? tr("Running: %1 (%2)").arg(m_app->workloadName(w), v->title)
-                             : tr("Running: %1").arg(m_app->workloadName(w)));
-        running->setEnabled(false);
-        addAction(tr("Stop"), m_app, &AppController::stop);
-        addSeparator();
+    // Each running workload with the card it runs on, and its own Stop.
+    for (const QString& w : m_app->runningWorkloads()) {
+        const QString gpu = m_app->runningGpu(w);
+        addAction(gpu.isEmpty() ? tr("Running: %1").arg(m_app->workloadName(w))
+                                : tr("Running: %1 on %2").arg(m_app->workloadName(w), gpu))
+            ->setEnabled(false);
+        QAction* stop = addAction(tr("Stop %1").arg(m_app->workloadName(w)));
+        stop->setObjectName(QStringLiteral("stop:") + w);
+        connect(stop, &QAction::triggered, this, [this, w] { m_app->stopWorkload(w); });
     }
+    if (!m_app->runningWorkloads().isEmpty())
+        addSeparator();
     for (const QString& w : m_app->workloads())
         addWorkload(w);
     addFooter();
@@ -110,15 +112,18 @@ void ProfilesMenu::addWorkload(const QString& workload)
         m_app->setWorkload(workload);
         m_app->rollbackStack();
     });
-    const bool running = m_app->runningWorkload() == workload;
+    // Another workload may start beside running ones (each on the GPU chosen for it).
+    const bool running = m_app->isRunning(workload);
+    const auto phase = m_app->phase();
     QAction* go = sub->addAction(running ? tr("Stop %1").arg(m_app->workloadName(workload))
                                          : tr("Launch %1").arg(m_app->workloadName(workload)));
     go->setObjectName(QStringLiteral("launch"));
-    go->setEnabled(running || (m_app->phase() == AppController::Phase::Ready &&
+    go->setEnabled(running || ((phase == AppController::Phase::Ready ||
+                                phase == AppController::Phase::Running) &&
                                !m_app->recordedMachine() && !v->profile.isEmpty()));
     connect(go, &QAction::triggered, this, [this, workload, running] {
         if (running) {
-            m_app->stop();
+            m_app->stopWorkload(workload);
             return;
         }
         m_app->setWorkload(workload);
