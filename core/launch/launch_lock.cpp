@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -11,6 +12,7 @@
 #include <windows.h>
 #else
 #include <cerrno>
+#include <csignal>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -71,6 +73,33 @@ std::string readPid(int fd)
 fs::path LaunchLock::file(const fs::path& dataDir, const std::string& profile)
 {
     return dataDir / "locks" / ("launch-" + fileSafe(profile) + ".lock");
+}
+
+std::optional<long long> LaunchLock::liveHolder(const fs::path& dataDir, const std::string& profile)
+{
+    // The holder writes its PID at the start of the file; the lock itself is elsewhere
+    // (flock, or a byte far past the end on Windows), so reading never waits.
+    std::ifstream in(file(dataDir, profile), std::ios::binary);
+    long long pid = 0;
+    if (!(in >> pid) || pid <= 0 || !processAlive(pid))
+        return std::nullopt;
+    return pid;
+}
+
+// The helper's inner parent reaps the first process at once (Windows: the helper holds
+// its handle, so the id is not reused).
+bool processAlive(long long pid)
+{
+#ifdef _WIN32
+    HANDLE h = OpenProcess(SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+    if (!h)
+        return false;
+    const bool alive = WaitForSingleObject(h, 0) == WAIT_TIMEOUT;
+    CloseHandle(h);
+    return alive;
+#else
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+#endif
 }
 
 #ifdef _WIN32

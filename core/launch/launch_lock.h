@@ -8,9 +8,13 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace sp {
+
+// Whether the process `pid` still runs.
+bool processAlive(long long pid);
 
 class LaunchLock
 {
@@ -26,6 +30,11 @@ public:
 
     static std::filesystem::path file(const std::filesystem::path& dataDir,
                                       const std::string& profile);
+    // The PID the profile's lock file names when that process still runs; nullopt when
+    // no lock file, no PID or the process is gone. It reads only: the lock is not taken,
+    // so a launch starting at this moment is never refused because of it.
+    static std::optional<long long> liveHolder(const std::filesystem::path& dataDir,
+                                               const std::string& profile);
 
 private:
     LaunchLock() = default;

@@ -1,6 +1,7 @@
 #include "core/launch/launch_log.h"
 
 #include "core/json_file.h"
+#include "core/launch/launch_lock.h"
 #include "core/paths.h"
 
 #include <algorithm>
@@ -56,7 +57,8 @@ nlohmann::json toJson(const LaunchRecord& r)
             {"urls", r.urls},
             {"stopped_by", r.stoppedBy},
             {"log", r.log},
-            {"lines", r.lines}};
+            {"lines", r.lines},
+            {"gpu", {{"name", r.gpuName}, {"pci_bus", r.gpuBus}}}};
 }
 
 Expected<LaunchRecord> readLaunchRecord(const fs::path& file)
@@ -77,6 +79,10 @@ Expected<LaunchRecord> readLaunchRecord(const fs::path& file)
         r.stoppedBy = j->value("stopped_by", "none");
         r.log = j->value("log", "");
         r.lines = j->value("lines", std::size_t{0});
+        if (const auto gpu = j->find("gpu"); gpu != j->end() && gpu->is_object()) {
+            r.gpuName = gpu->value("name", "");
+            r.gpuBus = gpu->value("pci_bus", "");
+        }
         return r;
     } catch (const nlohmann::json::exception& e) {
         return Error::invalid(paths::toUtf8(file) + ": not a launch record: " + e.what());
@@ -132,6 +138,24 @@ std::vector<fs::path> openLaunchRecords(const fs::path& profileDir)
         const fs::path file = profileDir / (stem + ".json");
         if (auto r = readLaunchRecord(file); r && r->ended.empty())
             out.push_back(file);
+    }
+    return out;
+}
+
+std::vector<LaunchRecord> runningLaunches(const fs::path& logsRoot, const fs::path& dataDir)
+{
+    std::vector<LaunchRecord> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(logsRoot, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_directory(ec))
+            continue;
+        const std::vector<fs::path> open = openLaunchRecords(it->path());
+        if (open.empty() || !LaunchLock::liveHolder(dataDir, paths::toUtf8(it->path().filename())))
+            continue;
+        // One launch per profile at a time: the newest open record is the one that runs.
+        auto newest = std::max_element(open.begin(), open.end());
+        if (auto r = readLaunchRecord(*newest))
+            out.push_back(std::move(*r));
     }
     return out;
 }

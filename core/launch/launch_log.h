@@ -29,6 +29,10 @@ struct LaunchRecord
     std::string stoppedBy = "none"; // "none" | "stop" | "kill" | "launcher-gone"
     std::string log;                // the log file's name, beside the record
     std::size_t lines = 0;
+    // The card it runs on ("gpu": {"name", "pci_bus"}), so that a workload started on the
+    // same card meanwhile can say so; empty on the processor and in older records.
+    std::string gpuName;
+    std::string gpuBus;
 };
 
 nlohmann::json toJson(const LaunchRecord& r);
@@ -62,6 +66,11 @@ std::vector<LaunchRecord> listLaunchRecords(const std::filesystem::path& logsRoo
 // The records in a profile's folder that have no end (a launch running, or one whose
 // launcher was killed).
 std::vector<std::filesystem::path> openLaunchRecords(const std::filesystem::path& profileDir);
+
+// The launches that run now, of every profile under logsRoot: records without an end whose
+// profile's launch lock (<data>/locks) names a live process. Nothing is locked or written.
+std::vector<LaunchRecord> runningLaunches(const std::filesystem::path& logsRoot,
+                                          const std::filesystem::path& dataDir);
 
 // Gives such a record its end: "ended abnormally", stopped by "launcher-gone", ended
 // at `now` (when it was found). Only while nothing can be writing it: the caller holds

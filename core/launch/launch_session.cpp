@@ -61,22 +61,6 @@ void closeAbandonedLaunches(const fs::path& logsRoot, const fs::path& dataDir,
     }
 }
 
-// Whether the process `pid` still runs. The helper's inner parent reaps the first
-// process at once (Windows: the helper holds its handle, so the id is not reused).
-bool processAlive(long long pid)
-{
-#ifdef _WIN32
-    HANDLE h = OpenProcess(SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
-    if (!h)
-        return false;
-    const bool alive = WaitForSingleObject(h, 0) == WAIT_TIMEOUT;
-    CloseHandle(h);
-    return alive;
-#else
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
-#endif
-}
-
 // "300 s", "1.5 s"
 std::string deadlineText(int ms)
 {
@@ -160,6 +144,10 @@ bool LaunchSession::start(std::string& error)
     m_record.planHash = planHash(m_req.plan);
     m_record.started = isoTime(m_clock.now());
     m_record.log = paths::toUtf8(m_files.log.filename());
+    if (m_req.plan.card) {
+        m_record.gpuName = m_req.plan.card->name;
+        m_record.gpuBus = m_req.plan.card->pciBus;
+    }
     writeRecord();
     m_pipeline = std::make_unique<OutputPipeline>(
         m_req.matcher.get(), m_req.urlRegex, m_req.codePage,

@@ -139,6 +139,28 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return !serving(portA); }, 10000));
         QVERIFY(serving(portB)); // the other workload runs on
         QCOMPARE(b.state(), QProcess::Running);
+        QVERIFY2(!outA.contains("already runs on"), outA.constData());
+
+        // A again, on B's card: allowed, and the CLI says what both need of it.
+        a.start(QStringLiteral(STACKPILOT_BINARY_DIR "/bin/stackpilot-cli"),
+                {QStringLiteral("launch"), QStringLiteral("standin-a-cuda"),
+                 QStringLiteral("--hardware"), QString::fromStdString(d + "/pc.json"),
+                 QStringLiteral("--gpu"), QStringLiteral("RTX 3060"),
+                 QStringLiteral("--catalog-dir"), QString::fromStdString(d + "/catalog")});
+        QByteArray again;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                again += a.readAll();
+                return again.contains("Serving on") && serving(portA);
+            },
+            30000));
+        QVERIFY2(again.contains("standin-b already runs on NVIDIA GeForce RTX 3060 (12.0 GiB of "
+                                "memory). Both share it"),
+                 again.constData());
+        QVERIFY2(again.contains("CUDA_VISIBLE_DEVICES=0"), again.constData());
+        ::kill(pid_t(a.processId()), SIGINT);
+        QVERIFY(a.waitForFinished(20000));
+        QVERIFY(QTest::qWaitFor([&] { return !serving(portA); }, 10000));
         ::kill(pid_t(b.processId()), SIGINT);
         QVERIFY(b.waitForFinished(20000));
         QVERIFY(QTest::qWaitFor([&] { return !serving(portB); }, 10000));

@@ -200,6 +200,18 @@ std::string switchedText(const ProfileSwitched& s)
                             "); StackPilot can switch to " + s.to;
 }
 
+// Two workloads on one card: allowed, said with what each needs.
+std::string sharedGpuText(const SharedGpu& s)
+{
+    auto need = [](const std::optional<std::int64_t>& mb) {
+        return mb ? format::vramMb(mb) : std::string("an amount the catalog does not state");
+    };
+    return "==> " + s.other + " already runs on " + s.gpu + " (" +
+           (s.memoryMb ? format::vramMb(s.memoryMb) : std::string("unknown")) +
+           " of memory). Both share it: " + s.other + " needs at least " + need(s.otherNeedMb) +
+           ", " + s.workload + " at least " + need(s.needMb) + ".";
+}
+
 } // namespace
 
 // Every event type has its line here (std::visit: a new event does not compile until it
@@ -240,6 +252,7 @@ void EventPrinter::printPlain(const Event& e)
             [&](const PreflightChecked& p) { return said(preflightText(p)); },
             [&](const StackVerified& v) { return said(verifiedText(v)); },
             [&](const ProfileSwitched& s) { return said(switchedText(s)); },
+            [&](const SharedGpu& s) { return said(sharedGpuText(s)); },
             [](const RuntimeStarted&) { return std::string(); },   // the progress view's
             [](const ArtifactProgress&) { return std::string(); }, // the progress view's
             [](const ArtifactDone&) { return std::string(); },     // the progress view's

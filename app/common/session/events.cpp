@@ -103,6 +103,20 @@ json eventJson(const WorkloadExited& x)
     return j;
 }
 
+json eventJson(const SharedGpu& x)
+{
+    json j = {{"event", "shared_gpu"},
+              {"workload", x.workload},
+              {"other", x.other},
+              {"gpu", x.gpu},
+              {"pci_bus", x.pciBus}};
+    for (const auto& [key, mb] :
+         {std::pair{"memory_mb", x.memoryMb}, std::pair{"need_mb", x.needMb},
+          std::pair{"other_need_mb", x.otherNeedMb}})
+        j[key] = mb ? json(*mb) : json(nullptr);
+    return j;
+}
+
 json eventJson(const Failed& x)
 {
     return {{"event", "error"},

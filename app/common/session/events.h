@@ -114,6 +114,20 @@ struct ConfirmInstall
     std::vector<std::string> advice;     // the profile's warnings
 };
 
+// A workload starts on a card that another running workload uses (issue 31): allowed, and
+// said with the card's memory and what each stack needs of it (a profile's min_vram_mb;
+// nullopt where the catalog does not say).
+struct SharedGpu
+{
+    std::string workload;
+    std::string other;  // the workload that runs there already
+    std::string gpu;    // the card's name
+    std::string pciBus; // "" when detection did not see it
+    std::optional<std::int64_t> memoryMb;
+    std::optional<std::int64_t> needMb;
+    std::optional<std::int64_t> otherNeedMb;
+};
+
 struct Failed
 {
     Stage stage = Stage::Plan;
@@ -122,10 +136,10 @@ struct Failed
     Cause cause = Cause::Unknown; // what a front end words (app/common/diag/cause_words.h)
 };
 
-using Event =
-    std::variant<RuntimeStarted, ArtifactProgress, ArtifactDone, RuntimeInstalled, Notice,
-                 StepChanged, ConsoleLine, UrlAnnounced, KnownIssueSeen, WorkloadExited, Failed,
-                 PreflightChecked, StackVerified, ProfileSwitched, ConfirmInstall, LaunchStarted>;
+using Event = std::variant<RuntimeStarted, ArtifactProgress, ArtifactDone, RuntimeInstalled, Notice,
+                           StepChanged, ConsoleLine, UrlAnnounced, KnownIssueSeen, WorkloadExited,
+                           Failed, PreflightChecked, StackVerified, ProfileSwitched, ConfirmInstall,
+                           LaunchStarted, SharedGpu>;
 using EventSink = std::function<void(const Event&)>;
 
 // An installer's or a launch's event as the session's: the same value, in the wider variant.

@@ -232,6 +232,9 @@ void Session::launchThen(LaunchRequest request, std::function<void(Event&&)> sin
                          std::function<void(LaunchEnd)> then, bool smokeTest)
 {
     const LaunchStarted started{request.plan.profile, {}, smokeTest};
+    if (!smokeTest && m_ctx.catalog)
+        for (SharedGpu& s : sharedGpus(*m_ctx.catalog, request))
+            sink(std::move(s));
     auto* launch = new LaunchSession(std::move(request),
                                      [sink](const events::FromLaunch& e) { sink(widen(e)); });
     std::string error;

@@ -118,6 +118,10 @@ struct Rollback
     std::vector<std::string> notes; // runtimes whose version moved since it passed
 };
 
+// The running workloads that use the card `request` is planned for, each as the event a
+// front end words (shared_gpu.cpp); sent before a workload starts, never before a smoke test.
+std::vector<SharedGpu> sharedGpus(const Catalog& catalog, const LaunchRequest& request);
+
 class Session : public QObject
 {
     Q_OBJECT

@@ -262,7 +262,7 @@ private:
     void onBackgroundFinished(int serial);
     void detachForeground();
     bool launchesBeside() const; // the current workload may start beside a running one
-    void warnSharedGpu();
+    void onSharedGpu(const session::SharedGpu& s);
 
     struct BackgroundRun
     {

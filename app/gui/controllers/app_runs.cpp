@@ -21,13 +21,6 @@ std::optional<int> plannedGpuOf(const PlanView* v)
     return v && v->plan ? v->plan->gpu : std::nullopt;
 }
 
-// The least memory the workload's stack asks of a card, when the catalog says it.
-std::optional<std::int64_t> vramNeed(const Catalog* catalog, const QString& profile)
-{
-    const Profile* p = catalog ? catalog->profile(toStd(profile)) : nullptr;
-    return p ? p->match.minVramMb : std::nullopt;
-}
-
 } // namespace
 
 void AppController::routeEvent(int serial, const session::Event& e)
@@ -102,35 +95,20 @@ void AppController::detachForeground()
     setPhase(Phase::Ready);
 }
 
-// A second workload on a card that already runs one is allowed: the notice names the
-// memory both need, as far as the catalog says it.
-void AppController::warnSharedGpu()
+// The session found another workload on the card this one starts on: allowed, said with
+// the memory both need, as far as the catalog says it.
+void AppController::onSharedGpu(const session::SharedGpu& s)
 {
-    const PlanView* v = currentPlan();
-    const auto gpu = plannedGpuOf(v);
-    if (!gpu || std::size_t(*gpu) >= m_gpus.snapshot().gpus.size())
-        return;
-    auto need = [this](const QString& profile) {
-        const auto mb = vramNeed(catalog(), profile);
-        return mb ? QLocale().formattedDataSize(*mb << 20, 1)
-                  : tr("an amount the catalog does not state");
+    auto size = [](const std::optional<std::int64_t>& mb, const QString& otherwise) {
+        return mb ? QLocale().formattedDataSize(*mb << 20, 1) : otherwise;
     };
-    const GpuInfo& card = m_gpus.snapshot().gpus[std::size_t(*gpu)];
-    const QString total =
-        card.vramMb ? QLocale().formattedDataSize(*card.vramMb << 20, 1) : tr("unknown");
-    for (const QString& other : runningWorkloads()) {
-        const auto it = m_background.find(other);
-        const auto otherGpu = it != m_background.end() ? it->second.gpu : plannedGpuOf(plan(other));
-        if (other == m_workload || otherGpu != gpu)
-            continue;
-        const QString otherProfile =
-            it != m_background.end() ? it->second.profile : m_runningProfile;
-        emit notice(tr("%1 already runs on %2 (%3 of memory). Both share it: %1 needs at least "
-                       "%4, %5 at least %6.")
-                        .arg(workloadName(other), qs(card.name), total, need(otherProfile),
-                             workloadName(m_workload), need(v->profile)),
-                    false);
-    }
+    const QString unstated = tr("an amount the catalog does not state");
+    emit notice(tr("%1 already runs on %2 (%3 of memory). Both share it: %1 needs at least "
+                   "%4, %5 at least %6.")
+                    .arg(workloadName(qs(s.other)), qs(s.gpu), size(s.memoryMb, tr("unknown")),
+                         size(s.otherNeedMb, unstated), workloadName(qs(s.workload)),
+                         size(s.needMb, unstated)),
+                false);
 }
 
 QStringList AppController::runningWorkloads() const

@@ -70,7 +70,6 @@ void AppController::launch()
     }
     if (!m_session)
         return;
-    warnSharedGpu();
     session::RunOptions options;
     options.workload = toStd(m_workload);
     options.confirm = true;
@@ -167,6 +166,7 @@ void AppController::onSessionEvent(const session::Event& e)
                    [this](const session::ProfileSwitched& s) { onSwitched(s); },
                    [this](const session::ConfirmInstall& c) { onConfirm(c); },
                    [this](const session::LaunchStarted& l) { onLaunchStarted(l); },
+                   [this](const session::SharedGpu& s) { onSharedGpu(s); },
                },
                e);
     m_progress.onEvent(e);
