@@ -84,6 +84,9 @@ struct WorkloadOverrides
     // The GPU the user chose for this workload ("gpu": {"pci_bus", "pci_id", "name"});
     // nullopt: the default rule (chooseGpu).
     std::optional<GpuIdentity> gpu;
+    // The model the workload runs with ("model": a catalog model id or a file), chosen on
+    // its card; `run --model` wins over it. "" = the one that fits the card best.
+    std::string model;
 };
 
 struct Settings

@@ -138,6 +138,8 @@ struct SettingsReader
                 w.relocateCaches = x.get<bool>();
             } else if (key == "repair") {
                 w.repair = strings(x, where, "\"repair\"");
+            } else if (key == "model") {
+                w.model = string(x, where, "\"model\"");
             } else if (key == "gpu") {
                 w.gpu = gpuIdentityFromJson(x);
                 if (!w.gpu && !x.is_null())
@@ -248,6 +250,8 @@ nlohmann::json workloadsToJson(const std::map<std::string, WorkloadOverrides>& w
             {"remedies", remedies}};
         if (w.gpu)
             out[id]["gpu"] = toJson(*w.gpu);
+        if (!w.model.empty())
+            out[id]["model"] = w.model;
     }
     return out;
 }

@@ -164,7 +164,11 @@ size_t Attempt::onWrite(char* p, size_t size, size_t n, void* self)
 
 int Attempt::onXfer(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
 {
-    return static_cast<Attempt*>(self)->m_cancel.cancelled() ? 1 : 0;
+    auto* a = static_cast<Attempt*>(self);
+    // curl calls this about once a second even when nothing arrives: the bytes that came
+    // in a burst faster than the reporter's 100 ms are said now, not after the stall.
+    a->m_reporter.report(a->m_url, false);
+    return a->m_cancel.cancelled() ? 1 : 0;
 }
 
 namespace {

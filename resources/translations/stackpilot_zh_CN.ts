@@ -425,12 +425,12 @@
         <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="322"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="333"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="345"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="356"/>
         <source>No profile of %1 fits this machine; the other profiles say why.</source>
         <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
     </message>
@@ -511,33 +511,33 @@
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="235"/>
-        <location filename="../../app/gui/controllers/app_runs.cpp" line="69"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="236"/>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="63"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="236"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="237"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="199"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="200"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="223"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="224"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="233"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="236"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="234"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="237"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
@@ -572,7 +572,7 @@
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="221"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="224"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
@@ -592,52 +592,52 @@
         <translation>%1 无法在此使用（%2）；StackPilot 改用 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="207"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="208"/>
         <source>Cancelled; nothing half-installed was kept.</source>
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="279"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="280"/>
         <source>Switch profile and relaunch</source>
         <translation>切换配置并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="285"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="286"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="288"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="289"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="290"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="291"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="350"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="351"/>
         <source>%1 uses the recommended profile again.</source>
         <translation>%1 已恢复使用推荐配置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="351"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="352"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="203"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="206"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="146"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="147"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="155"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="156"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -750,51 +750,71 @@
         <translation>下载：约 %1（刚刚核实），另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="40"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="39"/>
+        <source>Model: %1, %2, checked against its published digest.</source>
+        <translation>模型：%1，%2，按其公布的摘要校验。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="43"/>
         <source>Disk: about %1 while installing; %2 free.</source>
         <translation>磁盘：安装时约需 %1；可用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="42"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="45"/>
         <source>Disk: about %1 while installing.</source>
         <translation>磁盘：安装时约需 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="47"/>
         <source>The disk has less free space than the install needs: free some space first, or choose another folder in Settings.</source>
         <translation>磁盘可用空间少于安装所需：请先释放一些空间，或在“设置”中选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="52"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="55"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/controllers/app_checklist.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="59"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_runs.cpp" line="70"/>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="64"/>
         <source>%1 ended with an error; its log has the details.</source>
         <translation>%1 出错结束；详情见其日志。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_runs.cpp" line="116"/>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="105"/>
         <source>an amount the catalog does not state</source>
         <translation>目录未注明的显存量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_runs.cpp" line="121"/>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="108"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_runs.cpp" line="129"/>
+        <location filename="../../app/gui/controllers/app_runs.cpp" line="106"/>
         <source>%1 already runs on %2 (%3 of memory). Both share it: %1 needs at least %4, %5 at least %6.</source>
         <translation>%1 已在 %2（显存 %3）上运行。两者将共用这张卡：%1 至少需要 %4，%5 至少需要 %6。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_models.cpp" line="151"/>
+        <source>%1 is ready.</source>
+        <translation>%1 已就绪。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_models.cpp" line="153"/>
+        <source>Paused. What arrived is kept; Download goes on from there.</source>
+        <translation>已暂停。已下载的部分会保留；再次下载时从那里继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_models.cpp" line="155"/>
+        <source>Could not download %1: %2</source>
+        <translation>无法下载 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1365,223 +1385,357 @@ Found by: %4</source>
         <translation>工作负载：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="177"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="180"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="67"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="70"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="68"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="71"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="88"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="132"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="133"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="136"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="180"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="186"/>
         <source>%1 at %2</source>
         <translation>%1（位于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="183"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="190"/>
         <source>Automatic (%1)</source>
         <translation>自动（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="184"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="190"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="211"/>
+        <source>downloaded</source>
+        <translation>已下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="211"/>
+        <source>downloaded at launch</source>
+        <translation>启动时下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="213"/>
+        <source>too large for this card</source>
+        <translation>超出此显卡的容量</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="210"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="212"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="215"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="216"/>
+        <source>&amp;Models…</source>
+        <translation>模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="223"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="221"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="235"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="237"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="337"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="360"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="363"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="432"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="436"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="438"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="435"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="439"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="446"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="149"/>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="153"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="157"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="154"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="439"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="153"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="443"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="157"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="273"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="277"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="281"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="285"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="286"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="353"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="364"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="368"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="372"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="376"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="373"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="377"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="385"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="388"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="392"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="407"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="411"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="421"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ModelsDialog</name>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="35"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="48"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <source>Your GPU</source>
+        <translation>您的显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="50"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="143"/>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="51"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="52"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="53"/>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="54"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="85"/>
+        <source>Downloading… %1 %</source>
+        <translation>正在下载… %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="87"/>
+        <source>Downloaded</source>
+        <translation>已下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="87"/>
+        <source>Your file, used in place</source>
+        <translation>您的文件，原地使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="89"/>
+        <source>Paused at %1 %</source>
+        <translation>已暂停于 %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="90"/>
+        <source>Not downloaded</source>
+        <translation>未下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="101"/>
+        <source>Fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="102"/>
+        <source>Too large for this card</source>
+        <translation>超出此显卡的容量</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="120"/>
+        <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</source>
+        <translation>
+            <numerusform>模型库中有 %n 个模型；StackPilot 下载的文件占用 %1（该磁盘剩余 %2）。导入的文件保留在原处，不占用这里的空间。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="124"/>
+        <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1.</source>
+        <translation>
+            <numerusform>模型库中有 %n 个模型；StackPilot 下载的文件占用 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="142"/>
+        <source>Resume</source>
+        <translation>继续</translation>
     </message>
 </context>
 <context>
@@ -1607,82 +1761,92 @@ Found by: %4</source>
         <translation>将要安装的内容</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="113"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="130"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="130"/>
         <source>Graphics card for this workload</source>
         <translation>此工作负载使用的显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="177"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="139"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="139"/>
+        <source>Model this workload runs</source>
+        <translation>此工作负载运行的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="179"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="209"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="181"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="211"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="183"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="213"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="197"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="227"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="198"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="228"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="205"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="235"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="237"/>
         <source>Choose “Recommended” in the Profiles menu to go back to the stack StackPilot picks.</source>
         <translation>在“配置”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="262"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="272"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="243"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="273"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="244"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="274"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="241"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="271"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>

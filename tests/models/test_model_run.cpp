@@ -117,6 +117,22 @@ private slots:
         QCOMPARE(w.received(), (std::vector<std::string>{"-m", blob, "-c", "4096", "-ngl", "999"}));
     }
 
+    // One click: a model not in the vault yet is pulled after the checklist (which counts
+    // it), then handed to the workload.
+    void aModelNotPulledYetIsPulledByTheRun()
+    {
+        World w;
+        const auto r = w.run("llmstand", "tiny");
+        QVERIFY2(r.rc == 0, (r.err + r.out).c_str());
+        QVERIFY2(r.err.find("tiny: fetching tiny.gguf") != std::string::npos, r.err.c_str());
+        const auto got = w.received();
+        QCOMPARE(got.size(), std::size_t(6));
+        QCOMPARE(fs::path(got[1]).parent_path(), w.vault / "blobs");
+        std::ifstream in(got[1], std::ios::binary);
+        const std::string bytes{std::istreambuf_iterator<char>(in), {}};
+        QVERIFY(bytes == w.gguf);
+    }
+
     void theUsersOwnFileReachesTheWorkload()
     {
         World w;
@@ -136,9 +152,6 @@ private slots:
         QTest::newRow("nothing") << "llmstand"
                                  << "nope"
                                  << "neither a model of the catalog";
-        QTest::newRow("not pulled") << "llmstand"
-                                    << "tiny"
-                                    << "not in the vault yet";
         QTest::newRow("no slot") << "plainstand"
                                  << "tiny"
                                  << "takes no model";

@@ -39,6 +39,9 @@ bool confirmInstall(const session::ConfirmInstall& c, cli::Io& io)
     io.err << c.workload << " runs on " << c.profile << ". To install:";
     for (const auto& id : c.runtimes)
         io.err << " " << id;
+    if (!c.model.empty()) // pulled into the vault first; its size is pinned
+        io.err << (c.runtimes.empty() ? " " : ", and ") << "the model " << c.model << " ("
+               << format::bytes(c.modelBytes) << ")";
     // The total of the sizes known, and by name what has none: never a lower bound.
     if (c.downloadBytes)
         io.err << " (about " << format::bytes(c.downloadBytes) << " to download, about "

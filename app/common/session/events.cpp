@@ -173,7 +173,9 @@ json eventJson(const ConfirmInstall& x)
             {"disk_needed", x.diskNeeded},
             {"disk_free", x.diskFree ? json(*x.diskFree) : json(nullptr)},
             {"needs_admin", x.needsAdmin},
-            {"advice", x.advice}};
+            {"advice", x.advice},
+            {"model", x.model},
+            {"model_bytes", x.modelBytes}};
 }
 
 json eventJson(const LaunchStarted& x)

@@ -112,6 +112,10 @@ struct ConfirmInstall
     std::optional<std::uint64_t> diskFree;
     std::vector<std::string> needsAdmin; // runtimes that install system-wide
     std::vector<std::string> advice;     // the profile's warnings
+    // The catalog model the run pulls into the vault first ("" = none), and its size
+    // (counted in downloadBytes and diskNeeded too).
+    std::string model;
+    std::uint64_t modelBytes = 0;
 };
 
 // A workload starts on a card that another running workload uses (issue 31): allowed, and

@@ -155,6 +155,10 @@ public:
     // The smoke test's timed part for every installed profile of the workload that fits
     // this machine and has one: one StackVerified each.
     bool startBench(std::string workload);
+    // A catalog model into the vault (the window's Models view): progress as the
+    // model's ArtifactProgress, then RuntimeInstalled; a cancel keeps what arrived, and
+    // the next pull goes on from there (session_pull.cpp).
+    bool startPull(std::string model);
     // Short work that reads or writes StackPilot's files (plans, a remedy, a rollback),
     // on the worker, after what was started before it; `done` gets its result on the
     // owner's thread (dropped when the session is gone).
@@ -196,6 +200,12 @@ private:
     void postBack(std::function<void()> f); // to the owner's thread
 
     // Steps, on the worker.
+    Expected<void> pullModel(const Model& model);
+    // The run's model (RunOptions::model, else the workload's in settings): its arguments
+    // now, or, for a catalog model not in the vault yet, m_pullModel (pulled after the
+    // checklist, then its arguments).
+    Expected<void> resolveRunModel();
+    Expected<void> pullRunModel(LaunchRequest& request);
     Expected<std::vector<InstallResult>> install(const std::vector<const Runtime*>& runtimes,
                                                  InstallOptions options,
                                                  Stage stage = Stage::Install);
@@ -267,7 +277,8 @@ private:
     LaunchSession* m_launch = nullptr;
     int m_cancelsHandled = 0;
     RunOptions m_run;
-    std::string m_forced; // the profile the run was asked for, until tried
+    const Model* m_pullModel = nullptr; // the run's model, to pull after the checklist
+    std::string m_forced;               // the profile the run was asked for, until tried
     int m_tried = 0;
     std::vector<std::string> m_skipped; // profiles this run moved away from
     std::unique_ptr<Pending> m_pending;

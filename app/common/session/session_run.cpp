@@ -55,12 +55,8 @@ bool Session::startRun(RunOptions options)
 {
     return begin([this, options = std::move(options)]() mutable {
         m_run = std::move(options);
-        if (!m_run.model.empty()) {
-            auto args = modelArgs(m_run.workload, m_run.model);
-            if (!args)
-                return finish(fail(Stage::Plan, args.error()));
-            m_run.extraArgs.insert(m_run.extraArgs.begin(), args->begin(), args->end());
-        }
+        if (auto model = resolveRunModel(); !model)
+            return finish(fail(Stage::Plan, model.error()));
         // Said once per run, not once per profile tried.
         if (auto settings = this->settings())
             for (const auto& line : gpuNotes(m_ctx, &*settings, m_run.workload))
@@ -197,6 +193,12 @@ ConfirmInstall Session::confirmation(const LaunchRequest& request, const Preflig
         freeSpace(m_ctx.prefixRoot.empty() ? PrefixStore::defaultRoot() : m_ctx.prefixRoot);
     if (const Profile* prof = m_ctx.catalog->profile(request.plan.profile))
         c.advice = prof->warnings;
+    if (m_pullModel) { // pinned by digest and size: its size is known, and not unpacked
+        c.model = m_pullModel->id;
+        c.modelBytes = m_pullModel->bytes();
+        c.downloadBytes += c.modelBytes;
+        c.diskNeeded += c.modelBytes;
+    }
     return c;
 }
 
@@ -215,9 +217,9 @@ void Session::runNext()
         return finish(request.error());
     request->rerunSteps = m_run.rerunSteps;
     const bool installing = !toInstall(*request).empty();
-    if (!installing)
+    if (!installing && !m_pullModel)
         return runProvisioned(std::move(*request), false);
-    const Preflight p = preflight(*request, m_run.install);
+    const Preflight p = installing ? preflight(*request, m_run.install) : Preflight{};
     if (p.cancelled)
         return finish(fail(Stage::Preflight, Error::cancelled("nothing was downloaded")));
     if (p.firstMissing()) {
@@ -227,10 +229,10 @@ void Session::runNext()
     }
     if (m_run.confirm) {
         send(confirmation(*request, p));
-        m_pending = std::make_unique<Pending>(Pending{std::move(*request), true});
+        m_pending = std::make_unique<Pending>(Pending{std::move(*request), installing});
         return; // confirm() goes on
     }
-    runProvisioned(std::move(*request), true);
+    runProvisioned(std::move(*request), installing);
 }
 
 void Session::confirm(bool yes)
@@ -248,6 +250,8 @@ void Session::confirm(bool yes)
 // Repairs and installs, the smoke test when due, then the launch.
 void Session::runProvisioned(LaunchRequest request, bool installing)
 {
+    if (auto pulled = pullRunModel(request); !pulled)
+        return finish(pulled.error());
     if (installing && !m_run.journal.empty())
         (void)writePendingInstall(
             m_run.journal,

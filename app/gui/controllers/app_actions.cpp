@@ -191,6 +191,7 @@ void AppController::onSessionFinished()
     m_url.clear(); // nothing serves it any more
     m_progress.setRunning(false);
     emit runsChanged();
+    refreshModels(); // a run may have pulled its model
     emit stepChanged(QString(), false);
     setPhase(Phase::Ready);
     if (launched)

@@ -35,6 +35,9 @@ QStringList checklistFor(const session::ConfirmInstall& c, const Catalog& catalo
                          const QStringList& advice)
 {
     QStringList items{downloadLine(c, catalog)};
+    if (!c.model.empty()) // the model goes into the vault first, counted in the download
+        items << AppController::tr("Model: %1, %2, checked against its published digest.")
+                     .arg(modelLabel(catalog, c.model), qs(format::bytes(c.modelBytes)));
     if (c.diskNeeded > 0) {
         const QString need = qs(format::bytes(c.diskNeeded));
         items << (c.diskFree ? AppController::tr("Disk: about %1 while installing; %2 free.")

@@ -52,6 +52,7 @@ AppController::~AppController()
     // its late events are dropped with it.
     m_session.reset();
     m_background.clear();
+    m_pullSession.reset();
     // A probe may hang in a driver: the detection child is killed and given a second.
     // One that is still there is let go rather than destroyed, since ~QProcess would
     // wait for it again (up to 30 s) with the window already closed.
@@ -214,6 +215,7 @@ void AppController::maybePlan()
         replan([this] {
             if (m_phase == Phase::Detecting)
                 setPhase(Phase::Ready);
+            refreshModels(); // the cards say which models are downloaded
         });
 }
 

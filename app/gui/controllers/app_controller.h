@@ -19,6 +19,7 @@
 #include "core/settings.h"
 #include "detectors/detect.h"
 #include "installers/install_journal.h"
+#include "installers/model_vault.h"
 
 #include <QFileSystemWatcher>
 #include <QObject>
@@ -62,6 +63,21 @@ void setEventLog(bool on);
 // then the stack's own advice.
 QStringList checklistFor(const session::ConfirmInstall& c, const Catalog& catalog,
                          const QStringList& advice);
+
+// A row of the Models view (app_models.cpp): a catalog model, or a file imported into the
+// vault.
+struct ModelRow
+{
+    QString id; // the catalog model's id; "" for an imported file
+    QString name;
+    quint64 bytes = 0;
+    QStringList usedBy; // the workloads that run it, in words
+    bool inVault = false;
+    bool owned = false;       // downloaded by StackPilot: Remove frees its bytes
+    std::optional<bool> fits; // on the card StackPilot would use; nullopt: not known
+    quint64 received = 0;     // while pulling, or what a paused pull kept
+    bool pulling = false;
+};
 
 class AppController : public QObject
 {
@@ -157,6 +173,26 @@ public:
     // else an index into the snapshot's GPUs, remembered by identity in settings
     // (workloads.<id>.gpu; in memory only for a recorded PC).
     void setGpuFor(const QString& workload, int gpu);
+
+    // Models (issue 30, app_models.cpp). The vault is read off the GUI thread; a pull runs
+    // on a session of its own, so it goes on while a workload runs; pausing cancels it and
+    // the next pull resumes from what arrived.
+    void refreshModels();
+    const QVector<ModelRow>& models() const { return m_modelRows; }
+    quint64 vaultBytes() const { return m_vaultBytes; }
+    std::optional<quint64> vaultFree() const { return m_vaultFree; }
+    QString modelsFolder() const;
+    void pullModel(const QString& id);
+    void pausePull();
+    QString pulling() const { return m_pulling; }
+    void removeModel(const QString& id);
+    bool takesModel(const QString& workload) const;
+    QStringList modelsFor(const QString& workload) const; // catalog ids, smallest first
+    // The workload's model: the one chosen on its card (settings), else the largest that
+    // fits the card its plan uses; "" when it takes none.
+    QString modelFor(const QString& workload) const;
+    void setModelFor(const QString& workload, const QString& model);
+    std::optional<bool> modelFits(const QString& model, const QString& workload) const;
     int gpuChoiceOf(const QString& workload) const; // -1: the default rule
 
     // The profiles menu: "" = the best one. A profile rejected for a known issue is used
@@ -214,6 +250,8 @@ signals:
     void sessionEvent(const sp::session::Event& e);
     // A workload started or stopped running, in the foreground or the background.
     void runsChanged();
+    // The Models view's rows changed (the vault was read again, a pull moved on).
+    void modelsChanged();
 
 private:
     void setPhase(Phase p);
@@ -263,6 +301,10 @@ private:
     void detachForeground();
     bool launchesBeside() const; // the current workload may start beside a running one
     void onSharedGpu(const session::SharedGpu& s);
+    void onPullEvent(const session::Event& e);
+    void onPullFinished();
+    void buildModelRows();
+    std::optional<std::int64_t> vramFor(const QString& workload) const;
 
     struct BackgroundRun
     {
@@ -284,7 +326,13 @@ private:
     std::optional<PendingInstall> m_pending;
     std::unique_ptr<session::Session> m_session;
     int m_serial = 0; // m_session's; events of other serials belong to a background run
-    std::map<QString, BackgroundRun> m_background; // by workload
+    std::map<QString, BackgroundRun> m_background;   // by workload
+    std::unique_ptr<session::Session> m_pullSession; // the Models view's pulls
+    QString m_pulling;
+    QVector<ModelRow> m_modelRows;
+    quint64 m_vaultBytes = 0;
+    std::optional<quint64> m_vaultFree;
+    std::vector<VaultFile> m_vaultFiles;
     std::map<QString, PlanView> m_views;
     QString m_workload;
     QString m_running;

@@ -74,6 +74,9 @@ void AppController::launch()
     options.workload = toStd(m_workload);
     options.confirm = true;
     options.rerunSteps = std::exchange(m_rerunSteps, false);
+    // The model chosen on the card, else the one that fits: pulled after the checklist
+    // when it is not in the vault yet (session_pull.cpp).
+    options.model = toStd(modelFor(m_workload));
     options.journal = pendingInstallFile(paths::dataDir());
     options.install.prefixRoot = paths::dataDir() / "runtimes";
     m_console.clear();

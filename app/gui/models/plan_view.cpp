@@ -309,6 +309,17 @@ QString runtimeLabel(const Catalog& catalog, const std::string& runtimeId)
     return r ? kindLabel(*r, catalog) : QString();
 }
 
+QString modelLabel(const Catalog& catalog, const std::string& modelId)
+{
+    const Model* m = catalog.model(modelId);
+    if (!m)
+        return qs(modelId); // a user's own file: its path is its name
+    QString name = m->ui.name.empty() ? qs(m->id) : userText(m->ui.name);
+    if (!m->quant.empty() && !name.contains(qs(m->quant)))
+        name += QStringLiteral(" (%1)").arg(qs(m->quant));
+    return name;
+}
+
 QString stackTitle(const Catalog& catalog, const std::string& profileId)
 {
     const Profile* p = catalog.profile(profileId);

@@ -104,6 +104,9 @@ QString stackTitle(const Catalog& catalog, const std::string& profileId);
 // A runtime in words ("ZLUDA 3.9.5", "SD.Next 2026.07.14 (source)"); "" for an unknown id.
 QString runtimeLabel(const Catalog& catalog, const std::string& runtimeId);
 
+// A catalog model in words ("Qwen2.5 1.5B Instruct (Q4_K_M)"); the id itself for a file.
+QString modelLabel(const Catalog& catalog, const std::string& modelId);
+
 // Builds the view; `installed(dir)` says whether a runtime folder is there (the real
 // one checks the disk, so call this off the GUI thread).
 // `verdicts`: this PC's smoke-test verdicts by profile id (core/evidence).

@@ -125,6 +125,9 @@ void MainWindow::buildBody()
     connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
     connect(m_card, &ProfileCard::gpuChosen, this,
             [this](int gpu) { m_app->setGpuFor(m_app->workload(), gpu); });
+    connect(m_card, &ProfileCard::modelChosen, this,
+            [this](const QString& model) { m_app->setModelFor(m_app->workload(), model); });
+    connect(m_app, &AppController::modelsChanged, this, &MainWindow::showChoices);
     connect(m_alternatives, &AlternativesView::chooseRequested, this,
             [this](const QString& profile) { profilesMenu()->choose(m_app->workload(), profile); });
     connect(m_workloads, &QComboBox::activated, this,
@@ -210,6 +213,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::requestQuit);
     m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
     m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
+    m_viewMenu->addAction(tr("&Models…"), this, &MainWindow::openModels);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
         auto* dialog = new DiagnosticsDialog(m_app, this);
@@ -295,7 +299,7 @@ void MainWindow::onPlansChanged()
     m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
     const PlanView* v = m_app->currentPlan();
     m_card->setPlan(v);
-    showGpuChoice();
+    showChoices();
     if (m_alternatives)
         m_alternatives->setPlan(v);
     onPhaseChanged();
@@ -333,8 +337,8 @@ void MainWindow::onPhaseChanged()
                                         ? tr("%1 (running)").arg(m_app->workloadName(id))
                                         : m_app->workloadName(id));
     }
-    m_card->setGpuChoiceEnabled(!m_app->isRunning(m_app->workload()) &&
-                                (p == Phase::Ready || p == Phase::Running));
+    m_card->setChoicesEnabled(!m_app->isRunning(m_app->workload()) &&
+                              (p == Phase::Ready || p == Phase::Running));
     if (m_console && m_app->url().isEmpty())
         m_console->setUrl({}); // "Open in browser" only while the workload serves it
     const auto pending = m_app->pendingInstall();

@@ -22,6 +22,7 @@ class ConsoleView;
 class FailureCard;
 class GpuPanel;
 class InstallPanel;
+class ModelsDialog;
 class ProfileCard;
 class ProfilesMenu;
 struct KnownIssueNotice;
@@ -85,6 +86,8 @@ public:
     QAction* diagnosticsAction() const { return m_diagAction; }
     void openSettings();
     void openEnvironment();
+    // View > Models: the vault and the catalog's models (ModelsDialog).
+    ModelsDialog* openModels();
     // Quit from the menu or the tray: asks first while a workload runs or installs.
     void requestQuit();
 
@@ -106,7 +109,8 @@ private:
     void onDetected();
     void onPlansChanged();
     void onPhaseChanged();
-    void showGpuChoice();
+    void showChoices();
+    QString modelChoiceText(const QString& id) const;
     QString runningNames() const;
     void onKnownIssue(const KnownIssueNotice& n);
     void onPrimary();

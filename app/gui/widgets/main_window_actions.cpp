@@ -1,11 +1,14 @@
 // MainWindow's answers to the user: the checklist before an install, the failure cards'
 // actions, Quit, and the rebuild in a new language.
 #include "app/gui/i18n.h"
+#include "app/gui/models/plan_view.h"
 #include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/models_dialog.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
+#include "core/format.h"
 #include "core/qt_text.h"
 #include "core/select/select.h"
 
@@ -168,10 +171,13 @@ QString MainWindow::runningNames() const
     return QLocale().createSeparatedList(names);
 }
 
-// The card's GPU chooser: every GPU by name (with its bus where two share a name), and
-// the default rule first, naming the card it picks.
-void MainWindow::showGpuChoice()
+// The card's choosers. GPU: every GPU by name (with its bus address where two share a
+// name), the default rule first, naming the card it picks. Model: the workload's models,
+// each with its size, whether it is downloaded and whether it fits the card.
+void MainWindow::showChoices()
 {
+    if (!m_card)
+        return;
     const auto& gpus = m_app->snapshot().gpus;
     QStringList names;
     for (const GpuInfo& g : gpus) {
@@ -182,7 +188,38 @@ void MainWindow::showGpuChoice()
     }
     const auto best = chooseGpu(m_app->snapshot());
     const QString automatic = best ? tr("Automatic (%1)").arg(names.value(*best)) : tr("Automatic");
-    m_card->setGpus(names, m_app->gpuChoiceOf(m_app->workload()), automatic);
+    const QString w = m_app->workload();
+    m_card->setGpus(names, m_app->gpuChoiceOf(w), automatic);
+    QStringList labels;
+    const QStringList ids = m_app->modelsFor(w);
+    for (const QString& id : ids)
+        labels << modelChoiceText(id);
+    m_card->setModels(labels, ids, m_app->modelFor(w));
+}
+
+QString MainWindow::modelChoiceText(const QString& id) const
+{
+    const ModelRow* row = nullptr;
+    for (const ModelRow& r : m_app->models())
+        if (r.id == id)
+            row = &r;
+    const Model* m = m_app->catalog() ? m_app->catalog()->model(toStd(id)) : nullptr;
+    QStringList parts{m ? modelLabel(*m_app->catalog(), m->id) : id};
+    if (m)
+        parts << qs(format::bytes(m->bytes()));
+    // Said before the click: a model not in the vault is downloaded after the checklist.
+    parts << (row && row->inVault ? tr("downloaded") : tr("downloaded at launch"));
+    if (const auto fits = m_app->modelFits(id, m_app->workload()); fits && !*fits)
+        parts << tr("too large for this card");
+    return parts.join(QStringLiteral(" · "));
+}
+
+ModelsDialog* MainWindow::openModels()
+{
+    auto* dlg = new ModelsDialog(m_app, this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    dlg->open();
+    return dlg;
 }
 
 } // namespace sp::gui

@@ -95,33 +95,62 @@ QWidget* ProfileCard::buildContent()
     m_stack->hide();
     m_install = wrappedLabel(content);
     m_install->setTextFormat(Qt::RichText);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_caption, m_title, buildGpuRow(content),
-                                                      m_verdict, m_about, m_why, m_evidence,
-                                                      m_warning, m_expander, m_stack, m_install})
+    for (QWidget* w : std::initializer_list<QWidget*>{
+             m_caption, m_title, buildGpuRow(content), buildModelRow(content), m_verdict, m_about,
+             m_why, m_evidence, m_warning, m_expander, m_stack, m_install})
         layout->addWidget(w);
     layout->addStretch(1);
     connect(m_expander, &QToolButton::toggled, this, &ProfileCard::setDetailsShown);
     return content;
 }
 
-// The GPU chooser (issue 31): shown only where there is more than one GPU to choose.
+// A label and a chooser on one line: the GPU (issue 31) and the model (issue 30).
+QWidget* ProfileCard::choiceRow(QWidget* parent, const QString& label, const QString& accessible,
+                                QComboBox*& combo)
+{
+    auto* rowWidget = new QWidget(parent);
+    auto* row = new QHBoxLayout(rowWidget);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* text = new QLabel(label, rowWidget);
+    combo = new QComboBox(rowWidget);
+    combo->setAccessibleName(accessible);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    text->setBuddy(combo);
+    row->addWidget(text);
+    row->addWidget(combo);
+    row->addStretch(1);
+    rowWidget->hide();
+    return rowWidget;
+}
+
+// The GPU chooser: shown only where there is more than one GPU to choose.
 QWidget* ProfileCard::buildGpuRow(QWidget* parent)
 {
-    m_gpuRow = new QWidget(parent);
-    auto* row = new QHBoxLayout(m_gpuRow);
-    row->setContentsMargins(0, 0, 0, 0);
-    auto* label = new QLabel(tr("Run on:"), m_gpuRow);
-    m_gpuChooser = new QComboBox(m_gpuRow);
-    m_gpuChooser->setAccessibleName(tr("Graphics card for this workload"));
-    m_gpuChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    label->setBuddy(m_gpuChooser);
-    row->addWidget(label);
-    row->addWidget(m_gpuChooser);
-    row->addStretch(1);
+    m_gpuRow =
+        choiceRow(parent, tr("Run on:"), tr("Graphics card for this workload"), m_gpuChooser);
     connect(m_gpuChooser, &QComboBox::activated, this,
             [this](int at) { emit gpuChosen(m_gpuChooser->itemData(at).toInt()); });
-    m_gpuRow->hide();
     return m_gpuRow;
+}
+
+// The model chooser: shown for a workload that runs a model.
+QWidget* ProfileCard::buildModelRow(QWidget* parent)
+{
+    m_modelRow = choiceRow(parent, tr("Model:"), tr("Model this workload runs"), m_modelChooser);
+    connect(m_modelChooser, &QComboBox::activated, this,
+            [this](int at) { emit modelChosen(m_modelChooser->itemData(at).toString()); });
+    return m_modelRow;
+}
+
+void ProfileCard::setModels(const QStringList& labels, const QStringList& ids,
+                            const QString& chosen)
+{
+    m_modelRow->setVisible(!ids.isEmpty());
+    const QSignalBlocker quiet(m_modelChooser);
+    m_modelChooser->clear();
+    for (int i = 0; i < ids.size(); ++i)
+        m_modelChooser->addItem(labels.value(i), ids[i]);
+    m_modelChooser->setCurrentIndex(std::max(0, m_modelChooser->findData(chosen)));
 }
 
 void ProfileCard::setGpus(const QStringList& names, int chosen, const QString& automatic)
@@ -135,9 +164,10 @@ void ProfileCard::setGpus(const QStringList& names, int chosen, const QString& a
     m_gpuChooser->setCurrentIndex(std::max(0, m_gpuChooser->findData(chosen)));
 }
 
-void ProfileCard::setGpuChoiceEnabled(bool on)
+void ProfileCard::setChoicesEnabled(bool on)
 {
     m_gpuChooser->setEnabled(on);
+    m_modelChooser->setEnabled(on);
 }
 
 void ProfileCard::setDetailsShown(bool shown)

@@ -36,17 +36,25 @@ public:
     // The GPUs to choose from, by name; `chosen`: -1 for `automatic` (the default rule,
     // in words), else an index into `names`. Shown only with more than one GPU.
     void setGpus(const QStringList& names, int chosen, const QString& automatic);
-    void setGpuChoiceEnabled(bool on);
+    // The workload's models (catalog ids, with their labels); `chosen` is selected. Shown
+    // only for a workload that runs a model.
+    void setModels(const QStringList& labels, const QStringList& ids, const QString& chosen);
+    void setChoicesEnabled(bool on); // not while the workload runs
     QComboBox* gpuChooser() const { return m_gpuChooser; }
+    QComboBox* modelChooser() const { return m_modelChooser; }
 
 signals:
     void detailsRequested();
     void environmentRequested();
     void gpuChosen(int gpu); // -1: the default rule
+    void modelChosen(const QString& model);
 
 private:
     QWidget* buildContent();
+    QWidget* choiceRow(QWidget* parent, const QString& label, const QString& accessible,
+                       QComboBox*& combo);
     QWidget* buildGpuRow(QWidget* parent);
+    QWidget* buildModelRow(QWidget* parent);
     void showRuntimes(const PlanView& v);
     void showWarnings(const PlanView& v);
     void updateCaption(const PlanView* v);
@@ -67,6 +75,8 @@ private:
     QPushButton* m_primary = nullptr;
     QWidget* m_gpuRow = nullptr;
     QComboBox* m_gpuChooser = nullptr;
+    QWidget* m_modelRow = nullptr;
+    QComboBox* m_modelChooser = nullptr;
 };
 
 } // namespace sp::gui

@@ -1,0 +1,243 @@
+// Models in the window (issue 30): what the vault holds and what the catalog offers, the
+// model each workload runs with, and pulls with progress, pause and resume. The vault is
+// read on the background helper; pulls run on a session of their own (the workflow's one
+// pull path, session_pull.cpp), so a model can download while a workload runs.
+
+#include "app/common/session/session.h"
+#include "app/gui/controllers/app_controller.h"
+#include "app/gui/controllers/background.h"
+#include "app/gui/models/plan_view.h"
+#include "core/launch/env_composer.h"
+#include "core/paths.h"
+#include "core/qt_text.h"
+#include "core/select/select.h"
+
+#include <algorithm>
+
+namespace sp::gui {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct VaultState
+{
+    std::vector<VaultFile> files;
+    std::optional<quint64> free;
+};
+
+} // namespace
+
+QString AppController::modelsFolder() const
+{
+    return qpath(ModelVault::defaultRoot());
+}
+
+void AppController::refreshModels()
+{
+    if (recordedMachine()) // a recorded PC's vault is not this one's
+        return buildModelRows();
+    runInBackground(
+        this,
+        [] {
+            VaultState out;
+            const ModelVault vault(ModelVault::defaultRoot());
+            if (auto files = vault.files())
+                out.files = std::move(*files);
+            std::error_code ec;
+            fs::path dir = vault.root();
+            while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir)
+                dir = dir.parent_path();
+            if (const auto space = fs::space(dir, ec); !ec)
+                out.free = quint64(space.available);
+            return out;
+        },
+        [this](VaultState state) {
+            m_vaultFiles = std::move(state.files);
+            m_vaultFree = state.free;
+            buildModelRows();
+        });
+}
+
+void AppController::buildModelRows()
+{
+    QVector<ModelRow> rows;
+    m_vaultBytes = 0;
+    const Catalog* c = catalog();
+    auto rowOf = [&](const std::string& id) -> ModelRow* {
+        for (ModelRow& r : rows)
+            if (toStd(r.id) == id && !id.empty())
+                return &r;
+        return nullptr;
+    };
+    if (c)
+        for (const Model& m : c->models) {
+            ModelRow r;
+            r.id = qs(m.id);
+            r.name = modelLabel(*c, m.id);
+            r.bytes = m.bytes();
+            for (const std::string& w : m.workloads)
+                if (c->workload(w))
+                    r.usedBy << workloadName(qs(w));
+            r.fits = modelFits(r.id, {});
+            rows.push_back(r);
+        }
+    for (const VaultFile& f : m_vaultFiles) {
+        if (f.storage == VaultStorage::Owned)
+            m_vaultBytes += f.size;
+        ModelRow* known = rowOf(f.model);
+        if (!known) {
+            rows.push_back(ModelRow{{}, qs(f.name), f.size, {}, true, false, {}, 0, false});
+            continue;
+        }
+        known->inVault = true;
+        known->owned = known->owned || f.storage == VaultStorage::Owned;
+    }
+    for (ModelRow& r : rows) {
+        r.pulling = !m_pulling.isEmpty() && r.id == m_pulling;
+        if (const auto it = std::find_if(m_modelRows.begin(), m_modelRows.end(),
+                                         [&](const ModelRow& old) { return old.id == r.id; });
+            it != m_modelRows.end() && !r.inVault)
+            r.received = it->received; // a paused pull keeps what arrived
+    }
+    m_modelRows = std::move(rows);
+    emit modelsChanged();
+}
+
+void AppController::pullModel(const QString& id)
+{
+    if (recordedMachine() || !catalog() || !m_pulling.isEmpty() || !catalog()->model(toStd(id)))
+        return;
+    if (!m_pullSession) {
+        session::Context context =
+            session::contextFor(catalog(), m_gpus.snapshot(), currentEnvironment());
+        m_pullSession = std::make_unique<session::Session>(
+            std::move(context), [this](const session::Event& e) { onPullEvent(e); });
+        connect(m_pullSession.get(), &session::Session::finished, this,
+                &AppController::onPullFinished);
+    }
+    if (!m_pullSession->startPull(toStd(id)))
+        return;
+    m_pulling = id;
+    logEvent("pull model " + toStd(id));
+    buildModelRows();
+}
+
+void AppController::pausePull()
+{
+    if (m_pullSession && !m_pulling.isEmpty())
+        m_pullSession->cancel();
+}
+
+// Only a pull's progress and its failure matter here; its end is onPullFinished.
+void AppController::onPullEvent(const session::Event& e)
+{
+    if (const auto* p = std::get_if<session::ArtifactProgress>(&e)) {
+        for (ModelRow& r : m_modelRows)
+            if (toStd(r.id) == p->runtime) {
+                r.received = p->received;
+                emit modelsChanged();
+            }
+    }
+}
+
+void AppController::onPullFinished()
+{
+    const QString id = std::exchange(m_pulling, QString());
+    const Expected<bool>& result = m_pullSession->outcome().result;
+    // The session emitted this from its own signal: it goes after it returns.
+    m_pullSession.release()->deleteLater();
+    if (result)
+        emit notice(tr("%1 is ready.").arg(modelLabel(*catalog(), toStd(id))), false);
+    else if (result.error().code == ErrorCode::Cancelled)
+        emit notice(tr("Paused. What arrived is kept; Download goes on from there."), false);
+    else
+        emit notice(tr("Could not download %1: %2")
+                        .arg(modelLabel(*catalog(), toStd(id)), qs(result.error().message)),
+                    true);
+    refreshModels();
+}
+
+void AppController::removeModel(const QString& id)
+{
+    if (recordedMachine() || id == m_pulling)
+        return;
+    runInBackground(
+        this, [model = toStd(id)] { return ModelVault(ModelVault::defaultRoot()).remove(model); },
+        [this](Expected<std::uint64_t> freed) {
+            if (!freed)
+                emit notice(qs(freed.error().message), true);
+            refreshModels();
+        },
+        orderedPool());
+}
+
+bool AppController::takesModel(const QString& workload) const
+{
+    const Workload* w = catalog() ? catalog()->workload(toStd(workload)) : nullptr;
+    return w && w->model;
+}
+
+QStringList AppController::modelsFor(const QString& workload) const
+{
+    std::vector<const Model*> found;
+    if (catalog())
+        for (const Model& m : catalog()->models)
+            if (std::find(m.workloads.begin(), m.workloads.end(), toStd(workload)) !=
+                m.workloads.end())
+                found.push_back(&m);
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Model* a, const Model* b) { return a->bytes() < b->bytes(); });
+    QStringList out;
+    for (const Model* m : found)
+        out << qs(m->id);
+    return out;
+}
+
+// The memory of the card the workload's plan uses (the card StackPilot picks when none).
+std::optional<std::int64_t> AppController::vramFor(const QString& workload) const
+{
+    const PlanView* v = workload.isEmpty() ? nullptr : plan(workload);
+    if (v && v->plan && v->plan->card)
+        return v->plan->card->memoryMb;
+    const auto gpu = chooseGpu(m_gpus.snapshot());
+    return gpu ? m_gpus.snapshot().gpus[std::size_t(*gpu)].vramMb : std::nullopt;
+}
+
+std::optional<bool> AppController::modelFits(const QString& model, const QString& workload) const
+{
+    const Model* m = catalog() ? catalog()->model(toStd(model)) : nullptr;
+    const auto vram = vramFor(workload);
+    if (!m || !vram || !m->minVramMb)
+        return std::nullopt;
+    return std::uint64_t(*vram) >= *m->minVramMb;
+}
+
+QString AppController::modelFor(const QString& workload) const
+{
+    if (!takesModel(workload))
+        return {};
+    if (const auto it = m_settings.workloads.find(toStd(workload));
+        it != m_settings.workloads.end() && !it->second.model.empty())
+        return qs(it->second.model);
+    // The largest that fits the card; with no card known, the smallest.
+    const QStringList ids = modelsFor(workload);
+    QString best = ids.value(0);
+    for (const QString& id : ids)
+        if (modelFits(id, workload).value_or(false))
+            best = id;
+    return best;
+}
+
+void AppController::setModelFor(const QString& workload, const QString& model)
+{
+    if (model == modelFor(workload))
+        return;
+    logEvent("model of " + toStd(workload) + ": " + toStd(model));
+    updateSettings([w = toStd(workload), m = toStd(model)](Settings& s) -> Expected<void> {
+        s.workloads[w].model = m;
+        return {};
+    });
+}
+
+} // namespace sp::gui
