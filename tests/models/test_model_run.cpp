@@ -133,6 +133,37 @@ private slots:
         QVERIFY(bytes == w.gguf);
     }
 
+    // `plan` names the model a run would use, and its fit once the file is there.
+    void planNamesTheModelAndItsFit()
+    {
+        World w;
+        auto plan = [&](bool asJson) {
+            QStringList a{
+                QStringLiteral("plan"),          QStringLiteral("--workload"),
+                QStringLiteral("llmstand"),      QStringLiteral("--no-probes"),
+                QStringLiteral("--catalog-dir"), QString::fromStdString(w.catalog.string())};
+            if (asJson)
+                a << QStringLiteral("--json");
+            return runCliInProcess(a);
+        };
+        auto before = plan(true);
+        QVERIFY2(before.rc == 0, before.err.c_str());
+        const json b = json::parse(before.out)["model"];
+        QCOMPARE(b["id"].get<std::string>(), std::string("tiny"));
+        QCOMPARE(b["in_vault"].get<bool>(), false);
+        QVERIFY(plan(false).out.find("Model: tiny (928 B), pulled at the first run") !=
+                std::string::npos);
+        auto pulled = runCliInProcess({QStringLiteral("models"), QStringLiteral("pull"),
+                                       QStringLiteral("tiny"), QStringLiteral("--catalog-dir"),
+                                       QString::fromStdString(w.catalog.string())});
+        QVERIFY2(pulled.rc == 0, pulled.err.c_str());
+        const json a = json::parse(plan(true).out)["model"];
+        QCOMPARE(a["in_vault"].get<bool>(), true);
+        // Read from the file itself: its context on this machine's card (or none).
+        QVERIFY2(a["why"].get<std::string>().find("context") != std::string::npos,
+                 a.dump().c_str());
+    }
+
     void theUsersOwnFileReachesTheWorkload()
     {
         World w;

@@ -13,6 +13,7 @@
 #include "app/cli/commands/machine_options.h"
 #include "app/cli/printable_stream.h"
 #include "app/common/session/plans.h"
+#include "core/format.h"
 #include "core/select/select.h"
 #include "core/settings.h"
 
@@ -121,6 +122,23 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
     }
 }
 
+void printModel(const sp::session::ModelChoice& m, std::ostream& out)
+{
+    if (m.id.empty())
+        return;
+    out << "\nModel: " << m.name;
+    if (m.bytes)
+        out << " (" << sp::format::bytes(m.bytes) << ")";
+    out << (m.userFile  ? ", your file"
+            : m.inVault ? ", in the vault"
+                        : ", pulled at the first run after the checklist");
+    if (m.fits)
+        out << (*m.fits ? "; fits the card" : "; does not fit the card");
+    if (!m.why.empty())
+        out << ": " << m.why;
+    out << "\n";
+}
+
 class PlanCommand : public sp::cli::Command
 {
 public:
@@ -154,7 +172,8 @@ public:
         }
         bundle->explain(io);
         // The same inputs as `run` and the window (app/common/session/plans.h).
-        const auto context = sp::session::contextFor(&loaded->catalog, snap);
+        auto context = sp::session::contextFor(&loaded->catalog, snap);
+        context.gpuSpec = sp::cli::toStd(p.value(QStringLiteral("gpu")));
         const std::string profile = sp::cli::toStd(p.value(QStringLiteral("profile")));
         const bool profileChosenHere = !profile.empty();
         sp::SelectSettings base = sp::session::selectBaseFor(context);
@@ -167,11 +186,16 @@ public:
         }
         if (!profileChosenHere)
             bundle->compare(workload, plan->profile, io);
-        if (p.isSet(QStringLiteral("json")))
-            io.out << sp::toJson(*plan).dump(2) << "\n";
-        else {
+        // The model a run would use (issue 30), and how it fits the planned card.
+        const auto model = sp::session::describeModel(context, *userSettings, workload);
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json j = sp::toJson(*plan);
+            j["model"] = sp::session::toJson(model);
+            io.out << j.dump(2) << "\n";
+        } else {
             sp::cli::PrintableStream out(io.out); // names and reasons come from inputs
             printPlanReport(*plan, snap, out);
+            printModel(model, out);
         }
         if (plan->profile.empty()) {
             io.err << "stackpilot-cli plan: no profile of '" << workload << "' fits this machine\n";

@@ -1,8 +1,12 @@
 #include "app/common/session/plans.h"
 
 #include "core/clock.h"
+#include "core/format.h"
+#include "core/models/model_fit.h"
+#include "core/paths.h"
 #include "core/select/gpu_choice.h"
 #include "core/select/workload_overrides.h"
+#include "installers/model_vault.h"
 #include "installers/pin_store.h"
 
 #include <algorithm>
@@ -77,6 +81,98 @@ Expected<Plan> planFor(const Context& c, const Settings& settings, const std::st
     if (std::find(excluded.begin(), excluded.end(), st.profile) != excluded.end())
         st.profile.clear();
     return makePlan(c.snapshot, *c.catalog, workload, st);
+}
+
+std::vector<const Model*> modelsOf(const Catalog& catalog, const std::string& workload)
+{
+    std::vector<const Model*> out;
+    for (const Model& m : catalog.models)
+        if (std::find(m.workloads.begin(), m.workloads.end(), workload) != m.workloads.end())
+            out.push_back(&m);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Model* a, const Model* b) { return a->bytes() < b->bytes(); });
+    return out;
+}
+
+std::optional<bool> modelFits(const Context& c, const Model& model, std::optional<int> gpu)
+{
+    if (!gpu || std::size_t(*gpu) >= c.snapshot.gpus.size() || !model.minVramMb)
+        return std::nullopt;
+    const auto vram = c.snapshot.gpus[std::size_t(*gpu)].vramMb;
+    if (!vram)
+        return std::nullopt;
+    return std::uint64_t(*vram) >= *model.minVramMb;
+}
+
+std::string modelFor(const Context& c, const Settings& settings, const std::string& workload)
+{
+    const Workload* w = c.catalog->workload(workload);
+    if (!w || !w->model)
+        return {};
+    if (const auto it = settings.workloads.find(workload);
+        it != settings.workloads.end() && !it->second.model.empty())
+        return it->second.model;
+    const auto models = modelsOf(*c.catalog, workload);
+    if (models.empty())
+        return {};
+    const auto gpu = plannedGpu(c, &settings, workload);
+    const Model* best = models.front();
+    for (const Model* m : models)
+        if (modelFits(c, *m, gpu).value_or(false))
+            best = m;
+    return best->id;
+}
+
+ModelChoice describeModel(const Context& c, const Settings& settings, const std::string& workload)
+{
+    ModelChoice out;
+    out.id = modelFor(c, settings, workload);
+    if (out.id.empty())
+        return out;
+    const auto gpu = plannedGpu(c, &settings, workload);
+    const auto vram = gpu && std::size_t(*gpu) < c.snapshot.gpus.size()
+                          ? c.snapshot.gpus[std::size_t(*gpu)].vramMb
+                          : std::nullopt;
+    std::filesystem::path file;
+    if (const Model* m = c.catalog->model(out.id)) {
+        out.name = m->ui.name.en.empty() ? m->id : m->ui.name.en;
+        out.bytes = m->bytes();
+        out.fits = modelFits(c, *m, gpu);
+        const ModelVault vault(c.modelsRoot.empty() ? ModelVault::defaultRoot() : c.modelsRoot);
+        if (auto at = vault.pathOf(*m))
+            file = *at;
+        if (m->minVramMb)
+            out.why = "needs at least " + format::vramMb(std::int64_t(*m->minVramMb)) +
+                      (vram ? "; the card has " + format::vramMb(vram) : std::string());
+    } else {
+        out.name = out.id;
+        out.userFile = true;
+        file = paths::fromUtf8(out.id);
+    }
+    out.inVault = !file.empty() && !out.userFile;
+    // A GGUF on disk says exactly what fits: its layers and context on this card.
+    if (auto header = file.empty() ? Expected<models::GgufInfo>(Error::invalid("none"))
+                                   : models::readGguf(file)) {
+        const auto fit = models::fitToCard(
+            *header,
+            vram ? std::optional<std::uint64_t>(std::uint64_t(*vram) << 20) : std::nullopt);
+        out.fits = fit.fits;
+        out.why = fit.why;
+    }
+    return out;
+}
+
+nlohmann::json toJson(const ModelChoice& m)
+{
+    if (m.id.empty())
+        return nullptr;
+    return {{"id", m.id},
+            {"name", m.name},
+            {"bytes", m.bytes},
+            {"fits", m.fits ? nlohmann::json(*m.fits) : nlohmann::json(nullptr)},
+            {"in_vault", m.inVault},
+            {"user_file", m.userFile},
+            {"why", m.why}};
 }
 
 Expected<RemedyChange> remedyPreview(const Context& c, Settings& settings, const std::string& issue,

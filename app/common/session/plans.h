@@ -14,6 +14,8 @@
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,6 +75,32 @@ SelectSettings selectBaseFor(const Context& c, const std::vector<std::string>& e
 // choice (unless it is among `base.excludeProfiles`), else the best.
 Expected<Plan> planFor(const Context& c, const Settings& settings, const std::string& workload,
                        SelectSettings base, const std::string& profile = {});
+
+// The catalog's models for `workload`, smallest first.
+std::vector<const Model*> modelsOf(const Catalog& catalog, const std::string& workload);
+// Whether the model's min_vram_mb fits card `gpu` (an index into the snapshot's GPUs);
+// nullopt when the card, its memory or the model's need is not known.
+std::optional<bool> modelFits(const Context& c, const Model& model, std::optional<int> gpu);
+// The model a run of `workload` uses when none is named: the one chosen on its card
+// (settings workloads.<id>.model), else the largest of its catalog models that fits the
+// planned card (the smallest when none is known to); "" when the workload takes no model.
+std::string modelFor(const Context& c, const Settings& settings, const std::string& workload);
+
+// What `plan` says of a workload's model (modelFor): which, how large, whether it fits
+// the planned card and why, and whether it is in the vault already (else the first run
+// pulls it). Empty id: the workload takes no model.
+struct ModelChoice
+{
+    std::string id; // a catalog model, or the user's file
+    std::string name;
+    std::uint64_t bytes = 0;
+    std::optional<bool> fits;
+    bool inVault = false;
+    bool userFile = false; // not a catalog model: the user's file, used where it is
+    std::string why;       // the fit in words: layers on the GPU and context, or memory needed
+};
+ModelChoice describeModel(const Context& c, const Settings& settings, const std::string& workload);
+nlohmann::json toJson(const ModelChoice& m);
 
 // Applies the known issue's remedy to `settings` in memory: the banner's words before the
 // user presses it (on a copy), or a recorded PC's settings, which are never written.

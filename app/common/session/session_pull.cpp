@@ -75,8 +75,8 @@ Expected<void> Session::resolveRunModel()
     m_pullModel = nullptr;
     std::string ref = m_run.model;
     if (ref.empty())
-        if (auto s = settings(); s && s->workloads.count(m_run.workload))
-            ref = s->workloads.at(m_run.workload).model;
+        if (auto s = settings())
+            ref = modelFor(m_ctx, *s, m_run.workload);
     if (ref.empty())
         return {};
     const Model* m = m_ctx.catalog->model(ref);

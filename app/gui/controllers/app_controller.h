@@ -304,7 +304,6 @@ private:
     void onPullEvent(const session::Event& e);
     void onPullFinished();
     void buildModelRows();
-    std::optional<std::int64_t> vramFor(const QString& workload) const;
 
     struct BackgroundRun
     {

@@ -180,53 +180,29 @@ bool AppController::takesModel(const QString& workload) const
 
 QStringList AppController::modelsFor(const QString& workload) const
 {
-    std::vector<const Model*> found;
-    if (catalog())
-        for (const Model& m : catalog()->models)
-            if (std::find(m.workloads.begin(), m.workloads.end(), toStd(workload)) !=
-                m.workloads.end())
-                found.push_back(&m);
-    std::stable_sort(found.begin(), found.end(),
-                     [](const Model* a, const Model* b) { return a->bytes() < b->bytes(); });
     QStringList out;
-    for (const Model* m : found)
-        out << qs(m->id);
+    if (catalog())
+        for (const Model* m : session::modelsOf(*catalog(), toStd(workload)))
+            out << qs(m->id);
     return out;
-}
-
-// The memory of the card the workload's plan uses (the card StackPilot picks when none).
-std::optional<std::int64_t> AppController::vramFor(const QString& workload) const
-{
-    const PlanView* v = workload.isEmpty() ? nullptr : plan(workload);
-    if (v && v->plan && v->plan->card)
-        return v->plan->card->memoryMb;
-    const auto gpu = chooseGpu(m_gpus.snapshot());
-    return gpu ? m_gpus.snapshot().gpus[std::size_t(*gpu)].vramMb : std::nullopt;
 }
 
 std::optional<bool> AppController::modelFits(const QString& model, const QString& workload) const
 {
     const Model* m = catalog() ? catalog()->model(toStd(model)) : nullptr;
-    const auto vram = vramFor(workload);
-    if (!m || !vram || !m->minVramMb)
+    if (!m || !m_session)
         return std::nullopt;
-    return std::uint64_t(*vram) >= *m->minVramMb;
+    // The card the workload's plan uses; for the Models view, the one StackPilot picks.
+    const PlanView* v = workload.isEmpty() ? nullptr : plan(workload);
+    const auto gpu = v && v->plan ? v->plan->gpu : chooseGpu(m_gpus.snapshot());
+    return session::modelFits(m_session->context(), *m, gpu);
 }
 
+// The same choice `run` makes (session::modelFor), with the window's settings.
 QString AppController::modelFor(const QString& workload) const
 {
-    if (!takesModel(workload))
-        return {};
-    if (const auto it = m_settings.workloads.find(toStd(workload));
-        it != m_settings.workloads.end() && !it->second.model.empty())
-        return qs(it->second.model);
-    // The largest that fits the card; with no card known, the smallest.
-    const QStringList ids = modelsFor(workload);
-    QString best = ids.value(0);
-    for (const QString& id : ids)
-        if (modelFits(id, workload).value_or(false))
-            best = id;
-    return best;
+    return m_session ? qs(session::modelFor(m_session->context(), m_settings, toStd(workload)))
+                     : QString();
 }
 
 void AppController::setModelFor(const QString& workload, const QString& model)
