@@ -83,6 +83,10 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
             return p.at(where, "\"proxy\" must be a string");
         if (const auto proxy = v.get<std::string>(); !proxy.empty())
             s.proxy = proxy;
+    } else if (key == "hf_token") {
+        if (!v.is_string())
+            return p.at(where, "\"hf_token\" must be a string");
+        s.hfToken = v.get<std::string>();
     } else if (key == "mirrors") {
         return readMirrors(s, v, p, where);
     } else if (key == "mirrors_first") {
@@ -190,6 +194,8 @@ std::string Settings::toJson() const
 {
     json j = json::object();
     j["proxy"] = proxy.value_or("");
+    if (!hfToken.empty())
+        j["hf_token"] = hfToken;
     j["mirrors"] = mirrors;
     j["mirrors_first"] = mirrorsFirst;
     j["parallel_downloads"] = parallelDownloads;

@@ -92,6 +92,10 @@ struct WorkloadOverrides
 struct Settings
 {
     std::optional<std::string> proxy;
+    // A Hugging Face token for gated models ("hf_token"; else the HF_TOKEN variable): sent
+    // only to huggingface.co (DownloaderOptions::bearer), shown masked, and redacted by
+    // value from logs and bundles (its key names a secret: diag/redact.cpp).
+    std::string hfToken;
     std::map<std::string, std::vector<std::string>> mirrors; // host -> URL prefixes
     bool mirrorsFirst = true;
     int parallelDownloads = 3;

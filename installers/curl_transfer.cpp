@@ -3,6 +3,8 @@
 #include "core/catalog/feed/feed_list.h"
 #include "core/paths.h"
 
+#include <QString>
+#include <QUrl>
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -66,6 +68,13 @@ Cause causeOfStatus(long code)
     if (code >= 500 || code == 407 || code == 408 || code == 429)
         return Cause::Network;
     return Cause::Unknown;
+}
+
+// The URL's host, lower-case ("" when it has none), by Qt's parser: the window loads
+// libcurl lazily (app/gui/lazy_curl.cpp) and has no curl_url.
+std::string hostOf(const std::string& url)
+{
+    return QUrl(QString::fromStdString(url)).host().toLower().toStdString();
 }
 
 // http(s)://127.x.y.z, [::1] or localhost (the feed's loopback rule, feed_list.h).
@@ -238,6 +247,11 @@ void Attempt::configure(const DownloaderOptions& o, bool pinned, char* errbuf,
     curl_easy_setopt(m_curl, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(m_curl, CURLOPT_XFERINFOFUNCTION, &Attempt::onXfer);
     curl_easy_setopt(m_curl, CURLOPT_XFERINFODATA, this);
+    if (o.bearer && !o.bearer->token.empty() && hostOf(m_url) == lower(o.bearer->host)) {
+        const std::string header = "Authorization: Bearer " + o.bearer->token;
+        m_headers = curl_slist_append(nullptr, header.c_str());
+        curl_easy_setopt(m_curl, CURLOPT_HTTPHEADER, m_headers);
+    }
 }
 
 Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reason)
@@ -266,6 +280,7 @@ Outcome Attempt::run(const DownloaderOptions& o, bool pinned, std::string& reaso
         decide();
     curl_easy_cleanup(m_curl);
     m_curl = nullptr;
+    curl_slist_free_all(std::exchange(m_headers, nullptr));
     return classify(rc, code, errbuf, pinned, reason);
 }
 

@@ -164,6 +164,7 @@ private:
     const CancelToken& m_cancel;
     std::string m_url;
     CURL* m_curl = nullptr;
+    struct curl_slist* m_headers = nullptr; // the bearer token, for its own host only
     bool m_decided = false;
     std::string m_contentRange;
     std::optional<Error> m_failure;

@@ -84,6 +84,16 @@ struct DownloaderOptions
     bool feedTransport = false;
     // Waits between tries; tests inject a recorder. Default: sleep, waking early on cancel.
     std::function<void(std::chrono::milliseconds)> sleep;
+    // A token for one host (a Hugging Face token for huggingface.co): sent as
+    // "Authorization: Bearer" only to a URL whose host is exactly `host`, never to a mirror
+    // or another host; curl drops it when a redirect leaves that host (no
+    // CURLOPT_UNRESTRICTED_AUTH).
+    struct HostToken
+    {
+        std::string host;
+        std::string token;
+    };
+    std::optional<HostToken> bearer;
 };
 
 class Downloader

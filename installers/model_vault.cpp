@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "core/locked_json.h"
 #include "core/paths.h"
+#include "installers/install_lock.h"
 #include "installers/model_pieces.h"
 
 #include <algorithm>
@@ -180,6 +181,22 @@ Expected<VaultFile> ModelVault::pullFile(const Model& model, const ModelFile& fi
     if (sizeOr0(v.path) == file.size)
         return v; // named by its digest; `models verify` re-hashes
     report.alreadyThere = false;
+    // Two pulls of one file share its transfer: the second waits for the first and then
+    // finds the blob. Across processes too (a QLockFile: a killed pull holds nothing).
+    auto lock = InstallLock::acquire(
+        m_root / "partial", "pull-" + file.sha256, std::chrono::milliseconds(-1),
+        [&](const std::string&) {
+            report.notes.push_back(file.displayName() +
+                                   ": another pull of it is under way; waiting for it");
+        },
+        options.cancel);
+    if (!lock)
+        return lock.error();
+    if (sizeOr0(v.path) == file.size) {
+        report.notes.push_back(file.displayName() +
+                               " arrived with the other pull: nothing fetched");
+        return v;
+    }
     DownloadRequest request;
     request.urls = {file.url};
     request.urls.insert(request.urls.end(), file.mirrors.begin(), file.mirrors.end());

@@ -26,6 +26,8 @@ struct Curl
     CURLcode (*getinfo)(CURL*, CURLINFO, ...) = nullptr;
     const char* (*strerror)(CURLcode) = nullptr;
     void (*cleanup)(CURL*) = nullptr;
+    curl_slist* (*slistAppend)(curl_slist*, const char*) = nullptr;
+    void (*slistFreeAll)(curl_slist*) = nullptr;
 
     template <class F> void bind(F& f, const char* name)
     {
@@ -49,6 +51,8 @@ struct Curl
         bind(getinfo, "curl_easy_getinfo");
         bind(strerror, "curl_easy_strerror");
         bind(cleanup, "curl_easy_cleanup");
+        bind(slistAppend, "curl_slist_append");
+        bind(slistFreeAll, "curl_slist_free_all");
     }
     bool ok() const { return error.empty(); }
 };
@@ -122,6 +126,18 @@ void curl_easy_cleanup(CURL* h)
 {
     if (curl().ok())
         curl().cleanup(h);
+}
+
+// A request's own headers (a token for its host: DownloaderOptions::bearer).
+curl_slist* curl_slist_append(curl_slist* list, const char* text)
+{
+    return curl().ok() ? curl().slistAppend(list, text) : nullptr;
+}
+
+void curl_slist_free_all(curl_slist* list)
+{
+    if (curl().ok() && list)
+        curl().slistFreeAll(list);
 }
 
 } // extern "C"

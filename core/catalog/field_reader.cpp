@@ -31,7 +31,7 @@ const std::map<std::string, std::vector<std::string>> kFields = {
     {"workload",
      {"id", "name", "command", "command_by_os", "cwd", "url_regex", "default_port", "env",
       "references", "notes", "verify", "verify_timeout_s", "ui", "model"}},
-    {"workload_model", {"kinds", "args"}},
+    {"workload_model", {"kinds", "args", "view"}},
     {"profile", {"id",         "workload",
                  "status",     "match",
                  "runtimes",   "env",

@@ -149,20 +149,42 @@ std::optional<WorkloadModel> readWorkloadModel(FieldReader& r, const nlohmann::j
     if (m.kinds.empty() || m.args.empty())
         r.fail(mp,
                "a workload's 'model' lists the 'kinds' it runs and the 'args' that hand it one");
-    static const std::set<std::string> names = {"model", "model_context", "model_gpu_layers"};
-    bool namesTheFile = false;
+    if (j->contains("view"))
+        m.view = r.strMap(*j, mp, "view");
+    for (const auto& [kind, folder] : m.view)
+        if (folder.empty() || folder.find_first_of("/\\:") != std::string::npos || folder == "." ||
+            folder == "..")
+            r.fail(FieldReader::child(FieldReader::child(mp, "view"), kind),
+                   "a view folder is one plain folder name, not '" + folder + "'");
+    static const std::set<std::string> names = {"model", "model_context", "model_gpu_layers",
+                                                "model_view", "model_paths_yaml"};
+    bool namesTheFile = false, namesTheView = false;
     for (std::size_t i = 0; i < m.args.size(); ++i)
         for (const std::string& name : findPlaceholders(m.args[i])) {
             if (!names.count(name))
                 r.fail(FieldReader::child(FieldReader::child(mp, "args"), std::to_string(i)),
-                       "a model argument may use {model}, {model_context} and "
-                       "{model_gpu_layers}, not {" +
+                       "a model argument may use {model}, {model_context}, {model_gpu_layers}, "
+                       "{model_view} and {model_paths_yaml}, not {" +
                            name + "}");
             namesTheFile = namesTheFile || name == "model";
+            namesTheView = namesTheView || name == "model_view" || name == "model_paths_yaml";
         }
-    if (!namesTheFile)
-        r.fail(FieldReader::child(mp, "args"), "the 'args' must pass the file: {model}");
+    if (namesTheFile == namesTheView)
+        r.fail(FieldReader::child(mp, "args"),
+               "the 'args' pass either the file ({model}) or the view's folders ({model_view} or "
+               "{model_paths_yaml}, with a 'view')");
+    else if (namesTheView && m.view.empty())
+        r.fail(mp, "{model_view} and {model_paths_yaml} need a 'view': the folder of each kind");
     return m;
+}
+
+bool WorkloadModel::takesFile() const
+{
+    for (const std::string& a : args)
+        for (const std::string& name : findPlaceholders(a))
+            if (name == "model")
+                return true;
+    return false;
 }
 
 void readModels(FieldReader& r, const nlohmann::json& doc, Catalog& out)

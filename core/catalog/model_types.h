@@ -5,6 +5,7 @@
 // with `chunks` can have a bad piece fetched again alone.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,15 @@ struct WorkloadModel
 {
     std::vector<std::string> kinds;
     std::vector<std::string> args;
+    // Apps that find their models in folders (SD.Next, ComfyUI): the folder each kind goes
+    // in ("sd15-checkpoint": "Stable-diffusion"). StackPilot makes a view of the vault in
+    // those folders, of links, never copies: {model_view} is its path, and
+    // {model_paths_yaml} a ComfyUI extra_model_paths file that names its folders.
+    std::map<std::string, std::string> view;
+
+    // Whether the args hand over one file ({model}); else they name the view's folders,
+    // and every run gets them, with or without a chosen model.
+    bool takesFile() const;
 };
 
 } // namespace sp

@@ -1951,94 +1951,109 @@ Use it anyway?</source>
         <translation>代理：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="58"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="60"/>
+        <source>From HF_TOKEN, if set</source>
+        <translation>如已设置，则取自 HF_TOKEN</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
+        <source>Needed only for gated models; sent only to huggingface.co.</source>
+        <translation>仅受限模型需要；只发送给 huggingface.co。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="62"/>
+        <source>Hugging Face token:</source>
+        <translation>Hugging Face 令牌：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="64"/>
         <source>One per line: host URL-prefix
 github.com https://mirror.example/github.com</source>
         <translation>每行一个：主机 URL 前缀
 github.com https://mirror.example/github.com</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="67"/>
         <source>Download from a copy of a site when the site itself is slow or blocked: each line names the site, then the copy&apos;s address.</source>
         <translation>当某个网站很慢或无法访问时，从它的镜像下载：每行先写网站，再写镜像的地址。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="63"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="69"/>
         <source>Mirrors:</source>
         <translation>镜像：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="67"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="73"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="69"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="75"/>
         <source>How long detection waits for each vendor library (AMD&apos;s, NVIDIA&apos;s) to answer before it goes on without it.</source>
         <translation>检测时等待每个厂商库（AMD、NVIDIA）响应的时间，超时后将不再等待它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="71"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
         <source>Wait for each graphics check:</source>
         <translation>每项显卡检测的等待时间：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="75"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
         <source>Logs kept per stack:</source>
         <translation>每个软件栈保留的日志数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
         <source>Open the workload in the browser when it is ready</source>
         <translation>工作负载就绪后在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="80"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
         <source>Same as the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="87"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="88"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="84"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="90"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="92"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="96"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="97"/>
         <source>A new language applies the next time StackPilot starts.</source>
         <translation>新的语言在 StackPilot 下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="110"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="116"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="121"/>
         <source>Choose a folder</source>
         <translation>选择目录</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="158"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="165"/>
         <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
         <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
     </message>

@@ -10,15 +10,13 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <arpa/inet.h>
 #include <csignal>
 #include <fstream>
-#include <netinet/in.h>
 #include <nlohmann/json.hpp>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using nlohmann::json;
+using sp::test::acceptsConnections;
 
 namespace {
 
@@ -70,18 +68,6 @@ json fixtureCatalog(const std::string& script, int portA, int portB)
     return doc;
 }
 
-bool serving(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(std::uint16_t(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-    ::close(fd);
-    return ok;
-}
-
 } // namespace
 
 class TestGpuConcurrent : public QObject
@@ -125,7 +111,7 @@ private slots:
                 outA += a.readAll();
                 outB += b.readAll();
                 return outA.contains("Serving on") && outB.contains("Serving on") &&
-                       serving(portA) && serving(portB);
+                       acceptsConnections(portA) && acceptsConnections(portB);
             },
             30000));
         // Each sees only its own card, by CUDA's PCI-bus number (3060 at 01:00.0 is 0).
@@ -136,8 +122,8 @@ private slots:
 
         ::kill(pid_t(a.processId()), SIGINT); // Stop, as Ctrl-C in a terminal
         QVERIFY(a.waitForFinished(20000));
-        QVERIFY(QTest::qWaitFor([&] { return !serving(portA); }, 10000));
-        QVERIFY(serving(portB)); // the other workload runs on
+        QVERIFY(QTest::qWaitFor([&] { return !acceptsConnections(portA); }, 10000));
+        QVERIFY(acceptsConnections(portB)); // the other workload runs on
         QCOMPARE(b.state(), QProcess::Running);
         QVERIFY2(!outA.contains("already runs on"), outA.constData());
 
@@ -151,7 +137,7 @@ private slots:
         QVERIFY(QTest::qWaitFor(
             [&] {
                 again += a.readAll();
-                return again.contains("Serving on") && serving(portA);
+                return again.contains("Serving on") && acceptsConnections(portA);
             },
             30000));
         QVERIFY2(again.contains("standin-b already runs on NVIDIA GeForce RTX 3060 (12.0 GiB of "
@@ -160,10 +146,10 @@ private slots:
         QVERIFY2(again.contains("CUDA_VISIBLE_DEVICES=0"), again.constData());
         ::kill(pid_t(a.processId()), SIGINT);
         QVERIFY(a.waitForFinished(20000));
-        QVERIFY(QTest::qWaitFor([&] { return !serving(portA); }, 10000));
+        QVERIFY(QTest::qWaitFor([&] { return !acceptsConnections(portA); }, 10000));
         ::kill(pid_t(b.processId()), SIGINT);
         QVERIFY(b.waitForFinished(20000));
-        QVERIFY(QTest::qWaitFor([&] { return !serving(portB); }, 10000));
+        QVERIFY(QTest::qWaitFor([&] { return !acceptsConnections(portB); }, 10000));
     }
 };
 

@@ -10,10 +10,6 @@
 #include "tests/support/loopback.h"
 
 #include <QMenu>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace sp;
 using namespace sp::test;
@@ -67,18 +63,6 @@ nlohmann::json gpuCatalog(const std::string& script, int portA, int portB)
              {"references", {"https://example.org/standin"}}});
     }
     return doc;
-}
-
-bool serving(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(std::uint16_t(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-    ::close(fd);
-    return ok;
 }
 
 QString consoleText(gui::AppController& app)
@@ -180,7 +164,8 @@ private slots:
         QVERIFY(ui.window->card()->titleText().contains(QStringLiteral("4090")) ||
                 app.currentPlan()->headline.contains(QStringLiteral("4090")));
         ui.primary()->click();
-        QVERIFY(waitFor([&] { return app.phase() == Phase::Running && serving(portA); }, 60000));
+        QVERIFY(waitFor([&] { return app.phase() == Phase::Running && acceptsConnections(portA); },
+                        60000));
         // CUDA in PCI order: the 3060 at 01:00.0 is 0, the 4090 is 1.
         QVERIFY(waitFor(
             [&] { return consoleText(app).contains(QStringLiteral("CUDA_VISIBLE_DEVICES=1")); }));
@@ -196,10 +181,11 @@ private slots:
         QVERIFY(ui.primary()->isEnabled());
         ui.primary()->click();
         QVERIFY(
-            waitFor([&] { return app.runningWorkloads().size() == 2 && serving(portB); }, 60000));
+            waitFor([&] { return app.runningWorkloads().size() == 2 && acceptsConnections(portB); },
+                    60000));
         QVERIFY(waitFor(
             [&] { return consoleText(app).contains(QStringLiteral("CUDA_VISIBLE_DEVICES=0")); }));
-        QVERIFY(serving(portA));
+        QVERIFY(acceptsConnections(portA));
         QVERIFY2(std::none_of(notices.begin(), notices.end(),
                               [](const QString& n) { return n.contains(QStringLiteral("share")); }),
                  qPrintable(notices.join(QLatin1Char('\n'))));
@@ -224,10 +210,10 @@ private slots:
         QAction* stopA = actionNamed(tray, QStringLiteral("stop:standin-a"));
         QVERIFY(stopA);
         stopA->trigger();
-        QVERIFY(waitFor([&] { return !serving(portA); }, 20000));
+        QVERIFY(waitFor([&] { return !acceptsConnections(portA); }, 20000));
         QVERIFY(waitFor(
             [&] { return app.runningWorkloads() == QStringList{QStringLiteral("standin-b")}; }));
-        QVERIFY(serving(portB));
+        QVERIFY(acceptsConnections(portB));
         QCOMPARE(app.phase(), Phase::Running);
 
         // A again, on B's card this time: allowed, with a warning naming what both need.
@@ -239,7 +225,8 @@ private slots:
         }));
         ui.primary()->click();
         QVERIFY(
-            waitFor([&] { return app.runningWorkloads().size() == 2 && serving(portA); }, 60000));
+            waitFor([&] { return app.runningWorkloads().size() == 2 && acceptsConnections(portA); },
+                    60000));
         const auto shared = std::find_if(notices.begin(), notices.end(), [](const QString& n) {
             return n.contains(QStringLiteral("already runs on NVIDIA GeForce RTX 3060"));
         });
@@ -252,14 +239,15 @@ private slots:
         ui.choose(QStringLiteral("standin-b"));
         QCOMPARE(ui.primary()->text(), QStringLiteral("Stop"));
         ui.primary()->click();
-        QVERIFY(waitFor([&] { return !serving(portB); }, 20000));
+        QVERIFY(waitFor([&] { return !acceptsConnections(portB); }, 20000));
         QVERIFY(waitFor(
             [&] { return app.runningWorkloads() == QStringList{QStringLiteral("standin-a")}; }));
-        QVERIFY(serving(portA));
+        QVERIFY(acceptsConnections(portA));
         ui.choose(QStringLiteral("standin-a"));
         QCOMPARE(ui.primary()->text(), QStringLiteral("Stop"));
         ui.primary()->click();
-        QVERIFY(waitFor([&] { return !serving(portA) && app.phase() == Phase::Ready; }, 20000));
+        QVERIFY(waitFor([&] { return !acceptsConnections(portA) && app.phase() == Phase::Ready; },
+                        20000));
         QVERIFY(app.runningWorkloads().isEmpty());
     }
 };

@@ -9,6 +9,7 @@
 #include "gui_fixture.h"
 #include "installers/sha256.h"
 #include "tests/support/model_files.h"
+#include "tests/support/text_util.h"
 
 #include <QTableWidget>
 
@@ -87,14 +88,7 @@ struct LlmWorld
                   model("mid", "Mid Test", mid, 1024, "/m/mid.gguf"), hugeModel}}};
     }
 
-    std::vector<std::string> received() const
-    {
-        std::ifstream in(argsFile);
-        std::vector<std::string> out;
-        for (std::string l; std::getline(in, l);)
-            out.push_back(l);
-        return out;
-    }
+    std::vector<std::string> received() const { return readLines(argsFile); }
 };
 
 QString cell(gui::ModelsDialog& d, const QString& id, int column)

@@ -7,6 +7,7 @@
 #include "support/cli_runner.h"
 #include "support/http_test_server.h"
 #include "support/model_files.h"
+#include "tests/support/text_util.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -73,7 +74,21 @@ struct World
                 {{{"url", server.url("/m/tiny.gguf")},
                   {"sha256", Sha256::ofBytes(gguf.data(), gguf.size())},
                   {"size", gguf.size()}}}},
+               {"references", {"https://example.org/model-run-fixture"}}},
+              {{"id", "gated"},
+               {"kind", "gguf"},
+               {"workloads", {"llmstand"}},
+               {"license",
+                {{"id", "fixture-license"},
+                 {"url", "https://example.org/gated-license"},
+                 {"accept_required", true}}},
+               {"files",
+                {{{"url", server.url("/m/gated.gguf")},
+                  {"sha256", Sha256::ofBytes(gguf.data(), gguf.size())},
+                  {"size", gguf.size()}}}},
                {"references", {"https://example.org/model-run-fixture"}}}}}};
+        server.addBlob("/m/gated.gguf", gguf);
+        server.setFault("/m/gated.gguf", Fault::statusFor(403, -1));
         std::ofstream(catalog / "fixture.json") << doc.dump(2);
     }
     CliRun cli(QStringList a) const
@@ -88,14 +103,7 @@ struct World
                     QStringLiteral("--no-probes"), QStringLiteral("--no-verify"),
                     QStringLiteral("--model"), QString::fromStdString(model)});
     }
-    std::vector<std::string> received() const
-    {
-        std::ifstream in(argsFile);
-        std::vector<std::string> out;
-        for (std::string l; std::getline(in, l);)
-            out.push_back(l);
-        return out;
-    }
+    std::vector<std::string> received() const { return readLines(argsFile); }
 };
 
 } // namespace
@@ -162,6 +170,19 @@ private slots:
         // Read from the file itself: its context on this machine's card (or none).
         QVERIFY2(a["why"].get<std::string>().find("context") != std::string::npos,
                  a.dump().c_str());
+    }
+
+    // A gated model refused (403): one line that names where its license is accepted.
+    void aGatedModelNamesItsLicensePage()
+    {
+        World w;
+        const auto r = w.run("llmstand", "gated");
+        QVERIFY(r.rc != 0);
+        QVERIFY2(r.err.find("gated is gated: accept its license at "
+                            "https://example.org/gated-license, then give StackPilot a Hugging "
+                            "Face token") != std::string::npos,
+                 r.err.c_str());
+        QVERIFY(!fs::exists(w.argsFile));
     }
 
     void theUsersOwnFileReachesTheWorkload()

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <filesystem>
+#include <thread>
 
 using namespace sp;
 using namespace sp::test;
@@ -150,6 +151,63 @@ private slots:
         QVERIFY(second < missing * 11 / 10);
         QCOMPARE(r->replayedBytes + r->networkBytes, std::uint64_t(bytes.size()));
         QCOMPARE(*Sha256::ofFile(*w.vault.pathOf(m)), m.files[0].sha256);
+    }
+
+    // Two pulls of one model at once (two sessions, or the window and the CLI): one
+    // transfer. The server holds the first one back, so the second finds it under way.
+    void twoPullsOfOneModelShareOneTransfer()
+    {
+        World w;
+        const std::string bytes = patternedBytes(8 << 20, 11);
+        const Model m = modelOf("shared", {w.serve("/m/shared.bin", bytes)});
+        w.server.setFault("/m/shared.bin",
+                          Fault::stallAfter(1 << 20, std::chrono::milliseconds(1500)));
+        Expected<PullReport> first = Error::runtime("not run"), second = Error::runtime("not run");
+        PullOptions o = w.options();
+        o.downloader.maxTriesPerUrl = 3; // the stall ends in a closed connection: resumed
+        std::thread a([&] { first = w.vault.pull(m, o); });
+        QVERIFY(QTest::qWaitFor([&] { return w.server.stats("/m/shared.bin").bodyBytes > 0; }));
+        std::thread b([&] { second = w.vault.pull(m, o); });
+        a.join();
+        b.join();
+        const std::string why = !first    ? first.error().message
+                                : !second ? second.error().message
+                                          : std::string();
+        QVERIFY2(first && second, why.c_str());
+        // The first pull's two requests (cut off, then resumed) carried the file once.
+        QCOMPARE(w.server.stats("/m/shared.bin").bodyBytes, std::uint64_t(bytes.size()));
+        QCOMPARE(second->files.front().path, first->files.front().path);
+        QVERIFY2(!second->notes.empty() &&
+                     second->notes.back().find("nothing fetched") != std::string::npos,
+                 second->notes.empty() ? "no notes" : second->notes.back().c_str());
+    }
+
+    // A Hugging Face token goes to its host only: not to another host, and not where a
+    // redirect from its host leads (issue 30, item 7).
+    void aTokenGoesToItsHostOnly()
+    {
+        World w;
+        const std::string bytes = patternedBytes(4096, 5);
+        PullOptions o = w.options();
+        o.downloader.bearer = DownloaderOptions::HostToken{"127.0.0.1", "hf_secret"};
+        QVERIFY(w.vault.pull(modelOf("direct", {w.serve("/m/direct.bin", bytes)}), o));
+        QCOMPARE(w.server.stats("/m/direct.bin").authorizations,
+                 std::vector<std::string>{"Bearer hf_secret"});
+
+        const std::string other = patternedBytes(4096, 6);
+        ModelFile moved = w.serve("/m/target.bin", other);
+        w.server.addRedirect("/m/moved.bin", "http://localhost:" + std::to_string(w.server.port()) +
+                                                 "/m/target.bin");
+        moved.url = w.server.url("/m/moved.bin");
+        QVERIFY(w.vault.pull(modelOf("moved", {moved}), o));
+        QCOMPARE(w.server.stats("/m/moved.bin").authorizations,
+                 std::vector<std::string>{"Bearer hf_secret"});
+        QCOMPARE(w.server.stats("/m/target.bin").authorizations, std::vector<std::string>{""});
+
+        o.downloader.bearer = DownloaderOptions::HostToken{"huggingface.co", "hf_secret"};
+        const std::string third = patternedBytes(4096, 7);
+        QVERIFY(w.vault.pull(modelOf("elsewhere", {w.serve("/m/elsewhere.bin", third)}), o));
+        QCOMPARE(w.server.stats("/m/elsewhere.bin").authorizations, std::vector<std::string>{""});
     }
 
     void aDiskTooSmallIsRefusedBeforeTheFirstByte()

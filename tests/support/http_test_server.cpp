@@ -237,6 +237,7 @@ HttpTestServer::Impl::lookup(const std::string& path,
         ++st.rangeRequests;
     st.ranges.push_back(header("range"));
     st.userAgents.push_back(header("user-agent"));
+    st.authorizations.push_back(header("authorization"));
     if (auto it = entries.find(path); it != entries.end()) {
         f.entry = it->second;
         f.found = true;

@@ -64,12 +64,13 @@ struct Fault
 
 struct PathStats
 {
-    int requests = 0;                    // GET and HEAD, faulted ones included
-    int rangeRequests = 0;               // requests that carried a Range header
-    std::uint64_t bodyBytes = 0;         // body bytes actually written to sockets
-    std::vector<std::string> ranges;     // each Range header value, in order ("" if none)
-    std::vector<std::string> userAgents; // each User-Agent value, in order
-    int notModified = 0;                 // 304 answers to a matching If-None-Match
+    int requests = 0;                        // GET and HEAD, faulted ones included
+    int rangeRequests = 0;                   // requests that carried a Range header
+    std::uint64_t bodyBytes = 0;             // body bytes actually written to sockets
+    std::vector<std::string> ranges;         // each Range header value, in order ("" if none)
+    std::vector<std::string> userAgents;     // each User-Agent value, in order
+    std::vector<std::string> authorizations; // each Authorization value ("" if none)
+    int notModified = 0;                     // 304 answers to a matching If-None-Match
 };
 
 class HttpTestServer

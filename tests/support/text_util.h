@@ -1,6 +1,8 @@
 #pragma once
 // Small string helpers for the test server's request and fault parsing.
 
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +36,16 @@ inline std::optional<long long> toNumber(const std::string& s)
     } catch (...) {
         return std::nullopt;
     }
+}
+
+// The lines of a text file (a stand-in's recorded arguments), empty when it is missing.
+inline std::vector<std::string> readLines(const std::filesystem::path& file)
+{
+    std::ifstream in(file);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
 }
 
 } // namespace sp::test

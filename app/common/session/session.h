@@ -206,6 +206,10 @@ private:
     // checklist, then its arguments).
     Expected<void> resolveRunModel();
     Expected<void> pullRunModel(LaunchRequest& request);
+    // The arguments that hand the run's model over: the file's (modelArgs), or, for an
+    // app with model folders, the vault's view (viewArgs, installers/model_view.h).
+    Expected<std::vector<std::string>> handOver(const std::string& ref);
+    Expected<std::vector<std::string>> viewArgs(const Workload& workload);
     Expected<std::vector<InstallResult>> install(const std::vector<const Runtime*>& runtimes,
                                                  InstallOptions options,
                                                  Stage stage = Stage::Install);

@@ -5,7 +5,10 @@
 // with its progress as the session's events.
 
 #include "app/common/session/session.h"
+#include "core/catalog/placeholders.h"
+#include "core/paths.h"
 #include "installers/model_vault.h"
+#include "installers/model_view.h"
 
 namespace sp::session {
 
@@ -27,6 +30,23 @@ int fileIndex(const Model& model, const std::string& url)
     return 0;
 }
 
+// A gated model answers 401 or 403 until its license is accepted with the account whose
+// token StackPilot sends: one line that names the page.
+Error gatedOrAsIs(const Model& model, Error e, bool haveToken)
+{
+    const bool refused = e.message.find("HTTP 401") != std::string::npos ||
+                         e.message.find("HTTP 403") != std::string::npos;
+    if (!refused || !model.license.acceptRequired)
+        return e;
+    const std::string page =
+        model.license.url.empty() ? model.files.front().url : model.license.url;
+    return Error::runtime(model.id + " is gated: accept its license at " + page +
+                          (haveToken ? " with the Hugging Face account of your token"
+                                     : ", then give StackPilot a Hugging Face token (Settings, or "
+                                       "HF_TOKEN)"))
+        .withCause(e.cause);
+}
+
 } // namespace
 
 bool Session::startPull(std::string model)
@@ -46,8 +66,16 @@ Expected<void> Session::pullModel(const Model& model)
 {
     ModelVault vault = vaultOf(m_ctx);
     PullOptions o;
-    if (auto s = settings())
+    std::string token;
+    if (auto s = settings()) {
         o.downloader.proxy = s->proxy;
+        token = s->hfToken;
+    }
+    if (const auto env = m_ctx.userEnv.find("HF_TOKEN");
+        token.empty() && env != m_ctx.userEnv.end())
+        token = env->second;
+    if (!token.empty()) // the model's host only: never a mirror or a CDN it redirects to
+        o.downloader.bearer = DownloaderOptions::HostToken{"huggingface.co", token};
     {
         std::lock_guard lock(m_cancelLock);
         o.cancel = m_installCancel;
@@ -60,7 +88,7 @@ Expected<void> Session::pullModel(const Model& model)
     send(RuntimeStarted{model.id, 1, 1});
     auto report = vault.pull(model, o);
     if (!report)
-        return report.error();
+        return gatedOrAsIs(model, report.error(), !token.empty());
     for (std::size_t i = 0; i < report->files.size(); ++i)
         send(ArtifactDone{model.id, int(i), report->files[i].name});
     for (const std::string& note : report->notes)
@@ -77,21 +105,62 @@ Expected<void> Session::resolveRunModel()
     if (ref.empty())
         if (auto s = settings())
             ref = modelFor(m_ctx, *s, m_run.workload);
-    if (ref.empty())
+    const Workload* w = m_ctx.catalog->workload(m_run.workload);
+    const bool folders = w && w->model && !w->model->takesFile();
+    if (ref.empty() && !folders)
         return {};
-    const Model* m = m_ctx.catalog->model(ref);
-    if (m && !vaultOf(m_ctx).pathOf(*m)) {
-        const Workload* w = m_ctx.catalog->workload(m_run.workload);
+    if (const Model* m = ref.empty() ? nullptr : m_ctx.catalog->model(ref);
+        m && !vaultOf(m_ctx).pathOf(*m)) {
         if (!w || !w->model)
             return Error::usage(m_run.workload + " takes no model");
-        m_pullModel = m;
+        m_pullModel = m; // after the checklist (pullRunModel)
         return {};
     }
-    auto args = modelArgs(m_run.workload, ref);
+    auto args = handOver(ref);
     if (!args)
         return args.error();
     m_run.extraArgs.insert(m_run.extraArgs.begin(), args->begin(), args->end());
     return {};
+}
+
+Expected<std::vector<std::string>> Session::handOver(const std::string& ref)
+{
+    const Workload* w = m_ctx.catalog->workload(m_run.workload);
+    if (w && w->model && !w->model->takesFile())
+        return viewArgs(*w);
+    return modelArgs(m_run.workload, ref);
+}
+
+// An app with model folders: the vault's view in them, and the arguments that name it.
+Expected<std::vector<std::string>> Session::viewArgs(const Workload& w)
+{
+    auto view = buildModelView(vaultOf(m_ctx), *m_ctx.catalog, w.id, w.model->view);
+    if (!view)
+        return view.error();
+    std::vector<std::string> args;
+    for (const std::string& a : w.model->args) {
+        std::optional<Error> failed;
+        args.push_back(
+            expandPlaceholders(a, [&](const std::string& name) -> std::optional<std::string> {
+                if (name == "model_view")
+                    return paths::toUtf8(view->root);
+                if (name != "model_paths_yaml")
+                    return std::nullopt;
+                auto file = writeComfyModelPaths(*view, w.model->view);
+                if (!file) {
+                    failed = file.error();
+                    return std::string();
+                }
+                return paths::toUtf8(*file);
+            }));
+        if (failed)
+            return *failed;
+    }
+    send(Notice{Stage::Plan,
+                {},
+                std::to_string(view->linked) + " model file(s) of the vault shown to " + w.id +
+                    " in " + paths::toUtf8(view->root) + " (links, no copies)"});
+    return args;
 }
 
 // After the checklist: the model into the vault, then the request again with its
@@ -103,7 +172,7 @@ Expected<void> Session::pullRunModel(LaunchRequest& request)
         return {};
     if (auto pulled = pullModel(*m); !pulled)
         return fail(Stage::Install, pulled.error());
-    auto args = modelArgs(m_run.workload, m->id);
+    auto args = handOver(m->id);
     if (!args)
         return fail(Stage::Plan, args.error());
     m_run.extraArgs.insert(m_run.extraArgs.begin(), args->begin(), args->end());

@@ -54,6 +54,12 @@ SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     m_proxy = new QLineEdit(qs(current.proxy.value_or("")), this);
     m_proxy->setPlaceholderText(tr("From the environment (http_proxy, https_proxy)"));
     form->addRow(tr("Proxy:"), m_proxy);
+    // Shown masked: a token on screen is a token in a screenshot.
+    m_hfToken = new QLineEdit(qs(current.hfToken), this);
+    m_hfToken->setEchoMode(QLineEdit::Password);
+    m_hfToken->setPlaceholderText(tr("From HF_TOKEN, if set"));
+    m_hfToken->setToolTip(tr("Needed only for gated models; sent only to huggingface.co."));
+    form->addRow(tr("Hugging Face token:"), m_hfToken);
     m_mirrors = new QPlainTextEdit(mirrorsText(current), this);
     m_mirrors->setPlaceholderText(tr("One per line: host URL-prefix\n"
                                      "github.com https://mirror.example/github.com"));
@@ -146,6 +152,7 @@ Settings SettingsDialog::result(QString* error) const
     s.cacheDir = toPath(m_cacheDir->text().trimmed());
     const QString proxy = m_proxy->text().trimmed();
     s.proxy = proxy.isEmpty() ? std::nullopt : std::optional<std::string>(proxy.toStdString());
+    s.hfToken = m_hfToken->text().trimmed().toStdString();
     s.mirrors.clear();
     const QStringList lines = m_mirrors->toPlainText().split(QLatin1Char('\n'));
     for (int i = 0; i < lines.size(); ++i) {
@@ -187,6 +194,7 @@ Settings::Change SettingsDialog::changes(QString* error) const
         take(file.installDir, base.installDir, edited.installDir);
         take(file.cacheDir, base.cacheDir, edited.cacheDir);
         take(file.proxy, base.proxy, edited.proxy);
+        take(file.hfToken, base.hfToken, edited.hfToken);
         take(file.mirrors, base.mirrors, edited.mirrors);
         take(file.probeTimeoutMs, base.probeTimeoutMs, edited.probeTimeoutMs);
         take(file.keepLaunches, base.keepLaunches, edited.keepLaunches);

@@ -50,6 +50,7 @@ private:
     QLineEdit* m_cacheDir = nullptr;
     QLabel* m_warnings = nullptr;
     QLineEdit* m_proxy = nullptr;
+    QLineEdit* m_hfToken = nullptr;
     QPlainTextEdit* m_mirrors = nullptr;
     QSpinBox* m_probeTimeout = nullptr;
     QSpinBox* m_keepLaunches = nullptr;
