@@ -197,6 +197,14 @@ Expected<VaultFile> ModelVault::pullFile(const Model& model, const ModelFile& fi
                                " arrived with the other pull: nothing fetched");
         return v;
     }
+    return fetchFile(file, std::move(v), options, report);
+}
+
+// The transfer itself, under the file's pull lock: into incoming/, piece by piece where
+// the catalog gives pieces, then renamed into blobs/.
+Expected<VaultFile> ModelVault::fetchFile(const ModelFile& file, VaultFile v,
+                                          const PullOptions& options, PullReport& report)
+{
     DownloadRequest request;
     request.urls = {file.url};
     request.urls.insert(request.urls.end(), file.mirrors.begin(), file.mirrors.end());

@@ -87,6 +87,8 @@ public:
 private:
     Expected<VaultFile> pullFile(const Model& model, const ModelFile& file,
                                  const PullOptions& options, PullReport& report);
+    Expected<VaultFile> fetchFile(const ModelFile& file, VaultFile v, const PullOptions& options,
+                                  PullReport& report);
     std::filesystem::path m_root;
 };
 
