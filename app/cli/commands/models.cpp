@@ -1,9 +1,13 @@
 // stackpilot-cli models list|pull ID|remove ID|verify|du|info FILE: the model vault
-// (docs/MODELS.md). The vault does the work (installers/model_vault.h); this verb reads
-// its arguments, checks them before anything is touched, and prints.
+// (docs/MODELS.md). The vault does the work (installers/model_vault.h), a pull through the
+// session as every front end's does; this verb reads its arguments, checks them before
+// anything is touched, and prints.
 
+#include "app/cli/commands/event_printer.h"
 #include "app/cli/commands/install_support.h"
+#include "app/common/session/session.h"
 #include "core/format.h"
+#include "core/launch/launch_prep.h"
 #include "core/models/gguf.h"
 #include "core/models/safetensors.h"
 #include "core/paths.h"
@@ -177,14 +181,20 @@ private:
         const Model* m = catalog.model(id);
         if (!m)
             return fail(io, "models", Error::usage("no model '" + id + "' in the catalog"));
-        PullOptions o;
-        auto settings = Settings::load();
-        if (!settings)
+        if (auto settings = Settings::load(); !settings)
             return fail(io, "models", settings.error());
-        o.downloader.proxy = settings->proxy;
-        auto r = m_vault->pull(*m, o);
-        if (!r)
-            return fail(io, "models", r.error());
+        // The pull is the session's, as the window's and a run's (session_pull.cpp): the
+        // proxy, the token for the model's host, progress and Ctrl-C alike.
+        session::Context context =
+            session::contextFor(&catalog, HardwareSnapshot{}, currentEnvironment());
+        context.modelsRoot = m_root;
+        ProgressView view(io, m_json);
+        session::Session session(context, [&](const session::Event& e) { view.onEvent(e); });
+        const session::Outcome& end = waitFor(session, session.startPull(id));
+        view.close();
+        if (!end.result)
+            return fail(io, "models", end.result.error());
+        const PullReport* r = &*end.pull;
         json files = json::array();
         for (const VaultFile& f : r->files)
             files.push_back(toJson(f));

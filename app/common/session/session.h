@@ -26,6 +26,7 @@
 #include "core/settings.h"
 #include "installers/install_journal.h"
 #include "installers/installer.h"
+#include "installers/model_vault.h"
 #include "installers/preflight.h"
 
 #include <QObject>
@@ -108,6 +109,7 @@ struct Outcome
     std::vector<InstallResult> installed; // an install's runtimes
     std::vector<StackVerified> verified;  // the smoke tests that ran (bench: each profile)
     std::optional<RepairReport> repair;   // what a repair found and did
+    std::optional<PullReport> pull;       // what a pull brought (startPull)
 };
 
 // Where the last passing profile was put back by `rollback`.
@@ -200,7 +202,7 @@ private:
     void postBack(std::function<void()> f); // to the owner's thread
 
     // Steps, on the worker.
-    Expected<void> pullModel(const Model& model);
+    Expected<PullReport> pullModel(const Model& model);
     // The run's model (RunOptions::model, else the workload's in settings): its arguments
     // now, or, for a catalog model not in the vault yet, m_pullModel (pulled after the
     // checklist, then its arguments).
@@ -282,6 +284,7 @@ private:
     int m_cancelsHandled = 0;
     RunOptions m_run;
     const Model* m_pullModel = nullptr; // the run's model, to pull after the checklist
+    bool m_viewLater = false;           // an app with model folders: its view, after it too
     std::string m_forced;               // the profile the run was asked for, until tried
     int m_tried = 0;
     std::vector<std::string> m_skipped; // profiles this run moved away from

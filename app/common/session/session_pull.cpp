@@ -57,12 +57,18 @@ bool Session::startPull(std::string model)
             return finish(
                 fail(Stage::Install, Error::usage("no model '" + model + "' in the catalog")));
         auto pulled = pullModel(*m);
-        finish(pulled ? Expected<bool>(true)
-                      : Expected<bool>(fail(Stage::Install, pulled.error())));
+        Outcome out;
+        if (pulled) {
+            out.result = true;
+            out.pull = std::move(*pulled);
+        } else {
+            out.result = fail(Stage::Install, pulled.error());
+        }
+        finish(std::move(out));
     });
 }
 
-Expected<void> Session::pullModel(const Model& model)
+Expected<PullReport> Session::pullModel(const Model& model)
 {
     ModelVault vault = vaultOf(m_ctx);
     PullOptions o;
@@ -95,12 +101,13 @@ Expected<void> Session::pullModel(const Model& model)
         send(Notice{Stage::Install, model.id, note});
     send(RuntimeInstalled{model.id, vault.root() / "blobs", report->files.size(),
                           report->alreadyThere});
-    return {};
+    return report;
 }
 
 Expected<void> Session::resolveRunModel()
 {
     m_pullModel = nullptr;
+    m_viewLater = false;
     std::string ref = m_run.model;
     if (ref.empty())
         if (auto s = settings())
@@ -114,6 +121,11 @@ Expected<void> Session::resolveRunModel()
         if (!w || !w->model)
             return Error::usage(m_run.workload + " takes no model");
         m_pullModel = m; // after the checklist (pullRunModel)
+        return {};
+    }
+    // A view of the vault is written into StackPilot's folders: not before the checklist.
+    if (folders) {
+        m_viewLater = true;
         return {};
     }
     auto args = handOver(ref);
@@ -168,11 +180,12 @@ Expected<std::vector<std::string>> Session::viewArgs(const Workload& w)
 Expected<void> Session::pullRunModel(LaunchRequest& request)
 {
     const Model* m = std::exchange(m_pullModel, nullptr);
-    if (!m)
+    if (!m && !std::exchange(m_viewLater, false))
         return {};
-    if (auto pulled = pullModel(*m); !pulled)
-        return fail(Stage::Install, pulled.error());
-    auto args = handOver(m->id);
+    if (m)
+        if (auto pulled = pullModel(*m); !pulled)
+            return fail(Stage::Install, pulled.error());
+    auto args = handOver(m ? m->id : std::string());
     if (!args)
         return fail(Stage::Plan, args.error());
     m_run.extraArgs.insert(m_run.extraArgs.begin(), args->begin(), args->end());
