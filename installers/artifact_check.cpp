@@ -11,16 +11,6 @@ namespace sp {
 
 namespace {
 
-// Counts what a deep check downloads and keeps none of it.
-class DiscardSink : public ByteSink
-{
-public:
-    Expected<void> begin(std::optional<std::uint64_t>) override { return {}; }
-    Expected<void> write(const char*, std::size_t) override { return {}; }
-    Expected<void> finish() override { return {}; }
-    Expected<void> restart() override { return {}; }
-};
-
 // Reachable, and the size the server declares is the catalog's. The probe is the
 // preflight's (installers/url_probe.h): a HEAD, or the first byte where HEAD is refused.
 void checkShallow(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& out)

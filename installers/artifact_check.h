@@ -14,6 +14,7 @@
 //     looked up there.
 // Nothing is installed or cached; the proxy and CA file are the downloader's.
 
+#include "core/catalog/model_types.h"
 #include "core/catalog/types.h"
 #include "installers/downloader.h"
 
@@ -50,6 +51,11 @@ struct ArtifactCheck
 
 ArtifactCheck checkArtifact(const std::string& runtime, const Artifact& artifact,
                             const ArtifactCheckOptions& options);
+
+// A model's file (model_check.cpp), named by its model's id: the same checks, and with
+// `deep` each piece of a file with `chunks` compared to the catalog's piece digests.
+ArtifactCheck checkModelFile(const std::string& model, const ModelFile& file,
+                             const ArtifactCheckOptions& options);
 
 // The git part (git_remote_check.cpp): ls-remote, and with `deep` a fetch.
 ArtifactCheck checkGitArtifact(const std::string& runtime, const Artifact& artifact,

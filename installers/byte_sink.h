@@ -51,4 +51,15 @@ private:
     bool m_armed = true;
 };
 
+// Keeps nothing: what `catalog check --deep` downloads only to let the downloader
+// compare its size and digest.
+class DiscardSink : public ByteSink
+{
+public:
+    Expected<void> begin(std::optional<std::uint64_t>) override { return {}; }
+    Expected<void> write(const char*, std::size_t) override { return {}; }
+    Expected<void> finish() override { return {}; }
+    Expected<void> restart() override { return {}; }
+};
+
 } // namespace sp

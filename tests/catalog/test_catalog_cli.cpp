@@ -37,8 +37,8 @@ QString writeSnapshot(const QTemporaryDir& dir, const std::string& os, const std
     return path;
 }
 
-// The shipped catalog in `dir`, without its artifacts (so `catalog check` has nothing to
-// download), after `edit` changed its documents.
+// The shipped catalog in `dir`, without its artifacts and models (so `catalog check` has
+// nothing to download), after `edit` changed its documents.
 void copyShippedCatalog(const QString& dir, void (*edit)(const std::string&, nlohmann::json&))
 {
     namespace fs = std::filesystem;
@@ -48,6 +48,7 @@ void copyShippedCatalog(const QString& dir, void (*edit)(const std::string&, nlo
         if (doc.contains("runtimes"))
             for (auto& rt : doc["runtimes"])
                 rt.erase("artifacts");
+        doc.erase("models");
         edit(e.path().filename().string(), doc);
         std::ofstream(
             QDir(dir).filePath(QString::fromStdString(e.path().filename().string())).toStdString())

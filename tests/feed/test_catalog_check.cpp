@@ -261,6 +261,69 @@ private slots:
                  r.out.c_str());
     }
 
+    // Issue 30: a catalog's models are checked like its artifacts, and with --deep each
+    // piece of a file with `chunks` is compared: a served file with one bad piece names
+    // the piece, and a right file whose catalog piece digest is wrong fails on the catalog.
+    void modelsAndTheirPiecesAreChecked()
+    {
+        const std::uint64_t mib = 1024 * 1024;
+        const std::string model = bytesOf(int(3 * mib), 4);
+        std::string corrupt = model;
+        corrupt[mib + 17] = char(corrupt[mib + 17] ^ 0x5a); // piece 2 of 3
+        server.addBlob("/m/good.gguf", model);
+        server.addBlob("/m/corrupt.gguf", corrupt);
+        nlohmann::json pieces = nlohmann::json::array();
+        for (std::uint64_t at = 0; at < model.size(); at += mib)
+            pieces.push_back(Sha256::ofBytes(model.data() + at, mib));
+        auto entry = [&](const char* id, const std::string& path, const nlohmann::json& digests) {
+            return nlohmann::json{{"id", id},
+                                  {"kind", "gguf"},
+                                  {"workloads", nlohmann::json::array()},
+                                  {"files",
+                                   {{{"url", server.url(path)},
+                                     {"sha256", Sha256::ofBytes(model.data(), model.size())},
+                                     {"size", model.size()},
+                                     {"chunks", {{"size", mib}, {"sha256", digests}}}}}},
+                                  {"references", {"https://example.org/check-fixture"}}};
+        };
+        nlohmann::json wrongPieces = pieces;
+        wrongPieces[2] = Sha256::ofBytes("x", 1);
+        const fs::path cat = dir / "models";
+        fs::create_directories(cat);
+        writeAll(cat / "models.json",
+                 nlohmann::json{{"schema_version", 1},
+                                {"models",
+                                 {entry("m-good", "/m/good.gguf", pieces),
+                                  entry("m-corrupt", "/m/corrupt.gguf", pieces),
+                                  entry("m-pieces", "/m/good.gguf", wrongPieces),
+                                  entry("m-gone", "/m/gone.gguf", pieces)}}}
+                     .dump(2));
+        auto shallow = check(cat, false);
+        auto failed = failedLines(shallow.out);
+        QVERIFY2(failed.size() == 1 && failed[0].find("m-gone") != std::string::npos &&
+                     failed[0].find("404") != std::string::npos,
+                 (shallow.out + shallow.err).c_str());
+        QVERIFY2(shallow.out.find("4 artifact(s): 3 ok, 1 failed") != std::string::npos,
+                 shallow.out.c_str());
+        auto deep = check(cat, true);
+        QCOMPARE(deep.rc, 1);
+        failed = failedLines(deep.out);
+        QVERIFY2(failed.size() == 3, deep.out.c_str());
+        QVERIFY2(deep.out.find("ok        m-good " + server.url("/m/good.gguf") +
+                               ": 3145728 "
+                               "bytes") != std::string::npos &&
+                     deep.out.find("3 piece(s) as the catalog says") != std::string::npos,
+                 deep.out.c_str());
+        QVERIFY2(failed[0].find("m-corrupt") != std::string::npos &&
+                     failed[0].find("wrong piece(s) 2 of 3") != std::string::npos,
+                 failed[0].c_str());
+        QVERIFY2(failed[1].find("m-pieces") != std::string::npos &&
+                     failed[1].find("the catalog's digest of piece(s) 3 of 3 is wrong") !=
+                         std::string::npos,
+                 failed[1].c_str());
+        QVERIFY2(failed[2].find("m-gone") != std::string::npos, failed[2].c_str());
+    }
+
     void gitCommitsAndTags()
     {
 #ifndef __linux__

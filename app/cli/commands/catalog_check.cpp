@@ -104,20 +104,25 @@ int runCatalogCheck(const QCommandLineParser& p, Io& io, const std::string& dir)
         o.downloader.proxy = s->proxy;
     int failed = 0, unchecked = 0, total = 0;
     nlohmann::json report = nlohmann::json::array();
+    // One line (or JSON entry) per download; a model's files are named by the model.
+    const auto record = [&](const ArtifactCheck& c, const char* owner) {
+        ++total;
+        failed += c.verdict == CheckVerdict::Failed;
+        unchecked += c.verdict == CheckVerdict::Unchecked;
+        if (json)
+            report.push_back({{owner, c.runtime},
+                              {"url", c.url},
+                              {"verdict", toString(c.verdict)},
+                              {"detail", c.detail}});
+        else
+            io.out << c.line() << "\n" << std::flush;
+    };
     for (const auto& rt : catalog->runtimes)
-        for (const auto& a : rt.artifacts) {
-            const ArtifactCheck c = checkArtifact(rt.id, a, o);
-            ++total;
-            failed += c.verdict == CheckVerdict::Failed;
-            unchecked += c.verdict == CheckVerdict::Unchecked;
-            if (json)
-                report.push_back({{"runtime", c.runtime},
-                                  {"url", c.url},
-                                  {"verdict", toString(c.verdict)},
-                                  {"detail", c.detail}});
-            else
-                io.out << c.line() << "\n" << std::flush;
-        }
+        for (const auto& a : rt.artifacts)
+            record(checkArtifact(rt.id, a, o), "runtime");
+    for (const auto& m : catalog->models)
+        for (const auto& f : m.files)
+            record(checkModelFile(m.id, f, o), "model");
     if (json)
         io.out << nlohmann::json{{"artifacts", report},
                                  {"failed", failed},
