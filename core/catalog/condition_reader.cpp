@@ -63,6 +63,12 @@ Conditions readConditions(FieldReader& r, const nlohmann::json& obj, const std::
             r.fail(FieldReader::child(ptr, "min_vram_mb"), "'min_vram_mb' is out of range");
         c.minVramMb = static_cast<std::int64_t>(*vram);
     }
+    if (auto vram = r.count(obj, ptr, "max_vram_mb")) {
+        if (*vram > (1ULL << 40) || (c.minVramMb && std::int64_t(*vram) < *c.minVramMb))
+            r.fail(FieldReader::child(ptr, "max_vram_mb"),
+                   "'max_vram_mb' is out of range or below 'min_vram_mb'");
+        c.maxVramMb = static_cast<std::int64_t>(*vram);
+    }
     if (section != "applies")
         return c;
     c.workloads = r.strList(obj, ptr, "workloads");

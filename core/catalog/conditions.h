@@ -44,6 +44,7 @@ struct Conditions
     std::optional<bool> integrated;
     std::optional<bool> networkHome;
     std::optional<std::int64_t> minVramMb;
+    std::optional<std::int64_t> maxVramMb;            // holds at or below; unknown VRAM never holds
     std::vector<std::string> workloads;               // applies only
     std::vector<RuntimeCondition> runtimes;           // applies only
     bool hasRuntimes = false;                         // an empty `runtimes` list matches nothing
@@ -53,7 +54,7 @@ struct Conditions
     {
         return os.empty() && !osBuild && vendors.empty() && gfx.empty() && notGfx.empty() &&
                !computeCapability && !driverVersion && !integrated && !networkHome && !minVramMb &&
-               workloads.empty() && !hasRuntimes;
+               !maxVramMb && workloads.empty() && !hasRuntimes;
     }
 };
 

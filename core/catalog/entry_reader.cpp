@@ -242,6 +242,7 @@ public:
         }
         out.env = strMap(w, ptr, "env", true);
         out.model = readWorkloadModel(*this, w, ptr);
+        out.argsWhen = readArgsRules(*this, w, ptr);
         out.references = strList(w, ptr, "references");
         out.verify = strList(w, ptr, "verify", true);
         out.verifyTimeoutS = verifyTimeout(w, ptr);

@@ -116,6 +116,10 @@ void readModels(FieldReader& r, const nlohmann::json& doc, Catalog& out);
 std::optional<WorkloadModel> readWorkloadModel(FieldReader& r, const nlohmann::json& workload,
                                                const std::string& ptr);
 
+// A workload's "args_when" (core/catalog/args_rule_reader.cpp).
+std::vector<ArgsRule> readArgsRules(FieldReader& r, const nlohmann::json& workload,
+                                    const std::string& ptr);
+
 extern const std::set<std::string> kCatalogOs;
 extern const std::set<std::string> kCatalogVendors;
 

@@ -208,6 +208,20 @@ struct KnownIssueUi
 inline constexpr int kDefaultVerifyTimeoutS = 300;
 inline constexpr int kMaxVerifyTimeoutS = 86400;
 
+// A workload's arguments that depend on the machine (a workload's `args_when`): the
+// low-memory options of the SD apps follow the card's VRAM as data, not code.
+struct ArgsRule
+{
+    Conditions when; // a profile `match`'s keys, and max_vram_mb
+    std::vector<std::string> args;
+    // Skipped when the plan already passes one of these (the user's own choice, or a
+    // profile's): the apps refuse two options of one exclusive group.
+    std::vector<std::string> unlessArgs;
+    UserText why; // why these arguments, in plain words
+    std::vector<std::string> references;
+    SourceLocation where;
+};
+
 struct Workload
 {
     std::string id;
@@ -229,6 +243,7 @@ struct Workload
     std::optional<int> verifyTimeoutS;
     WorkloadUi ui;                      // what the window calls it and says it is for
     std::optional<WorkloadModel> model; // absent: it takes no model
+    std::vector<ArgsRule> argsWhen;     // every rule that holds adds its args, in order
 };
 
 enum class ProfileStatus

@@ -2,18 +2,22 @@
 
 namespace sp {
 
-namespace {
-
 using json = nlohmann::json;
 
-// {"en": "...", "zh_CN": "..."}: "en" is required, "zh_CN" may be left out.
-UserText userText(FieldReader& r, const json& v, const std::string& ptr)
+UserText readUserText(FieldReader& r, const json& v, const std::string& ptr)
 {
     r.checkFields(v, ptr, "user_text");
     UserText out;
     out.en = r.str(v, ptr, "en", true);
     out.zhCN = r.str(v, ptr, "zh_CN", false);
     return out;
+}
+
+namespace {
+
+UserText userText(FieldReader& r, const json& v, const std::string& ptr)
+{
+    return readUserText(r, v, ptr);
 }
 
 UserText userTextField(FieldReader& r, const json& ui, const std::string& ptr, const char* key)

@@ -13,6 +13,8 @@ namespace sp {
 
 ProfileUi readProfileUi(FieldReader& r, const nlohmann::json& entry, const std::string& ptr);
 WorkloadUi readWorkloadUi(FieldReader& r, const nlohmann::json& entry, const std::string& ptr);
+// {"en": "...", "zh_CN": "..."}: "en" is required, "zh_CN" may be left out.
+UserText readUserText(FieldReader& r, const nlohmann::json& v, const std::string& ptr);
 KnownIssueUi readKnownIssueUi(FieldReader& r, const nlohmann::json& entry, const std::string& ptr);
 
 } // namespace sp

@@ -70,6 +70,8 @@ struct TextCheck
             return;
         text(key, what, "/ui/name", w.ui.name);
         text(key, what, "/ui/about", w.ui.about);
+        for (std::size_t i = 0; i < w.argsWhen.size(); ++i) // the plan says it to the user
+            text(key, what, "/args_when/" + std::to_string(i) + "/why", w.argsWhen[i].why);
     }
 
     void knownIssue(const KnownIssue& k)

@@ -33,7 +33,7 @@ constexpr std::array kUserTextNames = {
     "SD.Next", "ComfyUI", "ComfyUI-Zluda", "llama.cpp", "llamafile", "llama-server", "Ollama",
     "AutoTrain", "Advanced", "StackPilot",
     // The models, by the names their makers publish (profiles/catalog/models.json).
-    "Llama", "Qwen2.5", "Gemma", "Phi-3.5", "mini", "Instruct",
+    "Llama", "Qwen2.5", "Gemma", "Phi-3.5", "mini", "Instruct", "Stable", "Diffusion",
     // Formats, protocols and units.
     "GGUF", "HTTPS", "HTTP", "URL", "DLL", "UTF-8", "ASCII", "TDR", "NFS", "SMB", "MiB", "GiB",
     // Linux groups a user is added to.

@@ -57,6 +57,10 @@ void checkGpu(const Conditions& c, const MatchContext& ctx, std::vector<std::str
         unmet.push_back(
             "needs at least " + std::to_string(*c.minVramMb) + " MB of VRAM; the GPU has " +
             (gpu && gpu->vramMb ? std::to_string(*gpu->vramMb) + " MB" : "an unknown amount"));
+    if (c.maxVramMb && (!gpu || !gpu->vramMb || *gpu->vramMb > *c.maxVramMb))
+        unmet.push_back(
+            "only for at most " + std::to_string(*c.maxVramMb) + " MB of VRAM; the GPU has " +
+            (gpu && gpu->vramMb ? std::to_string(*gpu->vramMb) + " MB" : "an unknown amount"));
     if (c.driverVersion) {
         const std::string dv = gpu && gpu->driverVersion ? *gpu->driverVersion : "";
         if (dv.empty() || !c.driverVersion->range.contains(dv))
@@ -168,7 +172,8 @@ int specificity(const Conditions& m)
     score += m.driverVersion ? 2 : 0;
     score += (m.os.empty() ? 0 : 1) + (m.osBuild ? 1 : 0) + (m.vendors.empty() ? 0 : 1) +
              (m.notGfx.empty() ? 0 : 1);
-    score += (m.integrated ? 1 : 0) + (m.networkHome ? 1 : 0) + (m.minVramMb ? 1 : 0);
+    score += (m.integrated ? 1 : 0) + (m.networkHome ? 1 : 0) + (m.minVramMb ? 1 : 0) +
+             (m.maxVramMb ? 1 : 0);
     return score;
 }
 

@@ -41,6 +41,9 @@ nlohmann::json toJson(const Plan& plan)
     j["command"] = plan.command;
     j["cwd"] = plan.cwd;
     j["args"] = plan.args;
+    j["args_why"] = nlohmann::json::array();
+    for (const auto& n : plan.argsNotes)
+        j["args_why"].push_back({{"args", n.args}, {"why", n.why.en}});
     j["steps"] = plan.steps;
     j["verify"] = plan.verify;
     if (!plan.localEvidence.empty())

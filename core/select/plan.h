@@ -56,6 +56,13 @@ struct PlanGpu
     std::string chosenBy; // "default" | "--gpu" | "settings"
 };
 
+// Arguments that a workload's `args_when` added for this card, and why.
+struct PlanArgsNote
+{
+    std::vector<std::string> args;
+    UserText why;
+};
+
 struct Plan
 {
     std::string workload;
@@ -73,6 +80,7 @@ struct Plan
     std::vector<std::string> command; // the workload's argv, args not included
     std::string cwd;
     std::vector<std::string> args;
+    std::vector<PlanArgsNote> argsNotes; // the card-dependent ones among args
     std::vector<std::vector<std::string>> steps;
     // The smoke test's argv (the profile's, else the workload's), expanded; empty: none.
     std::vector<std::string> verify;

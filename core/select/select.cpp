@@ -1,6 +1,7 @@
 #include "core/select/select.h"
 
 #include "core/catalog/placeholders.h"
+#include "core/select/conditions.h"
 #include "core/select/env_stages.h"
 #include "core/select/expand.h"
 #include "core/select/gpu_choice.h"
@@ -173,6 +174,26 @@ void applyOverrides(Plan& plan, const SelectSettings& settings, const PlanExpand
     plan.repair = settings.repair;
 }
 
+// Stage 7: the workload's arguments that follow the card (`args_when`), after the
+// user's, so a rule whose option the plan already has (or one it excludes) is skipped.
+void applyArgsRules(Plan& plan, const MatchContext& ctx, const Workload& workload)
+{
+    if (!ctx.gpu || ctx.profile->fallback) // a CPU stack has no card memory to spare
+        return;
+    for (const ArgsRule& rule : workload.argsWhen) {
+        if (!unmetConditions(rule.when, ctx).empty())
+            continue;
+        const bool excluded =
+            std::any_of(rule.unlessArgs.begin(), rule.unlessArgs.end(), [&](const std::string& a) {
+                return std::find(plan.args.begin(), plan.args.end(), a) != plan.args.end();
+            });
+        if (excluded)
+            continue;
+        appendArgs(plan.args, rule.args);
+        plan.argsNotes.push_back({rule.args, rule.why});
+    }
+}
+
 void addWarnings(Plan& plan, const Profile& profile)
 {
     plan.warnings.insert(plan.warnings.end(), profile.warnings.begin(), profile.warnings.end());
@@ -304,6 +325,7 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     relocateCaches(plan, snap, cat, settings);
     addLaunch(plan, snap, workload, profile, expander);
     applyOverrides(plan, settings, expander);
+    applyArgsRules(plan, MatchContext{snap, gpu, cat, &profile}, workload);
     addWarnings(plan, profile);
     if (auto ok = checkExpanded(plan); !ok)
         return ok.error();

@@ -48,13 +48,23 @@ struct World
         std::ofstream(catalog / "fixture-views.json") << doc().dump(2);
     }
 
-    json workload(const std::string& id, json view, json args) const
+    // The shipped workload's "model": how the real app is handed the vault.
+    static json shippedModel(const std::string& id)
+    {
+        std::ifstream in(STACKPILOT_SOURCE_DIR "/profiles/catalog/workloads.json");
+        const json doc = json::parse(in); // kept: the loop reads into it
+        for (const json& w : doc["workloads"])
+            if (w["id"] == id)
+                return w.at("model");
+        qFatal("no shipped workload %s", id.c_str());
+    }
+    json workload(const std::string& id, const std::string& shipped) const
     {
         return {{"id", id},
                 {"name", id},
                 {"command",
                  {"sh", "-c", "printf '%s\\n' \"$@\" > '" + argsFile(id).string() + "'", "sh"}},
-                {"model", {{"kinds", {"sd15-checkpoint"}}, {"view", view}, {"args", args}}},
+                {"model", shippedModel(shipped)},
                 {"references", {"https://example.org/model-view-fixture"}}};
     }
     json doc() const
@@ -67,11 +77,7 @@ struct World
                         {"references", {"https://example.org/model-view-fixture"}}};
         };
         return {{"schema_version", 1},
-                {"workloads",
-                 {workload("sdstand", {{"sd15-checkpoint", "Stable-diffusion"}},
-                           {"--models-dir", "{model_view}"}),
-                  workload("comfystand", {{"sd15-checkpoint", "checkpoints"}},
-                           {"--extra-model-paths-config", "{model_paths_yaml}"})}},
+                {"workloads", {workload("sdstand", "sdnext"), workload("comfystand", "comfyui")}},
                 {"profiles", {profile("sdstand"), profile("comfystand")}},
                 {"models",
                  {{{"id", "tiny-sd"},
@@ -155,6 +161,25 @@ private slots:
         QVERIFY(!fs::exists(sdFile));
         QVERIFY(
             fs::exists(fs::path(sdArgs[1]) / "Stable-diffusion" / "merged-by-the-app.safetensors"));
+    }
+
+    // The card's "No download" (`none`): the view is made, nothing is pulled; without it
+    // the run pulls the model the app is offered, after the checklist.
+    void noDownloadPullsNothing()
+    {
+        World w;
+        auto none =
+            w.cli({QStringLiteral("run"), QStringLiteral("comfystand"), QStringLiteral("--model"),
+                   QStringLiteral("none"), QStringLiteral("--yes"), QStringLiteral("--no-probes"),
+                   QStringLiteral("--no-verify")});
+        QVERIFY2(none.rc == 0, (none.err + none.out).c_str());
+        QCOMPARE(w.server.stats("/m/tiny-sd.safetensors").requests, 0);
+        QCOMPARE(w.received("comfystand").size(), std::size_t(2));
+        auto pulled = w.run("comfystand");
+        QVERIFY2(pulled.rc == 0, (pulled.err + pulled.out).c_str());
+        QVERIFY(w.server.stats("/m/tiny-sd.safetensors").requests > 0);
+        const fs::path view = fs::path(w.received("comfystand")[1]).parent_path();
+        QVERIFY(fs::exists(view / "checkpoints" / "tiny-sd.safetensors"));
     }
 
     void aViewFolderMustBeOnePlainName()

@@ -88,6 +88,8 @@ void printPlanReport(const sp::Plan& plan, const sp::HardwareSnapshot& snap, std
         std::vector<std::string> argv = plan.command;
         argv.insert(argv.end(), plan.args.begin(), plan.args.end());
         out << "\nLaunch: " << joinArgv(argv) << "\n";
+        for (const auto& n : plan.argsNotes)
+            out << "  " << joinArgv(n.args) << ": " << n.why.en << "\n";
         if (!plan.env.empty()) {
             out << "\nEnvironment:\n";
             for (const auto& [k, v] : plan.env) {

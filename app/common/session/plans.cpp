@@ -127,8 +127,8 @@ ModelChoice describeModel(const Context& c, const Settings& settings, const std:
 {
     ModelChoice out;
     out.id = modelFor(c, settings, workload);
-    if (out.id.empty())
-        return out;
+    if (out.id.empty() || out.id == kNoModel)
+        return {};
     const auto gpu = plannedGpu(c, &settings, workload);
     const auto vram = gpu && std::size_t(*gpu) < c.snapshot.gpus.size()
                           ? c.snapshot.gpus[std::size_t(*gpu)].vramMb

@@ -85,6 +85,8 @@ std::optional<bool> modelFits(const Context& c, const Model& model, std::optiona
 // (settings workloads.<id>.model), else the largest of its catalog models that fits the
 // planned card (the smallest when none is known to); "" when the workload takes no model.
 std::string modelFor(const Context& c, const Settings& settings, const std::string& workload);
+// A choice saved for an app with model folders: pull nothing, run on what they hold.
+inline constexpr const char* kNoModel = "none";
 
 // What `plan` says of a workload's model (modelFor): which, how large, whether it fits
 // the planned card and why, and whether it is in the vault already (else the first run

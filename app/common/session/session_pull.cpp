@@ -112,6 +112,8 @@ Expected<void> Session::resolveRunModel()
     if (ref.empty())
         if (auto s = settings())
             ref = modelFor(m_ctx, *s, m_run.workload);
+    if (ref == kNoModel) // an app with folders, run on what they hold
+        ref.clear();
     const Workload* w = m_ctx.catalog->workload(m_run.workload);
     const bool folders = w && w->model && !w->model->takesFile();
     if (ref.empty() && !folders)
