@@ -36,7 +36,7 @@
     <message>
         <location filename="../../app/common/diag/cause_words.cpp" line="41"/>
         <source>The system refused to let StackPilot write a file. Choose an install folder of your own in StackPilot&apos;s settings, or start StackPilot as administrator once, then try again.</source>
-        <translation>系统拒绝让 StackPilot 写入文件。请在 StackPilot 的设置中选择一个属于你自己的安装目录，或以管理员身份运行一次 StackPilot，然后再试一次。</translation>
+        <translation>系统拒绝让 StackPilot 写入文件。请在 StackPilot 的设置中选择一个属于您自己的安装目录，或以管理员身份运行一次 StackPilot，然后再试一次。</translation>
     </message>
     <message>
         <location filename="../../app/common/diag/cause_words.cpp" line="46"/>
@@ -431,8 +431,8 @@
     </message>
     <message>
         <location filename="../../app/gui/models/plan_view.cpp" line="356"/>
-        <source>No profile of %1 fits this machine; the other profiles say why.</source>
-        <translation>%1 没有适合本机的配置；其他配置中列出了原因。</translation>
+        <source>No stack for %1 fits this PC; the other stacks say why.</source>
+        <translation>没有适合这台电脑的 %1 软件栈；其他软件栈中列出了原因。</translation>
     </message>
 </context>
 <context>
@@ -522,6 +522,16 @@
         <translation>%1 出错结束。</translation>
     </message>
     <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="280"/>
+        <source>Switch stack and relaunch</source>
+        <translation>切换软件栈并重新启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="350"/>
+        <source>%1 uses the recommended stack again.</source>
+        <translation>%1 已恢复使用推荐的软件栈。</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="200"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
@@ -579,7 +589,7 @@
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="82"/>
         <source>This is a recorded PC: StackPilot shows its plan and installs or launches nothing.</source>
-        <translation>这是记录下来的电脑：StackPilot 只显示它的方案，不会安装或启动任何东西。</translation>
+        <translation>这是记录下来的电脑：StackPilot 只显示它的计划，不会安装或启动任何东西。</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="143"/>
@@ -595,11 +605,6 @@
         <location filename="../../app/gui/controllers/app_actions.cpp" line="208"/>
         <source>Cancelled; nothing half-installed was kept.</source>
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="280"/>
-        <source>Switch profile and relaunch</source>
-        <translation>切换配置并重新启动</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="286"/>
@@ -618,11 +623,6 @@
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="351"/>
-        <source>%1 uses the recommended profile again.</source>
-        <translation>%1 已恢复使用推荐配置。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="352"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
@@ -659,7 +659,7 @@
     <message>
         <location filename="../../app/gui/controllers/app_verify.cpp" line="41"/>
         <source>%1. No other stack fits this PC.</source>
-        <translation>%1。没有其他方案适合这台电脑。</translation>
+        <translation>%1。没有其他软件栈适合这台电脑。</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_verify.cpp" line="42"/>
@@ -821,6 +821,7 @@
     <name>sp::gui::ConsoleView</name>
     <message>
         <location filename="../../app/gui/widgets/console_view.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="157"/>
         <source>Search the console</source>
         <translation>在控制台中搜索</translation>
     </message>
@@ -840,51 +841,61 @@
         <translation>下一个</translation>
     </message>
     <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="155"/>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/widgets/console_view.cpp" line="156"/>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="160"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="157"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="161"/>
         <source>Follow</source>
         <translation>跟随</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="159"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="163"/>
         <source>Keep the newest line in view</source>
         <translation>始终显示最新一行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="160"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="164"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="196"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="200"/>
         <source>The workload&apos;s output appears here once it runs.
 The whole log is also kept on disk.</source>
         <translation>工作负载运行后，它的输出会显示在这里。
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="244"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="248"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="245"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="249"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="252"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="256"/>
         <source>Full log</source>
         <translation>完整日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="253"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="257"/>
         <source>The whole output of this run, kept on disk</source>
         <translation>这次运行的完整输出，保存在磁盘上</translation>
     </message>
@@ -1015,42 +1026,47 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::EnvironmentModel</name>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="60"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="67"/>
+        <source>Hidden: it is a secret (a token or key)</source>
+        <translation>已隐藏：这是机密信息（令牌或密钥）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/environment_model.cpp" line="72"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="62"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="74"/>
         <source>changed</source>
         <translation>已修改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="64"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="76"/>
         <source>removed</source>
         <translation>已移除</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="65"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="77"/>
         <source>as in your environment</source>
         <translation>与系统环境相同</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="86"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="98"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="88"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="100"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="90"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="102"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/environment_model.cpp" line="92"/>
+        <location filename="../../app/gui/models/environment_model.cpp" line="104"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
@@ -1105,7 +1121,7 @@ The whole log is also kept on disk.</source>
     <message>
         <location filename="../../app/gui/widgets/failure_card.cpp" line="110"/>
         <source>Copies the failing line, without your folders, to search the web or the program&apos;s issues for it</source>
-        <translation>复制出错的那一行（不含你的文件夹路径），用于在网上或程序的问题列表中搜索</translation>
+        <translation>复制出错的那一行（不含您的文件夹路径），用于在网上或程序的问题列表中搜索</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/failure_card.cpp" line="114"/>
@@ -1193,7 +1209,7 @@ The whole log is also kept on disk.</source>
     <message>
         <location filename="../../app/gui/widgets/gpu_panel.cpp" line="113"/>
         <source>A recorded PC: this is the plan its user sees. Nothing is installed or launched here.</source>
-        <translation>记录下来的电脑：这是它的用户看到的方案。这里不会安装或启动任何东西。</translation>
+        <translation>记录下来的电脑：这是它的用户看到的计划。这里不会安装或启动任何东西。</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/gpu_panel.cpp" line="129"/>
@@ -1380,246 +1396,271 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="90"/>
-        <source>Workload:</source>
-        <translation>工作负载：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="180"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="184"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="70"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="74"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="71"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="75"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="88"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="92"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="136"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="136"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="140"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="186"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="190"/>
         <source>%1 at %2</source>
         <translation>%1（位于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="190"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="194"/>
         <source>Automatic (%1)</source>
         <translation>自动（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="190"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="194"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="207"/>
+        <source>No download: only the models already in its folders</source>
+        <translation>不下载：只用它文件夹中已有的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="217"/>
         <source>downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="217"/>
         <source>downloaded at launch</source>
         <translation>启动时下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="213"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="219"/>
         <source>too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="210"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="215"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="215"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="222"/>
+        <source>&amp;Detect graphics cards again</source>
+        <translation>重新检测显卡(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
+        <source>After installing a driver or plugging in a card</source>
+        <translation>在安装驱动或插入显卡之后使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="226"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="232"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="233"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="235"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="243"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="249"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="337"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="350"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="360"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="373"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="363"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="376"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="436"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="449"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="438"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="451"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="452"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="458"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="446"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="459"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="153"/>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="157"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="161"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="154"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="158"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="443"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="157"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="161"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="285"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="90"/>
+        <source>&amp;Workload:</source>
+        <translation>工作负载(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="94"/>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="95"/>
+        <source>The program StackPilot installs and starts</source>
+        <translation>StackPilot 安装并启动的程序</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="293"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="286"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="294"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="370"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="368"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="389"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="390"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="385"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="398"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="392"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="405"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="411"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="424"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="421"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1781,83 +1822,78 @@ Found by: %4</source>
         <translation>此工作负载运行的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="212"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="209"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="214"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="211"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="216"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="213"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="227"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="233"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="239"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="235"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="240"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="237"/>
-        <source>Choose “Recommended” in the Profiles menu to go back to the stack StackPilot picks.</source>
-        <translation>在“配置”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="242"/>
+        <source>Choose “Recommended” in the Stacks menu to go back to the stack StackPilot picks.</source>
+        <translation>在“软件栈”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="262"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="267"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="272"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="277"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="273"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="278"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="274"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="279"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="271"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="276"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>
 </context>
 <context>
     <name>sp::gui::ProfilesMenu</name>
-    <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="11"/>
-        <source>&amp;Profiles</source>
-        <translation>配置(&amp;P)</translation>
-    </message>
     <message>
         <location filename="../../app/gui/widgets/profiles_menu.cpp" line="38"/>
         <source>Detecting…</source>
@@ -1904,7 +1940,12 @@ Use it anyway?</source>
     <message>
         <location filename="../../app/gui/widgets/profiles_menu.cpp" line="108"/>
         <source>Back to the last stack that worked here</source>
-        <translation>回到上次在这台电脑上可用的方案</translation>
+        <translation>回到上次在这台电脑上可用的软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="11"/>
+        <source>&amp;Stacks</source>
+        <translation>软件栈(&amp;S)</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profiles_menu.cpp" line="46"/>
@@ -1926,134 +1967,174 @@ Use it anyway?</source>
 <context>
     <name>sp::gui::SettingsDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="39"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="51"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="48"/>
-        <source>Install folder:</source>
-        <translation>安装目录：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="49"/>
-        <source>Cache folder:</source>
-        <translation>缓存目录：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="55"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="87"/>
         <source>From the environment (http_proxy, https_proxy)</source>
         <translation>使用环境变量（http_proxy、https_proxy）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="56"/>
-        <source>Proxy:</source>
-        <translation>代理：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="60"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="92"/>
         <source>From HF_TOKEN, if set</source>
         <translation>如已设置，则取自 HF_TOKEN</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="61"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="93"/>
         <source>Needed only for gated models; sent only to huggingface.co.</source>
         <translation>仅受限模型需要；只发送给 huggingface.co。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="62"/>
-        <source>Hugging Face token:</source>
-        <translation>Hugging Face 令牌：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="64"/>
-        <source>One per line: host URL-prefix
-github.com https://mirror.example/github.com</source>
-        <translation>每行一个：主机 URL 前缀
-github.com https://mirror.example/github.com</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="67"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="99"/>
         <source>Download from a copy of a site when the site itself is slow or blocked: each line names the site, then the copy&apos;s address.</source>
         <translation>当某个网站很慢或无法访问时，从它的镜像下载：每行先写网站，再写镜像的地址。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="69"/>
-        <source>Mirrors:</source>
-        <translation>镜像：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="73"/>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="75"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="114"/>
         <source>How long detection waits for each vendor library (AMD&apos;s, NVIDIA&apos;s) to answer before it goes on without it.</source>
         <translation>检测时等待每个厂商库（AMD、NVIDIA）响应的时间，超时后将不再等待它。</translation>
     </message>
     <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="54"/>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="55"/>
+        <source>Downloads</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="56"/>
+        <source>Detection and logs</source>
+        <translation>检测与日志</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="57"/>
+        <source>Look and language</source>
+        <translation>外观与语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="72"/>
+        <source>Install folder</source>
+        <translation>安装文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="75"/>
+        <source>Cache folder</source>
+        <translation>缓存文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="76"/>
+        <source>&amp;Install folder:</source>
+        <translation>安装文件夹(&amp;I)：</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/widgets/settings_dialog.cpp" line="77"/>
-        <source>Wait for each graphics check:</source>
-        <translation>每项显卡检测的等待时间：</translation>
+        <source>&amp;Cache folder:</source>
+        <translation>缓存文件夹(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="81"/>
-        <source>Logs kept per stack:</source>
-        <translation>每个软件栈保留的日志数：</translation>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="88"/>
+        <source>&amp;Proxy:</source>
+        <translation>代理(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="82"/>
-        <source>Open the workload in the browser when it is ready</source>
-        <translation>工作负载就绪后在浏览器中打开</translation>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="94"/>
+        <source>Hugging Face &amp;token:</source>
+        <translation>Hugging Face 令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="86"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="96"/>
+        <source>One per line: the site, a space, then the copy&apos;s address
+github.com https://mirror.example/github.com</source>
+        <translation>每行一条：网站、一个空格，然后是镜像地址
+github.com https://mirror.example/github.com</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="101"/>
+        <source>Mirrors</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="102"/>
+        <source>&amp;Mirrors:</source>
+        <translation>镜像(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="112"/>
+        <source> seconds</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="116"/>
+        <source>&amp;Wait for each graphics check:</source>
+        <translation>每项显卡检测的等待时间(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="120"/>
+        <source>&amp;Logs kept per stack:</source>
+        <translation>每个软件栈保留的日志数(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="121"/>
+        <source>&amp;Open the workload in the browser when it is ready</source>
+        <translation>工作负载就绪后在浏览器中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="129"/>
         <source>Same as the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="87"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="130"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="88"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="131"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="90"/>
-        <source>Theme:</source>
-        <translation>主题：</translation>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="133"/>
+        <source>T&amp;heme:</source>
+        <translation>主题(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="139"/>
+        <source>L&amp;anguage:</source>
+        <translation>语言(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="140"/>
+        <source>A new language applies as soon as you save.</source>
+        <translation>保存后新语言立即生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="135"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="96"/>
-        <source>Language:</source>
-        <translation>语言：</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="97"/>
-        <source>A new language applies the next time StackPilot starts.</source>
-        <translation>新的语言在 StackPilot 下次启动时生效。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="116"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="150"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="121"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="151"/>
+        <source>Choose a folder for: %1</source>
+        <translation>为以下项目选择文件夹：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="156"/>
         <source>Choose a folder</source>
         <translation>选择目录</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="165"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="200"/>
         <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
         <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
     </message>

@@ -427,7 +427,7 @@ private slots:
         QVERIFY(dlg->pathWarnings().isEmpty());
         dlg->proxy()->setText(QStringLiteral("http://proxy.example:3128"));
         dlg->mirrors()->setPlainText(QStringLiteral("github.com https://mirror.example/gh"));
-        dlg->probeTimeout()->setValue(12000);
+        dlg->probeTimeout()->setValue(12.0); // seconds on screen, ms in the file
         dlg->keepLaunches()->setValue(7);
         dlg->openBrowser()->setChecked(true);
         dlg->language()->setCurrentIndex(dlg->language()->findData(QStringLiteral("zh_CN")));

@@ -205,6 +205,18 @@ private slots:
         QCOMPARE(ui.window->card()->titleText(),
                  QStringLiteral("Stand-in UI on this PC's processor"));
         ui.checkPlainWords("cpu stacks");
+        // Issue 33: no dead end. The driver is installed now: View ▸ Detect graphics
+        // cards again finds the card, and the card plans for it.
+        std::ofstream(w.root / "ok") << "1";
+        QVERIFY(ui.window->detectAgainAction()->isEnabled());
+        ui.window->detectAgainAction()->trigger();
+        QVERIFY(waitFor([&] {
+            return ui.window->gpuPanel()->headline() == QStringLiteral("AMD Radeon RX 7900 XTX");
+        }));
+        QVERIFY(waitFor([&] {
+            return ui.window->card()->titleText() !=
+                   QStringLiteral("Stand-in UI on this PC's processor");
+        }));
     }
 
     void crashGetsACardWithExportAndAnotherStack()

@@ -151,6 +151,21 @@ private slots:
         QCOMPARE(m.index(3, EnvironmentModel::Change).data().toString(), QStringLiteral("removed"));
         QCOMPARE(m.copyText({m.index(3, 0), m.index(3, 1), m.index(0, 0)}),
                  QStringLiteral("HIP_PATH\nPYTHONPATH\t/x"));
+        // Issue 33: a token or key is masked on screen and in what is copied.
+        c.env["HF_TOKEN"] = "hf_abcdefghijklmnopWXYZ";
+        c.env["OPENAI_API_KEY"] = "sk-1";
+        m.setLaunch(c);
+        const QString bullets(8, QChar(0x2022));
+        QCOMPARE(m.index(0, EnvironmentModel::Name).data().toString(), QStringLiteral("HF_TOKEN"));
+        QCOMPARE(m.index(0, EnvironmentModel::Value).data().toString(),
+                 bullets + QStringLiteral("WXYZ"));
+        QCOMPARE(m.index(3, EnvironmentModel::Value).data().toString(), bullets);
+        const QString copied = m.copyText({m.index(0, 0), m.index(0, 1), m.index(3, 1)});
+        QVERIFY2(!copied.contains(QStringLiteral("hf_abc")) &&
+                     !copied.contains(QStringLiteral("sk-1")),
+                 qPrintable(copied));
+        QCOMPARE(m.index(1, EnvironmentModel::Value).data().toString(),
+                 QStringLiteral("C:\\ROCm\\5.7\\"));
     }
 
     void planViewOfSeed000()

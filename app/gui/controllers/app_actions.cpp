@@ -277,7 +277,7 @@ QString AppController::remedyButtonText(const std::string& issueId) const
             m_session->context(), copy, issueId,
             m_running.isEmpty() ? m_workload.toStdString() : m_running.toStdString(), m_base);
         if (!change || !change->planned || change->planAfter.profile.empty())
-            return tr("Switch profile and relaunch");
+            return tr("Switch stack and relaunch");
         QString target = stackTitle(*catalog(), change->planAfter.profile);
         const Profile* after = catalog()->profile(change->planAfter.profile);
         if (after && !after->ui.route.empty() &&
@@ -346,14 +346,13 @@ void AppController::chooseProfile(const QString& workload, const QString& profil
     };
     updateSettings(choose, [this, workload, profile](const QString& error) {
         if (error.isEmpty())
-            emit notice(
-                profile.isEmpty()
-                    ? tr("%1 uses the recommended profile again.").arg(workloadName(workload))
-                    : tr("%1 now uses %2.")
-                          .arg(workloadName(workload),
-                               catalog() ? stackTitle(*catalog(), profile.toStdString())
-                                         : QString()),
-                false);
+            emit notice(profile.isEmpty()
+                            ? tr("%1 uses the recommended stack again.").arg(workloadName(workload))
+                            : tr("%1 now uses %2.")
+                                  .arg(workloadName(workload),
+                                       catalog() ? stackTitle(*catalog(), profile.toStdString())
+                                                 : QString()),
+                        false);
     });
 }
 

@@ -209,6 +209,10 @@ public:
     const std::optional<FailureNotice>& currentFailure() const { return m_failure; }
     void retry();           // the failed install, or detection, again
     void continueWithCpu(); // after a failed detection: plan for the processor only
+    // View ▸ Detect again: the cards are read again (a driver installed, a card plugged
+    // in), whatever the last detection said; not while an install or a workload runs.
+    void detectAgain();
+    bool detecting() const { return !m_detect.isNull(); }
     void clearFailure();
     // Plans again, so that the plans' words follow a language change.
     void relabel() { replan(); }

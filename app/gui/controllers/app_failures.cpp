@@ -166,6 +166,17 @@ void AppController::retry()
     m_pending ? resumeInstall() : launch();
 }
 
+void AppController::detectAgain()
+{
+    if (busy() || detecting())
+        return;
+    clearFailure();
+    m_detectError.clear();
+    if (m_catalogBroken)
+        loadData();
+    detect();
+}
+
 // Plans for this PC's processor: a snapshot with no GPU, of this PC's OS.
 void AppController::continueWithCpu()
 {

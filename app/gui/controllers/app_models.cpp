@@ -181,9 +181,14 @@ bool AppController::takesModel(const QString& workload) const
 QStringList AppController::modelsFor(const QString& workload) const
 {
     QStringList out;
-    if (catalog())
-        for (const Model* m : session::modelsOf(*catalog(), toStd(workload)))
-            out << qs(m->id);
+    if (!catalog())
+        return out;
+    for (const Model* m : session::modelsOf(*catalog(), toStd(workload)))
+        out << qs(m->id);
+    // An app with model folders runs without a model of ours too: nothing is pulled.
+    const Workload* w = catalog()->workload(toStd(workload));
+    if (!out.isEmpty() && w && w->model && !w->model->takesFile())
+        out.prepend(QLatin1String(session::kNoModel));
     return out;
 }
 

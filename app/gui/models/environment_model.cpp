@@ -1,5 +1,6 @@
 #include "app/gui/models/environment_model.h"
 
+#include "app/common/diag/redact.h"
 #include "core/qt_text.h"
 
 #include <QFont>
@@ -9,6 +10,12 @@
 namespace sp::gui {
 
 EnvironmentModel::EnvironmentModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+QString maskedSecret(const QString& value)
+{
+    const QString bullets(8, QChar(0x2022));
+    return value.size() > 12 ? bullets + value.right(4) : bullets;
+}
 
 void EnvironmentModel::setLaunch(const ComposedLaunch& launch)
 {
@@ -28,6 +35,8 @@ void EnvironmentModel::setLaunch(const ComposedLaunch& launch)
     for (const EnvChange& c : launch.changes)
         if (c.kind == EnvChange::Removed)
             m_rows.push_back({qs(c.name), qs(c.before), QStringLiteral("removed"), qs(c.reason)});
+    for (Row& r : m_rows) // the names diagnostics redact (HF_TOKEN, OPENAI_API_KEY, ...)
+        r.secret = !r.value.isEmpty() && diag::Redactor::isSecretName(r.name.toStdString());
     std::sort(m_rows.begin(), m_rows.end(), [](const Row& a, const Row& b) {
         return a.name.compare(b.name, Qt::CaseInsensitive) < 0;
     });
@@ -54,6 +63,9 @@ QVariant EnvironmentModel::data(const QModelIndex& index, int role) const
         case Name:
             return r.name;
         case Value:
+            if (r.secret) // the last 4 characters tell two tokens apart, no more
+                return role == Qt::ToolTipRole ? tr("Hidden: it is a secret (a token or key)")
+                                               : maskedSecret(r.value);
             return r.value;
         case Change:
             if (r.change == QLatin1String("added"))

@@ -10,6 +10,10 @@
 
 namespace sp::gui {
 
+// "••••••••abcd": what the window shows of a secret's value (the last 4 characters of a
+// long one, so two tokens can be told apart).
+QString maskedSecret(const QString& value);
+
 class EnvironmentModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -31,7 +35,8 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
-    // Tab-separated rows (the selected cells, or whole rows), for the clipboard.
+    // Tab-separated rows (the selected cells, or whole rows), for the clipboard, with
+    // secrets masked as on screen.
     QString copyText(const QModelIndexList& cells) const;
     int changedCount() const;
 
@@ -42,6 +47,7 @@ private:
         QString value;  // the final value, or the removed one
         QString change; // "", "added", "changed", "removed"
         QString reason;
+        bool secret = false; // a token's or key's value: shown and copied masked
     };
     QVector<Row> m_rows;
 };

@@ -354,7 +354,7 @@ PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
     v.profile = qs(plan->profile);
     if (plan->profile.empty()) {
         v.why = QCoreApplication::translate(
-                    "PlanView", "No profile of %1 fits this machine; the other profiles say why.")
+                    "PlanView", "No stack for %1 fits this PC; the other stacks say why.")
                     .arg(v.workloadName);
         addReasons(v, snapshot, *plan);
         addAlternatives(v, catalog, *plan, verdicts);

@@ -151,6 +151,10 @@ QHBoxLayout* ConsoleView::buildBar()
     auto* next = new QPushButton(QStringLiteral("▼"), this);
     prev->setToolTip(tr("Previous"));
     next->setToolTip(tr("Next"));
+    // A screen reader says the arrows' names, not "black up-pointing triangle".
+    prev->setAccessibleName(tr("Previous match"));
+    next->setAccessibleName(tr("Next match"));
+    m_search->setAccessibleName(tr("Search the console"));
     for (QPushButton* b : {prev, next})
         b->setMaximumWidth(b->fontMetrics().horizontalAdvance(QStringLiteral("▼")) * 4);
     auto* copy = new QPushButton(tr("Copy"), this);

@@ -87,9 +87,12 @@ void MainWindow::buildBody()
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(10);
     auto* chooserRow = new QHBoxLayout;
-    auto* chooserLabel = new QLabel(tr("Workload:"), left);
+    auto* chooserLabel = new QLabel(tr("&Workload:"), left);
     m_workloads = new QComboBox(left);
     m_workloads->setMinimumWidth(220);
+    // A combo box is read by what it holds unless it has a name of its own.
+    m_workloads->setAccessibleName(tr("Workload"));
+    m_workloads->setAccessibleDescription(tr("The program StackPilot installs and starts"));
     chooserLabel->setBuddy(m_workloads);
     chooserRow->addWidget(chooserLabel);
     chooserRow->addWidget(m_workloads);
@@ -158,6 +161,7 @@ void MainWindow::ensureBuilt()
         m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
     menuBar()->insertMenu(m_viewMenu->menuAction(), m_profiles);
     buildTray();
+    setFocusOrder();
     connectDeferred();
     onPlansChanged();
     if (!m_app->detectionError().isEmpty() || !m_app->snapshot().gpus.empty())
@@ -214,6 +218,10 @@ void MainWindow::buildMenus()
     m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
     m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
     m_viewMenu->addAction(tr("&Models…"), this, &MainWindow::openModels);
+    m_viewMenu->addSeparator();
+    m_detectAgain = m_viewMenu->addAction(tr("&Detect graphics cards again"), m_app,
+                                          &AppController::detectAgain);
+    m_detectAgain->setToolTip(tr("After installing a driver or plugging in a card"));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
         auto* dialog = new DiagnosticsDialog(m_app, this);
@@ -303,6 +311,10 @@ void MainWindow::onPlansChanged()
     if (m_alternatives)
         m_alternatives->setPlan(v);
     onPhaseChanged();
+    // The first plans: the workload chooser is usable now, and where a keyboard starts.
+    const QWidget* focus = focusWidget();
+    if (!focus || (m_console && m_console->isAncestorOf(focus) && !focus->hasFocus()))
+        m_workloads->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::onPhaseChanged()
@@ -314,6 +326,7 @@ void MainWindow::onPhaseChanged()
     primary->setText(m_app->primaryText());
     primary->setEnabled(m_app->primaryEnabled());
     primary->setToolTip(m_app->primaryToolTip());
+    m_detectAgain->setEnabled(!m_app->busy());
     const Phase p = m_app->phase();
     // The panel shows the install, then the setup steps while they run.
     const bool steps = p == Phase::Launching && m_stepsRunning;

@@ -84,6 +84,7 @@ public:
         return m_workloads;
     }
     QAction* diagnosticsAction() const { return m_diagAction; }
+    QAction* detectAgainAction() const { return m_detectAgain; }
     void openSettings();
     void openEnvironment();
     // View > Models: the vault and the catalog's models (ModelsDialog).
@@ -106,6 +107,7 @@ private:
     void connectDeferred();
     void buildBody();
     void buildTray();
+    void setFocusOrder();
     void onDetected();
     void onPlansChanged();
     void onPhaseChanged();
@@ -140,6 +142,7 @@ private:
     ProfilesMenu* m_trayProfiles = nullptr;
     QSystemTrayIcon* m_tray = nullptr;
     QAction* m_diagAction = nullptr;
+    QAction* m_detectAgain = nullptr;
     std::function<bool(const QString&, const QString&)> m_confirm;
     Chooser m_choose;
     bool m_quitting = false; // Quit asked already: closing the window asks no more

@@ -1,7 +1,10 @@
 // MainWindow's answers to the user: the checklist before an install, the failure cards'
-// actions, Quit, and the rebuild in a new language.
+// actions, Quit, the rebuild in a new language, and the order Tab goes in.
+#include "app/common/session/plans.h"
 #include "app/gui/i18n.h"
 #include "app/gui/models/plan_view.h"
+#include "app/gui/widgets/alternatives_view.h"
+#include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
@@ -14,6 +17,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDesktopServices>
 #include <QLocale>
 #include <QMenuBar>
@@ -199,6 +203,8 @@ void MainWindow::showChoices()
 
 QString MainWindow::modelChoiceText(const QString& id) const
 {
+    if (id == QLatin1String(session::kNoModel))
+        return tr("No download: only the models already in its folders");
     const ModelRow* row = nullptr;
     for (const ModelRow& r : m_app->models())
         if (r.id == id)
@@ -220,6 +226,21 @@ ModelsDialog* MainWindow::openModels()
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->open();
     return dlg;
+}
+
+// Tab goes the way the eye reads the window: the workload, the card and its main button,
+// the other stacks, then the console. Focus starts on the workload.
+void MainWindow::setFocusOrder()
+{
+    QList<QWidget*> chain{m_workloads};
+    chain += m_card->focusChain();
+    chain << m_alternatives;
+    for (QWidget* w : m_right->findChildren<QWidget*>())
+        if (w->focusPolicy() & Qt::TabFocus)
+            chain << w;
+    for (qsizetype i = 0; i + 1 < chain.size(); ++i)
+        setTabOrder(chain[i], chain[i + 1]);
+    m_workloads->setFocus(Qt::OtherFocusReason);
 }
 
 } // namespace sp::gui

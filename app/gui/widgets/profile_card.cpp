@@ -164,6 +164,11 @@ void ProfileCard::setGpus(const QStringList& names, int chosen, const QString& a
     m_gpuChooser->setCurrentIndex(std::max(0, m_gpuChooser->findData(chosen)));
 }
 
+QList<QWidget*> ProfileCard::focusChain() const
+{
+    return {m_gpuChooser, m_modelChooser, m_primary, m_details, m_env, m_expander};
+}
+
 void ProfileCard::setChoicesEnabled(bool on)
 {
     m_gpuChooser->setEnabled(on);
@@ -234,7 +239,7 @@ void ProfileCard::setPlan(const PlanView* v)
         m_title->setText(v->error.isEmpty() ? tr("No stack fits this PC yet")
                                             : tr("The chosen stack cannot be used here"));
         m_why->setText(v->error.isEmpty() ? v->why
-                                          : tr("Choose “Recommended” in the Profiles menu to "
+                                          : tr("Choose “Recommended” in the Stacks menu to "
                                                "go back to the stack StackPilot picks."));
         return;
     }

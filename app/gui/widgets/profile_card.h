@@ -42,6 +42,9 @@ public:
     void setChoicesEnabled(bool on); // not while the workload runs
     QComboBox* gpuChooser() const { return m_gpuChooser; }
     QComboBox* modelChooser() const { return m_modelChooser; }
+    // The card's controls in the order Tab visits them: the choosers, the main button,
+    // then the ways to read more.
+    QList<QWidget*> focusChain() const;
 
 signals:
     void detailsRequested();

@@ -8,7 +8,7 @@
 namespace sp::gui {
 
 ProfilesMenu::ProfilesMenu(AppController* app, Confirm confirm, QWidget* parent)
-    : QMenu(tr("&Profiles"), parent), m_app(app), m_confirm(std::move(confirm))
+    : QMenu(tr("&Stacks"), parent), m_app(app), m_confirm(std::move(confirm))
 {
     connect(m_app, &AppController::plansChanged, this, &ProfilesMenu::rebuild);
     connect(m_app, &AppController::phaseChanged, this, &ProfilesMenu::rebuild);

@@ -10,6 +10,7 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -17,6 +18,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace sp::gui {
 
@@ -31,73 +33,28 @@ QString mirrorsText(const Settings& s)
     return lines.join(QLatin1Char('\n'));
 }
 
+// A titled section of the dialog with its own form.
+QFormLayout* section(QVBoxLayout* layout, const QString& title, QWidget* parent)
+{
+    auto* box = new QGroupBox(title, parent);
+    auto* form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    layout->addWidget(box);
+    return form;
+}
+
 } // namespace
 
 SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     : QDialog(parent), m_base(current)
 {
     setWindowTitle(tr("Settings"));
-    resize(640, 560);
+    resize(640, 640);
     auto* layout = new QVBoxLayout(this);
-    auto* form = new QFormLayout;
-    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    m_installDir = new QLineEdit(qpath(current.installDir), this);
-    m_installDir->setPlaceholderText(qpath(paths::dataDir()));
-    m_cacheDir = new QLineEdit(qpath(current.cacheDir), this);
-    m_cacheDir->setPlaceholderText(qpath(paths::cacheDir()));
-    form->addRow(tr("Install folder:"), folderRow(m_installDir));
-    form->addRow(tr("Cache folder:"), folderRow(m_cacheDir));
-    m_warnings = new QLabel(this);
-    m_warnings->setWordWrap(true);
-    style::setTextTone(m_warnings, style::Tone::Caution);
-    form->addRow(QString(), m_warnings);
-    m_proxy = new QLineEdit(qs(current.proxy.value_or("")), this);
-    m_proxy->setPlaceholderText(tr("From the environment (http_proxy, https_proxy)"));
-    form->addRow(tr("Proxy:"), m_proxy);
-    // Shown masked: a token on screen is a token in a screenshot.
-    m_hfToken = new QLineEdit(qs(current.hfToken), this);
-    m_hfToken->setEchoMode(QLineEdit::Password);
-    m_hfToken->setPlaceholderText(tr("From HF_TOKEN, if set"));
-    m_hfToken->setToolTip(tr("Needed only for gated models; sent only to huggingface.co."));
-    form->addRow(tr("Hugging Face token:"), m_hfToken);
-    m_mirrors = new QPlainTextEdit(mirrorsText(current), this);
-    m_mirrors->setPlaceholderText(tr("One per line: host URL-prefix\n"
-                                     "github.com https://mirror.example/github.com"));
-    m_mirrors->setMaximumHeight(90);
-    m_mirrors->setToolTip(tr("Download from a copy of a site when the site itself is slow or "
-                             "blocked: each line names the site, then the copy's address."));
-    form->addRow(tr("Mirrors:"), m_mirrors);
-    m_probeTimeout = new QSpinBox(this);
-    m_probeTimeout->setRange(100, 600000);
-    m_probeTimeout->setSingleStep(500);
-    m_probeTimeout->setSuffix(tr(" ms"));
-    m_probeTimeout->setValue(current.probeTimeoutMs);
-    m_probeTimeout->setToolTip(tr("How long detection waits for each vendor library (AMD's, "
-                                  "NVIDIA's) to answer before it goes on without it."));
-    form->addRow(tr("Wait for each graphics check:"), m_probeTimeout);
-    m_keepLaunches = new QSpinBox(this);
-    m_keepLaunches->setRange(1, 1000);
-    m_keepLaunches->setValue(current.keepLaunches);
-    form->addRow(tr("Logs kept per stack:"), m_keepLaunches);
-    m_openBrowser = new QCheckBox(tr("Open the workload in the browser when it is ready"), this);
-    m_openBrowser->setChecked(current.openBrowser);
-    form->addRow(QString(), m_openBrowser);
-    m_theme = new QComboBox(this);
-    m_theme->addItem(tr("Same as the system"), QString());
-    m_theme->addItem(tr("Light"), QStringLiteral("light"));
-    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
-    m_theme->setCurrentIndex(std::max(0, m_theme->findData(qs(current.theme))));
-    form->addRow(tr("Theme:"), m_theme);
-    m_language = new QComboBox(this);
-    m_language->addItem(tr("System language"), QString());
-    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
-    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
-    m_language->setCurrentIndex(std::max(0, m_language->findData(qs(current.language))));
-    form->addRow(tr("Language:"), m_language);
-    auto* note = new QLabel(tr("A new language applies the next time StackPilot starts."), this);
-    note->setForegroundRole(QPalette::PlaceholderText);
-    form->addRow(QString(), note);
-    layout->addLayout(form);
+    addFolders(section(layout, tr("Folders"), this), current);
+    addNetwork(section(layout, tr("Downloads"), this), current);
+    addBehaviour(section(layout, tr("Detection and logs"), this), current);
+    addLook(section(layout, tr("Look and language"), this), current);
     layout->addStretch(1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -108,12 +65,90 @@ SettingsDialog::SettingsDialog(const Settings& current, QWidget* parent)
     updateWarnings();
 }
 
+void SettingsDialog::addFolders(QFormLayout* form, const Settings& current)
+{
+    m_installDir = new QLineEdit(qpath(current.installDir), this);
+    m_installDir->setPlaceholderText(qpath(paths::dataDir()));
+    m_installDir->setAccessibleName(tr("Install folder"));
+    m_cacheDir = new QLineEdit(qpath(current.cacheDir), this);
+    m_cacheDir->setPlaceholderText(qpath(paths::cacheDir()));
+    m_cacheDir->setAccessibleName(tr("Cache folder"));
+    form->addRow(tr("&Install folder:"), folderRow(m_installDir));
+    form->addRow(tr("&Cache folder:"), folderRow(m_cacheDir));
+    m_warnings = new QLabel(this);
+    m_warnings->setWordWrap(true);
+    style::setTextTone(m_warnings, style::Tone::Caution);
+    form->addRow(QString(), m_warnings);
+}
+
+void SettingsDialog::addNetwork(QFormLayout* form, const Settings& current)
+{
+    m_proxy = new QLineEdit(qs(current.proxy.value_or("")), this);
+    m_proxy->setPlaceholderText(tr("From the environment (http_proxy, https_proxy)"));
+    form->addRow(tr("&Proxy:"), m_proxy);
+    // Shown masked: a token on screen is a token in a screenshot.
+    m_hfToken = new QLineEdit(qs(current.hfToken), this);
+    m_hfToken->setEchoMode(QLineEdit::Password);
+    m_hfToken->setPlaceholderText(tr("From HF_TOKEN, if set"));
+    m_hfToken->setToolTip(tr("Needed only for gated models; sent only to huggingface.co."));
+    form->addRow(tr("Hugging Face &token:"), m_hfToken);
+    m_mirrors = new QPlainTextEdit(mirrorsText(current), this);
+    m_mirrors->setPlaceholderText(tr("One per line: the site, a space, then the copy's address\n"
+                                     "github.com https://mirror.example/github.com"));
+    m_mirrors->setMaximumHeight(90);
+    m_mirrors->setToolTip(tr("Download from a copy of a site when the site itself is slow or "
+                             "blocked: each line names the site, then the copy's address."));
+    m_mirrors->setAccessibleName(tr("Mirrors"));
+    form->addRow(tr("&Mirrors:"), m_mirrors);
+}
+
+void SettingsDialog::addBehaviour(QFormLayout* form, const Settings& current)
+{
+    // Kept in milliseconds in settings.json; a person reads seconds.
+    m_probeTimeout = new QDoubleSpinBox(this);
+    m_probeTimeout->setRange(0.1, 600.0);
+    m_probeTimeout->setDecimals(1);
+    m_probeTimeout->setSingleStep(0.5);
+    m_probeTimeout->setSuffix(tr(" seconds"));
+    m_probeTimeout->setValue(current.probeTimeoutMs / 1000.0);
+    m_probeTimeout->setToolTip(tr("How long detection waits for each vendor library (AMD's, "
+                                  "NVIDIA's) to answer before it goes on without it."));
+    form->addRow(tr("&Wait for each graphics check:"), m_probeTimeout);
+    m_keepLaunches = new QSpinBox(this);
+    m_keepLaunches->setRange(1, 1000);
+    m_keepLaunches->setValue(current.keepLaunches);
+    form->addRow(tr("&Logs kept per stack:"), m_keepLaunches);
+    m_openBrowser = new QCheckBox(tr("&Open the workload in the browser when it is ready"), this);
+    m_openBrowser->setChecked(current.openBrowser);
+    form->addRow(QString(), m_openBrowser);
+}
+
+void SettingsDialog::addLook(QFormLayout* form, const Settings& current)
+{
+    m_theme = new QComboBox(this);
+    m_theme->addItem(tr("Same as the system"), QString());
+    m_theme->addItem(tr("Light"), QStringLiteral("light"));
+    m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(qs(current.theme))));
+    form->addRow(tr("T&heme:"), m_theme);
+    m_language = new QComboBox(this);
+    m_language->addItem(tr("System language"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(qs(current.language))));
+    form->addRow(tr("L&anguage:"), m_language);
+    auto* note = new QLabel(tr("A new language applies as soon as you save."), this);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), note);
+}
+
 QWidget* SettingsDialog::folderRow(QLineEdit* edit)
 {
     auto* row = new QWidget(this);
     auto* h = new QHBoxLayout(row);
     h->setContentsMargins(0, 0, 0, 0);
     auto* browse = new QPushButton(tr("Browse…"), row);
+    browse->setAccessibleDescription(tr("Choose a folder for: %1").arg(edit->accessibleName()));
     h->addWidget(edit, 1);
     h->addWidget(browse);
     connect(browse, &QPushButton::clicked, this, [this, edit] {
@@ -169,7 +204,7 @@ Settings SettingsDialog::result(QString* error) const
         for (int p = 1; p < parts.size(); ++p)
             s.mirrors[parts[0].toStdString()].push_back(parts[p].toStdString());
     }
-    s.probeTimeoutMs = m_probeTimeout->value();
+    s.probeTimeoutMs = int(std::lround(m_probeTimeout->value() * 1000.0));
     s.keepLaunches = m_keepLaunches->value();
     s.openBrowser = m_openBrowser->isChecked();
     s.language = m_language->currentData().toString().toStdString();

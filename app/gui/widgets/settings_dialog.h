@@ -14,6 +14,8 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSpinBox;
+class QDoubleSpinBox;
+class QFormLayout;
 
 namespace sp::gui {
 
@@ -35,7 +37,7 @@ public:
     QLineEdit* cacheDir() const { return m_cacheDir; }
     QLineEdit* proxy() const { return m_proxy; }
     QPlainTextEdit* mirrors() const { return m_mirrors; }
-    QSpinBox* probeTimeout() const { return m_probeTimeout; }
+    QDoubleSpinBox* probeTimeout() const { return m_probeTimeout; } // seconds
     QSpinBox* keepLaunches() const { return m_keepLaunches; }
     QCheckBox* openBrowser() const { return m_openBrowser; }
     QComboBox* language() const { return m_language; }
@@ -44,6 +46,10 @@ public:
 private:
     void updateWarnings();
     QWidget* folderRow(QLineEdit* edit);
+    void addFolders(QFormLayout* form, const Settings& current);
+    void addNetwork(QFormLayout* form, const Settings& current);
+    void addBehaviour(QFormLayout* form, const Settings& current);
+    void addLook(QFormLayout* form, const Settings& current);
 
     Settings m_base;
     QLineEdit* m_installDir = nullptr;
@@ -52,7 +58,7 @@ private:
     QLineEdit* m_proxy = nullptr;
     QLineEdit* m_hfToken = nullptr;
     QPlainTextEdit* m_mirrors = nullptr;
-    QSpinBox* m_probeTimeout = nullptr;
+    QDoubleSpinBox* m_probeTimeout = nullptr;
     QSpinBox* m_keepLaunches = nullptr;
     QCheckBox* m_openBrowser = nullptr;
     QComboBox* m_language = nullptr;

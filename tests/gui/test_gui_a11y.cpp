@@ -1,0 +1,161 @@
+// Issue 33, item 9: every interactive control of the window has a name a screen reader
+// can say, in each main state: ready, installing, running, failed, detection failed, and
+// the Settings, Diagnostics and Models dialogs. The tree walked is QAccessible's, the one
+// AT-SPI and UI Automation read (accessible_tree.h).
+
+#include "accessible_tree.h"
+#include "app/gui/widgets/alternatives_view.h"
+#include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/diagnostics_dialog.h"
+#include "app/gui/widgets/failure_card.h"
+#include "app/gui/widgets/install_panel.h"
+#include "app/gui/widgets/models_dialog.h"
+#include "app/gui/widgets/settings_dialog.h"
+#include "gui_fixture.h"
+
+#include <QLineEdit>
+
+using namespace sp;
+using namespace sp::test;
+using Phase = gui::AppController::Phase;
+
+namespace {
+
+// The window and every dialog it shows, each a tree of its own.
+QStringList unnamedIn(gui::MainWindow* window)
+{
+    QStringList out = unnamedControls(window);
+    for (QDialog* d : window->findChildren<QDialog*>())
+        if (d->isVisible())
+            out += unnamedControls(d);
+    return out;
+}
+
+// How many interactive controls the walk reaches: a walk that sees nothing proves nothing.
+int interactiveCount(gui::MainWindow* window)
+{
+    return int(namedControls(window).size());
+}
+
+// The widgets Tab visits from the workload chooser, in order, once round.
+QList<QWidget*> tabOrder(gui::MainWindow* window)
+{
+    QList<QWidget*> out;
+    QWidget* start = window->workloadChooser();
+    QWidget* w = start;
+    do {
+        if (w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus))
+            out << w;
+        w = w->nextInFocusChain();
+    } while (w && w != start && out.size() < 200);
+    return out;
+}
+
+#define EXPECT_ALL_NAMED(window, state)                                                            \
+    do {                                                                                           \
+        QVERIFY2(interactiveCount(window) >= 5, state ": the walk found almost nothing");          \
+        const QStringList bad = unnamedIn(window);                                                 \
+        QVERIFY2(bad.isEmpty(),                                                                    \
+                 qPrintable(QStringLiteral(state ": ") + bad.join(QStringLiteral("\n  "))));       \
+    } while (false)
+
+} // namespace
+
+class TestGuiA11y : public QObject
+{
+    Q_OBJECT
+private slots:
+    void readyInstallingRunning()
+    {
+        GuiWorld w(48 << 20);
+        w.server.setFault("/rt/gui-runtime.tar.gz",
+                          Fault::stallAfter(8 << 20, std::chrono::milliseconds(3000), 1));
+        TestWindow ui(w.controller());
+        QVERIFY(ui.ready());
+        ui.choose(QStringLiteral("guiwork"));
+        EXPECT_ALL_NAMED(ui.window.get(), "ready");
+        // The walk catches what it is for: the console's ▲ without its name.
+        QPushButton* up = nullptr;
+        for (QPushButton* b : ui.window->findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("▲"))
+                up = b;
+        QVERIFY(up);
+        const QString upName = up->accessibleName();
+        up->setAccessibleName(QString());
+        QVERIFY(unnamedIn(ui.window.get()).join(QLatin1Char(' ')).contains(QStringLiteral("▲")));
+        up->setAccessibleName(upName);
+        if (qEnvironmentVariableIsSet("A11Y_LIST"))
+            qInfo("%s", qPrintable(namedControls(ui.window.get()).join(QLatin1Char('\n'))));
+        ui.app->chooseProfile(QStringLiteral("guiwork"), QStringLiteral("gui-b"), false);
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] {
+            return ui.app->phase() == Phase::Installing && ui.window->installPanel()->isVisible();
+        }));
+        EXPECT_ALL_NAMED(ui.window.get(), "installing");
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
+        EXPECT_ALL_NAMED(ui.window.get(), "running");
+        ui.app->stop();
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+    }
+
+    // Issue 33, item 8: focus starts on the workload; Tab reaches the card's main button
+    // before the other stacks and the console.
+    void keyboardOrder()
+    {
+        GuiWorld w;
+        TestWindow ui(w.controller());
+        QVERIFY(ui.ready());
+        ui.choose(QStringLiteral("guiwork"));
+        QCOMPARE(ui.window->focusWidget(), ui.window->workloadChooser());
+        const auto order = tabOrder(ui.window.get());
+        const auto at = [&](QWidget* x) { return order.indexOf(x); };
+        QWidget* search = ui.window->console()->findChild<QLineEdit*>();
+        QVERIFY(search);
+        QCOMPARE(at(ui.window->workloadChooser()), 0);
+        QVERIFY2(at(ui.primary()) > 0 && at(ui.primary()) < at(search),
+                 qPrintable(QStringLiteral("%1 %2").arg(at(ui.primary())).arg(at(search))));
+        QVERIFY(at(ui.primary()) < at(ui.window->findChild<gui::AlternativesView*>()));
+    }
+
+    void failedAndDialogs()
+    {
+        GuiWorld w;
+        w.server.setFault("/rt/gui-runtime.tar.gz", Fault::corrupt(1000, -1));
+        TestWindow ui(w.controller());
+        QVERIFY(ui.ready());
+        ui.choose(QStringLiteral("guiwork"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.window->failureCard()->isVisible(); }, 60000));
+        EXPECT_ALL_NAMED(ui.window.get(), "failed");
+        ui.window->failureCard()->hide();
+        ui.window->openSettings();
+        QVERIFY(ui.window->findChild<gui::SettingsDialog*>());
+        EXPECT_ALL_NAMED(ui.window.get(), "settings");
+        ui.window->findChild<gui::SettingsDialog*>()->reject();
+        ui.window->diagnosticsAction()->trigger();
+        auto* diag = ui.window->findChild<gui::DiagnosticsDialog*>();
+        QVERIFY(diag);
+        QVERIFY(waitFor([&] { return diag->collected(); }, 60000));
+        EXPECT_ALL_NAMED(ui.window.get(), "diagnostics");
+        diag->reject();
+        gui::ModelsDialog* models = ui.window->openModels();
+        QVERIFY(models);
+        EXPECT_ALL_NAMED(ui.window.get(), "models");
+        models->reject();
+    }
+
+    void detectionFailed()
+    {
+        GuiWorld w;
+        gui::AppController::Options o;
+        o.cliProgram = w.failingDetector();
+        o.catalogDirs = {w.catalogDir};
+        TestWindow ui(std::make_unique<gui::AppController>(o));
+        QVERIFY(waitFor([&] { return !ui.app->detectionError().isEmpty(); }));
+        QVERIFY(waitFor([&] { return ui.window->detectionFailureCard()->isVisible(); }));
+        EXPECT_ALL_NAMED(ui.window.get(), "detection failed");
+    }
+};
+
+QTEST_MAIN(TestGuiA11y)
+#include "test_gui_a11y.moc"
