@@ -32,8 +32,11 @@ void setLanguage(const std::string& language)
         language.empty() ? QLocale::system() : QLocale(QString::fromStdString(language));
     QLocale::setDefault(locale);
     auto* mine = new QTranslator(QCoreApplication::instance());
+    // Any language without its own file (English, the C locale of a CI machine) gets the
+    // English plural forms: "%n GPU(s)" in the source reads "1 GPU", "2 GPUs".
     if (mine->load(locale, QStringLiteral("stackpilot"), QStringLiteral("_"),
-                   QStringLiteral(":/i18n"))) {
+                   QStringLiteral(":/i18n")) ||
+        mine->load(QStringLiteral(":/i18n/stackpilot_en.qm"))) {
         QCoreApplication::installTranslator(mine);
         ours = mine;
     } else {

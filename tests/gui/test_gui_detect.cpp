@@ -3,6 +3,7 @@
 // card is the chosen one; a failing or missing CLI is reported, not hidden.
 
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/i18n.h"
 #include "app/gui/widgets/gpu_panel.h"
 #include "app/gui/widgets/main_window.h"
 #include "fake_machine.h"
@@ -33,6 +34,8 @@ class TestGuiDetect : public QObject
 {
     Q_OBJECT
 private slots:
+    // The window's words as a user reads them: the English plural forms too.
+    void initTestCase() { sp::gui::setLanguage("en"); }
     void detectsInAChildWithoutBlocking()
     {
         QTemporaryDir tmp;
@@ -54,7 +57,7 @@ private slots:
         QCOMPARE(w.gpuPanel()->headline(), QStringLiteral("AMD Radeon RX 6700 XT"));
         QCOMPARE(app.gpus().index(0, sp::gui::GpuTableModel::Target).data().toString(),
                  QStringLiteral("gfx90c"));
-        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("2 GPU(s) found."));
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("2 GPUs found."));
         QVERIFY(QTest::qWaitFor([&] { return app.phase() == AppController::Phase::Ready; }, 20000));
     }
 

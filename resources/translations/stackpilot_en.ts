@@ -1,0 +1,135 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>PlainWords</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="22"/>
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="259"/>
+        <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
+        <translation>
+            <numerusform>%n download has no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
+            <numerusform>%n downloads have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="278"/>
+        <source>To install: %n part(s), about %1 to download.</source>
+        <translation>
+            <numerusform>To install: %n part, about %1 to download.</numerusform>
+            <numerusform>To install: %n parts, about %1 to download.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="284"/>
+        <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
+        <translation>
+            <numerusform>To install: %n part. The download size of %1 is not known before the download.</numerusform>
+            <numerusform>To install: %n parts. The download size of %1 is not known before the download.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
+        <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
+        <translation>
+            <numerusform>To install: %n part, about %1 to download, plus %2, whose size is not known before the download.</numerusform>
+            <numerusform>To install: %n parts, about %1 to download, plus %2, whose size is not known before the download.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::AlternativesView</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/alternatives_view.cpp" line="49"/>
+        <source>%n more stack(s) for other cards or systems</source>
+        <translation>
+            <numerusform>%n more stack for other cards or systems</numerusform>
+            <numerusform>%n more stacks for other cards or systems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::AppController</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/controllers/app_checklist.cpp" line="59"/>
+        <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
+        <translation>
+            <numerusform>%n download has no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
+            <numerusform>%n downloads have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ConsoleView</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/console_view.cpp" line="249"/>
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n line</numerusform>
+            <numerusform>%n lines</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::DiagnosticsDialog</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="123"/>
+        <source>%n entries, %1 before compression.</source>
+        <translation>
+            <numerusform>%n entry, %1 before compression.</numerusform>
+            <numerusform>%n entries, %1 before compression.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::EnvironmentDialog</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="65"/>
+        <source>What the workload sees: %n variable(s) differ from your system&apos;s environment, each with the reason.</source>
+        <translation>
+            <numerusform>What the workload sees: %n variable differs from your system&apos;s environment, each with the reason.</numerusform>
+            <numerusform>What the workload sees: %n variables differ from your system&apos;s environment, each with the reason.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/main_window.cpp" line="294"/>
+        <source>%n GPU(s) found.</source>
+        <translation>
+            <numerusform>%n GPU found.</numerusform>
+            <numerusform>%n GPUs found.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ModelsDialog</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="120"/>
+        <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</source>
+        <translation>
+            <numerusform>%n model in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</numerusform>
+            <numerusform>%n models in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="124"/>
+        <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1.</source>
+        <translation>
+            <numerusform>%n model in the vault; StackPilot&apos;s downloads take %1.</numerusform>
+            <numerusform>%n models in the vault; StackPilot&apos;s downloads take %1.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
