@@ -1396,7 +1396,7 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="184"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="186"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
@@ -1416,184 +1416,194 @@ Found by: %4</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="136"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="137"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="140"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="141"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="190"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="191"/>
         <source>%1 at %2</source>
         <translation>%1（位于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="194"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="195"/>
         <source>Automatic (%1)</source>
         <translation>自动（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="194"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="195"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="207"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="208"/>
         <source>No download: only the models already in its folders</source>
         <translation>不下载：只用它文件夹中已有的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="218"/>
         <source>downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="218"/>
         <source>downloaded at launch</source>
         <translation>启动时下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="219"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="220"/>
         <source>too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="216"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="215"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="221"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="222"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="222"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="223"/>
+        <source>&amp;Console</source>
+        <translation>控制台(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <source>Show the console even before anything runs</source>
+        <translation>即使还没有运行任何程序，也显示控制台</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
         <source>&amp;Detect graphics cards again</source>
         <translation>重新检测显卡(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="230"/>
         <source>After installing a driver or plugging in a card</source>
         <translation>在安装驱动或插入显卡之后使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="226"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="232"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="237"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="238"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="239"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="243"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="249"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="255"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="350"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="373"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="380"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="449"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="451"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="458"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="452"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="459"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="465"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="466"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="157"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="161"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="158"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="162"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="158"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="159"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="161"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="162"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="285"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="291"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
@@ -1613,54 +1623,54 @@ Found by: %4</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="293"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="300"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="370"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="377"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="388"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="389"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="396"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="390"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="397"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="398"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="405"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="405"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="412"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="424"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="431"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

@@ -74,6 +74,8 @@ private slots:
         QVERIFY(ui.ready());
         ui.choose(QStringLiteral("guiwork"));
         EXPECT_ALL_NAMED(ui.window.get(), "ready");
+        ui.window->consoleAction()->setChecked(true); // the console's controls as well
+        EXPECT_ALL_NAMED(ui.window.get(), "ready, console shown");
         // The walk catches what it is for: the console's ▲ without its name.
         QPushButton* up = nullptr;
         for (QPushButton* b : ui.window->findChildren<QPushButton*>())
@@ -107,10 +109,14 @@ private slots:
         QVERIFY(ui.ready());
         ui.choose(QStringLiteral("guiwork"));
         QCOMPARE(ui.window->focusWidget(), ui.window->workloadChooser());
-        const auto order = tabOrder(ui.window.get());
-        const auto at = [&](QWidget* x) { return order.indexOf(x); };
+        // Nothing has run: the empty console is folded away and the card has the width.
         QWidget* search = ui.window->console()->findChild<QLineEdit*>();
         QVERIFY(search);
+        QVERIFY(!tabOrder(ui.window.get()).contains(search));
+        ui.window->consoleAction()->setChecked(true); // View ▸ Console
+        QVERIFY(search->isVisible());
+        const auto order = tabOrder(ui.window.get());
+        const auto at = [&](QWidget* x) { return order.indexOf(x); };
         QCOMPARE(at(ui.window->workloadChooser()), 0);
         QVERIFY2(at(ui.primary()) > 0 && at(ui.primary()) < at(search),
                  qPrintable(QStringLiteral("%1 %2").arg(at(ui.primary())).arg(at(search))));

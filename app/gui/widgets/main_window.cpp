@@ -156,6 +156,8 @@ void MainWindow::ensureBuilt()
     m_install->hide();
     m_rightLayout->addWidget(m_install);
     m_console = new ConsoleView(&m_app->console(), m_right);
+    connect(&m_app->console(), &QAbstractItemModel::rowsInserted, this,
+            &MainWindow::updateConsoleShown);
     m_rightLayout->addWidget(m_console, 1);
     m_profiles = new ProfilesMenu(
         m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
@@ -218,6 +220,10 @@ void MainWindow::buildMenus()
     m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
     m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
     m_viewMenu->addAction(tr("&Models…"), this, &MainWindow::openModels);
+    m_consoleAction = m_viewMenu->addAction(tr("&Console"));
+    m_consoleAction->setCheckable(true);
+    m_consoleAction->setToolTip(tr("Show the console even before anything runs"));
+    connect(m_consoleAction, &QAction::toggled, this, [this] { updateConsoleShown(); });
     m_viewMenu->addSeparator();
     m_detectAgain = m_viewMenu->addAction(tr("&Detect graphics cards again"), m_app,
                                           &AppController::detectAgain);
@@ -327,6 +333,7 @@ void MainWindow::onPhaseChanged()
     primary->setEnabled(m_app->primaryEnabled());
     primary->setToolTip(m_app->primaryToolTip());
     m_detectAgain->setEnabled(!m_app->busy());
+    updateConsoleShown();
     const Phase p = m_app->phase();
     // The panel shows the install, then the setup steps while they run.
     const bool steps = p == Phase::Launching && m_stepsRunning;

@@ -85,6 +85,7 @@ public:
     }
     QAction* diagnosticsAction() const { return m_diagAction; }
     QAction* detectAgainAction() const { return m_detectAgain; }
+    QAction* consoleAction() const { return m_consoleAction; }
     void openSettings();
     void openEnvironment();
     // View > Models: the vault and the catalog's models (ModelsDialog).
@@ -108,6 +109,7 @@ private:
     void buildBody();
     void buildTray();
     void setFocusOrder();
+    void updateConsoleShown();
     void onDetected();
     void onPlansChanged();
     void onPhaseChanged();
@@ -143,6 +145,7 @@ private:
     QSystemTrayIcon* m_tray = nullptr;
     QAction* m_diagAction = nullptr;
     QAction* m_detectAgain = nullptr;
+    QAction* m_consoleAction = nullptr; // View ▸ Console: shown even while nothing runs
     std::function<bool(const QString&, const QString&)> m_confirm;
     Chooser m_choose;
     bool m_quitting = false; // Quit asked already: closing the window asks no more

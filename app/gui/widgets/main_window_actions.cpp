@@ -98,6 +98,7 @@ void MainWindow::onFailure(const FailureNotice& f)
     const bool detection = f.kind == FailureNotice::Kind::Detection;
     (detection ? m_leftFailure : m_failure)->showFailure(f);
     (detection ? m_failure : m_leftFailure)->hide();
+    updateConsoleShown();
     statusBar()->showMessage(f.title);
 }
 
@@ -241,6 +242,17 @@ void MainWindow::setFocusOrder()
     for (qsizetype i = 0; i + 1 < chain.size(); ++i)
         setTabOrder(chain[i], chain[i + 1]);
     m_workloads->setFocus(Qt::OtherFocusReason);
+}
+
+// The right side (the console, the install panel, an install's failure) takes half the
+// window; while nothing has run it is empty, so the card gets the whole width instead.
+void MainWindow::updateConsoleShown()
+{
+    if (!m_right)
+        return;
+    const bool needed = m_consoleAction->isChecked() || m_app->console().rowCount() > 0 ||
+                        m_app->busy() || (m_failure && !m_failure->isHidden());
+    m_right->setVisible(needed);
 }
 
 } // namespace sp::gui
