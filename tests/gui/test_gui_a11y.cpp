@@ -94,6 +94,20 @@ private slots:
             return ui.app->phase() == Phase::Installing && ui.window->installPanel()->isVisible();
         }));
         EXPECT_ALL_NAMED(ui.window.get(), "installing");
+        // Issue 33, item 6: the panel's Cancel asks first; "no" leaves the install going.
+        QStringList asked;
+        ui.window->setConfirm([&](const QString& title, const QString&) {
+            asked << title;
+            return false;
+        });
+        QPushButton* cancel = nullptr;
+        for (QPushButton* b : ui.window->installPanel()->findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Cancel"))
+                cancel = b;
+        QVERIFY(cancel);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QCOMPARE(asked, QStringList{QStringLiteral("Cancel the install?")});
+        QCOMPARE(ui.app->phase(), Phase::Installing);
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
         EXPECT_ALL_NAMED(ui.window.get(), "running");
         ui.app->stop();

@@ -199,7 +199,7 @@ void MainWindow::connectDeferred()
             m_app->applyRemedy(id);
     });
     connect(m_console, &ConsoleView::whyRequested, this, &MainWindow::showWhy);
-    connect(m_install, &InstallPanel::cancelRequested, m_app, &AppController::cancelInstall);
+    connect(m_install, &InstallPanel::cancelRequested, this, &MainWindow::askCancelInstall);
     connect(m_app, &AppController::failure, this, &MainWindow::onFailure);
     connect(m_app, &AppController::failureCleared, this, [this] {
         m_failure->hide();
@@ -209,37 +209,6 @@ void MainWindow::connectDeferred()
         connect(card, &FailureCard::actionRequested, this, &MainWindow::onFailureAction);
     if (const auto& f = m_app->currentFailure())
         onFailure(*f);
-}
-
-void MainWindow::buildMenus()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::requestQuit);
-    m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
-    m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
-    m_viewMenu->addAction(tr("&Models…"), this, &MainWindow::openModels);
-    m_consoleAction = m_viewMenu->addAction(tr("&Console"));
-    m_consoleAction->setCheckable(true);
-    m_consoleAction->setToolTip(tr("Show the console even before anything runs"));
-    connect(m_consoleAction, &QAction::toggled, this, [this] { updateConsoleShown(); });
-    m_viewMenu->addSeparator();
-    m_detectAgain = m_viewMenu->addAction(tr("&Detect graphics cards again"), m_app,
-                                          &AppController::detectAgain);
-    m_detectAgain->setToolTip(tr("After installing a driver or plugging in a card"));
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
-        auto* dialog = new DiagnosticsDialog(m_app, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    help->addAction(tr("&About StackPilot"), this, [this] {
-        QMessageBox::about(this, tr("About StackPilot"),
-                           tr("<b>StackPilot %1</b><p>Runs local AI workloads on the stack "
-                              "known to work on your GPU.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
 }
 
 void MainWindow::buildTray()

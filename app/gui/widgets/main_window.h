@@ -110,6 +110,7 @@ private:
     void buildTray();
     void setFocusOrder();
     void updateConsoleShown();
+    void askCancelInstall();
     void onDetected();
     void onPlansChanged();
     void onPhaseChanged();

@@ -1,10 +1,11 @@
 // MainWindow's answers to the user: the checklist before an install, the failure cards'
-// actions, Quit, the rebuild in a new language, and the order Tab goes in.
+// actions, Quit, the rebuild in a new language, the menus, and the order Tab goes in.
 #include "app/common/session/plans.h"
 #include "app/gui/i18n.h"
 #include "app/gui/models/plan_view.h"
 #include "app/gui/widgets/alternatives_view.h"
 #include "app/gui/widgets/console_view.h"
+#include "app/gui/widgets/diagnostics_dialog.h"
 #include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
@@ -21,6 +22,7 @@
 #include <QDesktopServices>
 #include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPointer>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
@@ -70,11 +72,17 @@ void MainWindow::rebuildInLanguage()
 // The primary button: the session's run asks before it installs (onConfirmInstall).
 void MainWindow::onPrimary()
 {
-    if (m_app->phase() == AppController::Phase::Installing &&
-        !confirm(tr("Cancel the install?"),
-                 tr("What was downloaded so far is discarded; nothing half-installed is kept.")))
-        return;
+    if (m_app->phase() == AppController::Phase::Installing)
+        return askCancelInstall();
     m_app->primary();
+}
+
+// The card's "Cancel install" and the install panel's Cancel ask the same question.
+void MainWindow::askCancelInstall()
+{
+    if (confirm(tr("Cancel the install?"),
+                tr("What was downloaded so far is discarded; nothing half-installed is kept.")))
+        m_app->cancelInstall();
 }
 
 // An install starts only after the user has read what it means: the session's preview
@@ -253,6 +261,37 @@ void MainWindow::updateConsoleShown()
     const bool needed = m_consoleAction->isChecked() || m_app->console().rowCount() > 0 ||
                         m_app->busy() || (m_failure && !m_failure->isHidden());
     m_right->setVisible(needed);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::requestQuit);
+    m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
+    m_viewMenu->addAction(tr("&Environment…"), this, &MainWindow::openEnvironment);
+    m_viewMenu->addAction(tr("&Models…"), this, &MainWindow::openModels);
+    m_consoleAction = m_viewMenu->addAction(tr("&Console"));
+    m_consoleAction->setCheckable(true);
+    m_consoleAction->setToolTip(tr("Show the console even before anything runs"));
+    connect(m_consoleAction, &QAction::toggled, this, [this] { updateConsoleShown(); });
+    m_viewMenu->addSeparator();
+    m_detectAgain = m_viewMenu->addAction(tr("&Detect graphics cards again"), m_app,
+                                          &AppController::detectAgain);
+    m_detectAgain->setToolTip(tr("After installing a driver or plugging in a card"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
+        auto* dialog = new DiagnosticsDialog(m_app, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    help->addAction(tr("&About StackPilot"), this, [this] {
+        QMessageBox::about(this, tr("About StackPilot"),
+                           tr("<b>StackPilot %1</b><p>Runs local AI workloads on the stack "
+                              "known to work on your GPU.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
 }
 
 } // namespace sp::gui
