@@ -352,85 +352,85 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="199"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="200"/>
         <source>%1 on your %2</source>
         <translation>在您的 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="201"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="202"/>
         <source>%1 on this PC&apos;s processor</source>
         <translation>在这台电脑的处理器上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="210"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="211"/>
         <source>The stack that fits %1 best.</source>
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="226"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="227"/>
         <source>None of the stacks StackPilot knows runs %1 on your %2, so this one runs it on the processor: expect minutes where a supported graphics card takes seconds. %3</source>
         <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="254"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="255"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="259"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="260"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="276"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
         <source>Everything is installed.</source>
         <translation>全部已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="278"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="279"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="284"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="285"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分。%1 的下载大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="290"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1，另有 %2，其大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="296"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="297"/>
         <source>Download: about %1.</source>
         <translation>下载：约 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="298"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="299"/>
         <source>Download: the size of %1 is not known before the download.</source>
         <translation>下载：%1 的大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="301"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="302"/>
         <source>Download: about %1, plus %2, whose size is not known before the download.</source>
         <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="333"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="334"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="356"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="357"/>
         <source>No stack for %1 fits this PC; the other stacks say why.</source>
         <translation>没有适合这台电脑的 %1 软件栈；其他软件栈中列出了原因。</translation>
     </message>
@@ -1222,37 +1222,47 @@ The whole log is also kept on disk.</source>
         <translation>仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="136"/>
-        <source>%1  ·  %2 VRAM  ·  %3</source>
-        <translation>%1  ·  显存 %2  ·  %3</translation>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="140"/>
+        <source>%1 VRAM, shared with the system&apos;s memory</source>
+        <translation>%1 显存，与系统内存共享</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="138"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="141"/>
+        <source>%1 VRAM</source>
+        <translation>%1 显存</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="142"/>
+        <source>%1  ·  %2  ·  %3</source>
+        <translation>%1  ·  %2  ·  %3</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="144"/>
         <source>driver unknown</source>
         <translation>驱动版本未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="145"/>
         <source>driver %1</source>
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="148"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="148"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="158"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="163"/>
         <source>Checked with:</source>
         <translation>检测工具：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="171"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="176"/>
         <source>no card</source>
         <translation>无显卡</translation>
     </message>
@@ -1401,209 +1411,209 @@ Found by: %4</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="74"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="83"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="75"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="84"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="100"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="137"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="145"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="141"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="149"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="191"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="199"/>
         <source>%1 at %2</source>
         <translation>%1（位于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="195"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="203"/>
         <source>Automatic (%1)</source>
         <translation>自动（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="195"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="203"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="208"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="216"/>
         <source>No download: only the models already in its folders</source>
         <translation>不下载：只用它文件夹中已有的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="226"/>
         <source>downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="226"/>
         <source>downloaded at launch</source>
         <translation>启动时下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="228"/>
         <source>too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="268"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="269"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="271"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="221"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="273"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="222"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="274"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="223"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="275"/>
         <source>&amp;Console</source>
         <translation>控制台(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="277"/>
         <source>Show the console even before anything runs</source>
         <translation>即使还没有运行任何程序，也显示控制台</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="280"/>
         <source>&amp;Detect graphics cards again</source>
         <translation>重新检测显卡(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="282"/>
         <source>After installing a driver or plugging in a card</source>
         <translation>在安装驱动或插入显卡之后使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="231"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="283"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="284"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="237"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="238"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="290"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="239"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="291"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="249"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="255"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="326"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="380"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="349"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="352"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="425"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="458"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="427"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="459"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="428"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="465"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="466"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="435"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="158"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="162"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="166"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="170"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="159"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="167"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="463"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="162"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="432"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="170"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="291"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="260"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
@@ -1623,54 +1633,54 @@ Found by: %4</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="299"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="268"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="300"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="269"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="377"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="346"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="388"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="396"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="365"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="397"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="366"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="405"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="374"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="412"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="431"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="400"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="410"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1833,71 +1843,76 @@ Found by: %4</source>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profile_card.cpp" line="212"/>
+        <source>Recommended for this PC&apos;s processor: slower than a graphics card</source>
+        <translation>推荐在这台电脑的处理器上运行：比显卡慢</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="214"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="216"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="233"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="235"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="239"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="241"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="240"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="242"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="244"/>
         <source>Choose “Recommended” in the Stacks menu to go back to the stack StackPilot picks.</source>
         <translation>在“软件栈”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="267"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="269"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="277"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="279"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="278"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="280"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="279"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="281"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="276"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="278"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>
@@ -1905,37 +1920,47 @@ Found by: %4</source>
 <context>
     <name>sp::gui::ProfilesMenu</name>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="38"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="39"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="45"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="46"/>
         <source>Running: %1</source>
         <translation>正在运行：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="79"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="80"/>
         <source>Planning…</source>
         <translation>正在规划…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="84"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="85"/>
         <source>Recommended automatically</source>
         <translation>自动推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="93"/>
         <source>%1 — not for this PC</source>
         <translation>%1 — 不适合这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="110"/>
+        <source>%1 (on the processor, slower)</source>
+        <translation>%1（在处理器上运行，较慢）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="115"/>
+        <source>%1 — recommended</source>
+        <translation>%1 — 推荐</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="156"/>
         <source>Use a stack StackPilot advises against?</source>
         <translation>要使用 StackPilot 不建议的软件栈吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="157"/>
         <source>%1 is not advised on this PC:
 
 %2
@@ -1948,28 +1973,28 @@ Use it anyway?</source>
 仍要使用吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="108"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="121"/>
         <source>Back to the last stack that worked here</source>
         <translation>回到上次在这台电脑上可用的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="11"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="12"/>
         <source>&amp;Stacks</source>
         <translation>软件栈(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="46"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="47"/>
         <source>Running: %1 on %2</source>
         <translation>正在运行：%1，位于 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="48"/>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="118"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="49"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="131"/>
         <source>Stop %1</source>
         <translation>停止 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="119"/>
+        <location filename="../../app/gui/widgets/profiles_menu.cpp" line="132"/>
         <source>Launch %1</source>
         <translation>启动 %1</translation>
     </message>

@@ -205,6 +205,21 @@ private slots:
         QCOMPARE(ui.window->card()->titleText(),
                  QStringLiteral("Stand-in UI on this PC's processor"));
         ui.checkPlainWords("cpu stacks");
+        // Issue 33, item 4: a processor stack says it is slower, on the card and in the
+        // Stacks menu, where the recommended one is marked.
+        QVERIFY(ui.window->card()->captionText().startsWith(
+            QStringLiteral("Recommended for this PC's processor: slower")));
+        QStringList entries;
+        auto* guiwork =
+            ui.window->profilesMenu()->findChild<QMenu*>(QStringLiteral("workload:guiwork"));
+        QVERIFY(guiwork);
+        for (QAction* a : guiwork->actions())
+            if (a->objectName().startsWith(QStringLiteral("profile:")) &&
+                a->objectName().size() > 8)
+                entries << a->text();
+        QVERIFY2(
+            entries.filter(QStringLiteral("(on the processor, slower) — recommended")).size() == 1,
+            qPrintable(entries.join(QLatin1Char('|'))));
         // Issue 33: no dead end. The driver is installed now: View ▸ Detect graphics
         // cards again finds the card, and the card plans for it.
         std::ofstream(w.root / "ok") << "1";

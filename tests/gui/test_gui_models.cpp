@@ -8,6 +8,7 @@
 #include "app/gui/models/environment_model.h"
 #include "app/gui/models/gpu_table_model.h"
 #include "app/gui/models/plan_view.h"
+#include "app/gui/widgets/gpu_panel.h"
 #include "core/catalog/loader.h"
 #include "core/select/select.h"
 
@@ -114,6 +115,24 @@ private slots:
         QCOMPARE(ConsoleModel::classify(QStringLiteral("errors=0 terrorist")), ConsoleLine::Normal);
     }
 
+    // Issue 33: an iGPU's VRAM figure is said to be shared memory.
+    void anIntegratedGpuSaysItsMemoryIsShared()
+    {
+        HardwareSnapshot s;
+        s.gpus = {gpu("AMD Radeon 780M", "gfx1103", 512, true)};
+        GpuTableModel m;
+        m.setSnapshot(s);
+        GpuPanel panel(&m);
+        panel.refresh();
+        QVERIFY2(
+            panel.facts().contains(QStringLiteral("512 MiB VRAM, shared with the system's memory")),
+            qPrintable(panel.facts()));
+        s.gpus = {gpu("AMD Radeon RX 6750 XT", "gfx1031", 12288, false)};
+        m.setSnapshot(s);
+        panel.refresh();
+        QVERIFY2(!panel.facts().contains(QStringLiteral("shared")), qPrintable(panel.facts()));
+    }
+
     void gpuTableMarksTheChosenDiscreteCard()
     {
         HardwareSnapshot s;
@@ -201,5 +220,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGuiModels)
+QTEST_MAIN(TestGuiModels)
 #include "test_gui_models.moc"

@@ -196,6 +196,7 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
 {
     const Profile* prof = catalog.profile(plan.profile);
     const bool onGpu = plan.gpu && prof && !prof->fallback;
+    v.onCpu = prof && !onGpu;
     v.headline = onGpu ? QCoreApplication::translate("PlanView", "%1 on your %2")
                              .arg(v.workloadName, qs(snap.gpus[std::size_t(*plan.gpu)].name))
                        : QCoreApplication::translate("PlanView", "%1 on this PC's processor")

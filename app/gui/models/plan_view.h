@@ -68,6 +68,7 @@ struct PlanView
     QString about;
     QString evidence;
     bool failedHere = false;
+    bool onCpu = false; // a stack that runs on the processor: slower, and the card says so
     PlanChoice choice = PlanChoice::Recommended;
     // Before an install, one item each: download size, administrator rights, downloads
     // without a checksum, the profile's advice (antivirus, a long first start).

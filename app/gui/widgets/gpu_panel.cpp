@@ -121,6 +121,11 @@ QString GpuPanel::headline() const
     return m_title->text();
 }
 
+QString GpuPanel::facts() const
+{
+    return m_facts->text();
+}
+
 void GpuPanel::refresh()
 {
     showResult();
@@ -133,11 +138,16 @@ void GpuPanel::refresh()
         auto cell = [&](int col) { return m_model->index(*chosen, col).data().toString(); };
         m_title->setText(cell(GpuTableModel::Name));
         const QString driver = cell(GpuTableModel::Driver);
-        m_facts->setText(tr("%1  ·  %2 VRAM  ·  %3")
-                             .arg(cell(GpuTableModel::Target), cell(GpuTableModel::Vram),
+        const auto& g = m_model->snapshot().gpus[std::size_t(*chosen)];
+        // An iGPU's figure is what the firmware sets aside; it borrows more from the
+        // system's memory as it needs.
+        const QString vram = g.integrated.value_or(false)
+                                 ? tr("%1 VRAM, shared with the system's memory")
+                                 : tr("%1 VRAM");
+        m_facts->setText(tr("%1  ·  %2  ·  %3")
+                             .arg(cell(GpuTableModel::Target), vram.arg(cell(GpuTableModel::Vram)),
                                   driver == QLatin1String("-") ? tr("driver unknown")
                                                                : tr("driver %1").arg(driver)));
-        const auto& g = m_model->snapshot().gpus[std::size_t(*chosen)];
         m_kind->setVisible(g.integrated.has_value());
         if (g.integrated)
             style::makeBadge(m_kind, *g.integrated ? tr("integrated") : tr("discrete"),

@@ -26,6 +26,7 @@ public:
     // A recorded machine (--hardware FILE): say so, since nothing will run here.
     void setRecorded(const QString& file);
     QString headline() const;
+    QString facts() const; // the line under the name: target, VRAM, driver
 
 private:
     void createTable();

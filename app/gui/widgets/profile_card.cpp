@@ -209,7 +209,9 @@ QString ProfileCard::detailsText() const
 
 void ProfileCard::updateCaption(const PlanView* v)
 {
-    QString text = tr("Recommended for your PC");
+    QString text = v && v->onCpu ? tr("Recommended for this PC's processor: slower than a "
+                                      "graphics card")
+                                 : tr("Recommended for your PC");
     if (v && v->failedHere)
         text = tr("Failed its check on this PC");
     else if (v && v->choice == PlanChoice::User)

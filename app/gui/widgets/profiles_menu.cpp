@@ -2,6 +2,7 @@
 
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/models/plan_view.h"
+#include "core/qt_text.h"
 
 #include <QActionGroup>
 
@@ -99,10 +100,22 @@ void ProfilesMenu::addWorkload(const QString& workload)
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, workload, id] { choose(workload, id); });
     };
+    // The recommended stack is marked (when the user chose another, the automatic entry
+    // above is it); a stack on the processor says it is slower.
+    const auto onCpu = [this](const QString& id) {
+        const Profile* p = m_app->catalog() ? m_app->catalog()->profile(toStd(id)) : nullptr;
+        return (p && p->fallback) || m_app->snapshot().gpus.empty();
+    };
+    const auto label = [&](const QString& id, const QString& title) {
+        return onCpu(id) ? tr("%1 (on the processor, slower)").arg(title) : title;
+    };
     if (!v->profile.isEmpty())
-        add(v->profile, v->title, false, {});
+        add(v->profile,
+            forced ? label(v->profile, v->title)
+                   : tr("%1 — recommended").arg(label(v->profile, v->title)),
+            false, {});
     for (const AlternativeRow& a : v->alternatives)
-        add(a.profile, a.title, a.rejected, a.plainReason);
+        add(a.profile, label(a.profile, a.title), a.rejected, a.plainReason);
     sub->addSeparator();
     // docs/VERIFY.md: the last stack whose smoke test passed on this PC.
     QAction* back = sub->addAction(tr("Back to the last stack that worked here"));
