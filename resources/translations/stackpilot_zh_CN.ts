@@ -1212,57 +1212,57 @@ The whole log is also kept on disk.</source>
         <translation>记录下来的电脑：这是它的用户看到的计划。这里不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="134"/>
         <source>No GPU found</source>
         <translation>未找到显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="135"/>
         <source>CPU-only stacks are still available.</source>
         <translation>仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="140"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="145"/>
         <source>%1 VRAM, shared with the system&apos;s memory</source>
         <translation>%1 显存，与系统内存共享</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="141"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="146"/>
         <source>%1 VRAM</source>
         <translation>%1 显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="142"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="147"/>
         <source>%1  ·  %2  ·  %3</source>
         <translation>%1  ·  %2  ·  %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="149"/>
         <source>driver unknown</source>
         <translation>驱动版本未知</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="145"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="150"/>
         <source>driver %1</source>
         <translation>驱动 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="153"/>
         <source>integrated</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="148"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="153"/>
         <source>discrete</source>
         <translation>独立显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="163"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="168"/>
         <source>Checked with:</source>
         <translation>检测工具：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="176"/>
+        <location filename="../../app/gui/widgets/gpu_panel.cpp" line="181"/>
         <source>no card</source>
         <translation>无显卡</translation>
     </message>
@@ -1406,214 +1406,234 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="186"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="187"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="83"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="84"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="84"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="85"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="100"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="101"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="145"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="146"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="149"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="150"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="199"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="200"/>
         <source>%1 at %2</source>
         <translation>%1（位于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="203"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="204"/>
         <source>Automatic (%1)</source>
         <translation>自动（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="203"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="204"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="217"/>
         <source>No download: only the models already in its folders</source>
         <translation>不下载：只用它文件夹中已有的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="226"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="227"/>
         <source>downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="226"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="227"/>
         <source>downloaded at launch</source>
         <translation>启动时下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="229"/>
         <source>too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="268"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="269"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="269"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="270"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="271"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
+        <source>&amp;Open folder</source>
+        <translation>打开文件夹(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="277"/>
+        <source>&amp;Installed stacks</source>
+        <translation>已安装的软件栈(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="278"/>
+        <source>&amp;Models</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="281"/>
+        <source>&amp;Logs</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="283"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="284"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="273"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="285"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="274"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="286"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="275"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="287"/>
         <source>&amp;Console</source>
         <translation>控制台(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="277"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
         <source>Show the console even before anything runs</source>
         <translation>即使还没有运行任何程序，也显示控制台</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="280"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="292"/>
         <source>&amp;Detect graphics cards again</source>
         <translation>重新检测显卡(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="282"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="294"/>
         <source>After installing a driver or plugging in a card</source>
         <translation>在安装驱动或插入显卡之后使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="295"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="284"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="296"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="301"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="290"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="302"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="291"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="303"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="224"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="326"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="333"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="349"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="358"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="352"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="361"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="425"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="427"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="436"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="428"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="437"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="443"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="435"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="444"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="166"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="170"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="167"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="167"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="168"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="432"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="170"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="260"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="267"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
@@ -1633,54 +1653,59 @@ Found by: %4</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="268"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="229"/>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="275"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="269"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="346"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="355"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="366"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="365"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="374"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="390"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="409"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="419"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

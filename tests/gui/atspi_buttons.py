@@ -69,7 +69,8 @@ def main():
     try:
         app = find_app("stackpilot", time.time() + 60)
         if app is None:
-            print("FAIL: the window never appeared on the accessibility bus")
+            names = [a.name for a in pyatspi.Registry.getDesktop(0) if a is not None]
+            print("FAIL: the window never appeared on the accessibility bus; it holds:", names)
             return 1
         controls = []
         deadline = time.time() + 60

@@ -14,6 +14,7 @@
 #include "gui_fixture.h"
 
 #include <QLineEdit>
+#include <QMenu>
 
 using namespace sp;
 using namespace sp::test;
@@ -110,8 +111,18 @@ private slots:
         QCOMPARE(ui.app->phase(), Phase::Installing);
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
         EXPECT_ALL_NAMED(ui.window.get(), "running");
+        // Issue 33, item 10: the tray opens the workload's page while it serves one.
+        auto* open = ui.window->findChild<QAction*>(QStringLiteral("open-browser"));
+        QVERIFY(open);
+        QVERIFY(waitFor([&] { return !ui.app->url().isEmpty(); }, 30000));
+        QVERIFY(open->isEnabled());
         ui.app->stop();
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
+        QVERIFY(!open->isEnabled());
+        // File ▸ Open folder: the installed stacks, the models, the logs.
+        auto* folders = ui.window->findChild<QMenu*>(QStringLiteral("folders"));
+        QVERIFY(folders);
+        QCOMPARE(folders->actions().size(), 3);
     }
 
     // Issue 33, item 8: focus starts on the workload; Tab reaches the card's main button

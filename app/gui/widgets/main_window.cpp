@@ -182,6 +182,7 @@ void MainWindow::connectDeferred()
     });
     connect(m_app, &AppController::urlAnnounced, this, [this](const QString& url) {
         m_console->setUrl(url);
+        m_trayOpen->setEnabled(true);
         statusBar()->showMessage(
             tr("%1 is ready at %2").arg(m_app->workloadName(m_app->runningWorkload()), url));
         if (m_app->settings().openBrowser)
@@ -224,7 +225,13 @@ void MainWindow::buildTray()
     auto* quit = new QAction(tr("Quit StackPilot"), this);
     quit->setObjectName(QStringLiteral("quit"));
     connect(quit, &QAction::triggered, this, &MainWindow::requestQuit);
-    m_trayProfiles->setFooter({show, quit});
+    // The workload's page, one click from the tray while it serves one.
+    m_trayOpen = new QAction(tr("Open in browser"), this);
+    m_trayOpen->setObjectName(QStringLiteral("open-browser"));
+    m_trayOpen->setEnabled(false);
+    connect(m_trayOpen, &QAction::triggered, this,
+            [this] { QDesktopServices::openUrl(QUrl(m_app->url())); });
+    m_trayProfiles->setFooter({m_trayOpen, show, quit});
     // On X11 the icon is made even when no tray host runs yet: Qt adds it once one
     // appears (a panel that starts after StackPilot). Elsewhere, no tray is no tray.
     if (!QSystemTrayIcon::isSystemTrayAvailable() &&
@@ -330,6 +337,8 @@ void MainWindow::onPhaseChanged()
                               (p == Phase::Ready || p == Phase::Running));
     if (m_console && m_app->url().isEmpty())
         m_console->setUrl({}); // "Open in browser" only while the workload serves it
+    if (m_trayOpen)
+        m_trayOpen->setEnabled(!m_app->url().isEmpty());
     const auto pending = m_app->pendingInstall();
     m_resume->setVisible(pending.has_value() && p == Phase::Ready);
     if (pending) {

@@ -146,7 +146,9 @@ private:
     QSystemTrayIcon* m_tray = nullptr;
     QAction* m_diagAction = nullptr;
     QAction* m_detectAgain = nullptr;
-    QAction* m_consoleAction = nullptr; // View ▸ Console: shown even while nothing runs
+    QAction* m_consoleAction = nullptr;
+    QAction* m_trayOpen =
+        nullptr; // the tray's "Open in browser" // View ▸ Console: shown even while nothing runs
     std::function<bool(const QString&, const QString&)> m_confirm;
     Chooser m_choose;
     bool m_quitting = false; // Quit asked already: closing the window asks no more

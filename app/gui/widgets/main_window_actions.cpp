@@ -13,6 +13,7 @@
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
 #include "core/format.h"
+#include "core/paths.h"
 #include "core/qt_text.h"
 #include "core/select/select.h"
 
@@ -267,6 +268,17 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
+    // Where StackPilot keeps things, for a user who wants to look (or back them up).
+    QMenu* folders = file->addMenu(tr("&Open folder"));
+    folders->setObjectName(QStringLiteral("folders"));
+    const auto open = [](const std::filesystem::path& dir) {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(qpath(dir)));
+    };
+    folders->addAction(tr("&Installed stacks"), this, [open] { open(paths::dataDir()); });
+    folders->addAction(tr("&Models"), this, [this] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(m_app->modelsFolder()));
+    });
+    folders->addAction(tr("&Logs"), this, [open] { open(paths::logDir()); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &MainWindow::requestQuit);
     m_viewMenu = menuBar()->addMenu(tr("&View")); // the Profiles menu goes before it
