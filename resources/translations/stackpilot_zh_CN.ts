@@ -802,17 +802,17 @@
         <translation>%1 已在 %2（显存 %3）上运行。两者将共用这张卡：%1 至少需要 %4，%5 至少需要 %6。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_models.cpp" line="151"/>
+        <location filename="../../app/gui/controllers/app_models.cpp" line="165"/>
         <source>%1 is ready.</source>
         <translation>%1 已就绪。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_models.cpp" line="153"/>
+        <location filename="../../app/gui/controllers/app_models.cpp" line="167"/>
         <source>Paused. What arrived is kept; Download goes on from there.</source>
         <translation>已暂停。已下载的部分会保留；再次下载时从那里继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_models.cpp" line="155"/>
+        <location filename="../../app/gui/controllers/app_models.cpp" line="169"/>
         <source>Could not download %1: %2</source>
         <translation>无法下载 %1：%2</translation>
     </message>
@@ -1406,7 +1406,7 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="187"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="188"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
@@ -1451,167 +1451,167 @@ Found by: %4</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="217"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="219"/>
         <source>No download: only the models already in its folders</source>
         <translation>不下载：只用它文件夹中已有的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="227"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="229"/>
         <source>downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="227"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="229"/>
         <source>downloaded at launch</source>
         <translation>启动时下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="231"/>
         <source>too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="269"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="271"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="270"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="274"/>
         <source>&amp;Open folder</source>
         <translation>打开文件夹(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="277"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="279"/>
         <source>&amp;Installed stacks</source>
         <translation>已安装的软件栈(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="278"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="280"/>
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="281"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="283"/>
         <source>&amp;Logs</source>
         <translation>日志(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="285"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="284"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="286"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="285"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="287"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="286"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="288"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="287"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
         <source>&amp;Console</source>
         <translation>控制台(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="291"/>
         <source>Show the console even before anything runs</source>
         <translation>即使还没有运行任何程序，也显示控制台</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="292"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="294"/>
         <source>&amp;Detect graphics cards again</source>
         <translation>重新检测显卡(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="294"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="296"/>
         <source>After installing a driver or plugging in a card</source>
         <translation>在安装驱动或插入显卡之后使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="295"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="297"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="296"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="298"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="301"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="303"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="302"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="304"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="303"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="305"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="219"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="226"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="333"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="334"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="358"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="361"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="362"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="434"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="435"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="436"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="437"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="437"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="438"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="443"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="444"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="444"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
@@ -1627,13 +1627,13 @@ Found by: %4</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="267"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="268"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
@@ -1653,59 +1653,59 @@ Found by: %4</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="230"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="275"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="277"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="355"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="367"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="376"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="384"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="390"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="409"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="410"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="419"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="420"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1827,117 +1827,142 @@ Found by: %4</source>
 <context>
     <name>sp::gui::ProfileCard</name>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="50"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="51"/>
         <source>Why this stack?</source>
         <translation>为什么选这个软件栈？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="51"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="52"/>
         <source>Environment…</source>
         <translation>环境变量…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="52"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="53"/>
         <source>The variables StackPilot sets for this stack, and why</source>
         <translation>StackPilot 为这个软件栈设置的变量及原因</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="93"/>
         <source>What gets installed</source>
         <translation>将要安装的内容</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="132"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="132"/>
         <source>Graphics card for this workload</source>
         <translation>此工作负载使用的显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="141"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="141"/>
         <source>Model this workload runs</source>
         <translation>此工作负载运行的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="212"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="214"/>
         <source>Recommended for this PC&apos;s processor: slower than a graphics card</source>
         <translation>推荐在这台电脑的处理器上运行：比显卡慢</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="216"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="222"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="236"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="235"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="237"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="241"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="243"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="242"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="244"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="244"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="246"/>
         <source>Choose “Recommended” in the Stacks menu to go back to the stack StackPilot picks.</source>
         <translation>在“软件栈”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="269"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="271"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="279"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="281"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="280"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="282"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="281"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="283"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="278"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="315"/>
+        <source>Disk: about %1 for the parts whose size is known</source>
+        <translation>磁盘：已知大小的部分约需 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="316"/>
+        <source>Disk: about %1</source>
+        <translation>磁盘：约 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="318"/>
+        <source> in %1 (&lt;a href=&quot;settings&quot;&gt;Change…&lt;/a&gt;)</source>
+        <translation>，位于 %1（&lt;a href=&quot;settings&quot;&gt;更改…&lt;/a&gt;）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="320"/>
+        <source>, %1 free</source>
+        <translation>，可用 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="324"/>
+        <source>Not enough free space: free some, or choose another folder.</source>
+        <translation>可用空间不足：请清理一些空间，或选择其他文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="280"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>

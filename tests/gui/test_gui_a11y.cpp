@@ -11,8 +11,10 @@
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/models_dialog.h"
 #include "app/gui/widgets/settings_dialog.h"
+#include "core/format.h"
 #include "gui_fixture.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 
@@ -146,6 +148,32 @@ private slots:
         QVERIFY2(at(ui.primary()) > 0 && at(ui.primary()) < at(search),
                  qPrintable(QStringLiteral("%1 %2").arg(at(ui.primary())).arg(at(search))));
         QVERIFY(at(ui.primary()) < at(ui.window->findChild<gui::AlternativesView*>()));
+    }
+
+    // Issue 33, item 1: the card names the disk an install needs, the install folder
+    // (with a way to change it) and the free space there.
+    void theCardSaysTheDiskItNeeds()
+    {
+        GuiWorld w;
+        TestWindow ui(w.controller());
+        QVERIFY(ui.ready());
+        ui.choose(QStringLiteral("guiwork"));
+        const QString folder = ui.app->installFolder();
+        QVERIFY(waitFor(
+            [&] { return ui.window->card()->installText().contains(QStringLiteral(" free")); }));
+        const QString text = ui.window->card()->installText();
+        const QString need = QString::fromStdString(format::bytes(2 * w.archive.size()));
+        QVERIFY2(text.contains(QStringLiteral("Disk: about ") + need) &&
+                     text.contains(folder.toHtmlEscaped()) &&
+                     text.contains(QStringLiteral("Change…")),
+                 qPrintable(text));
+        QLabel* label = nullptr;
+        for (QLabel* l : ui.window->card()->findChildren<QLabel*>())
+            if (l->text() == text)
+                label = l;
+        QVERIFY(label);
+        emit label->linkActivated(QStringLiteral("settings"));
+        QVERIFY(waitFor([&] { return ui.window->findChild<gui::SettingsDialog*>() != nullptr; }));
     }
 
     void failedAndDialogs()

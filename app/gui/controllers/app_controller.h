@@ -181,6 +181,10 @@ public:
     const QVector<ModelRow>& models() const { return m_modelRows; }
     quint64 vaultBytes() const { return m_vaultBytes; }
     std::optional<quint64> vaultFree() const { return m_vaultFree; }
+    // The free space where stacks install (measured off the GUI thread with the models);
+    // none on a recorded PC, whose disk is not this one.
+    std::optional<quint64> installFree() const { return m_installFree; }
+    QString installFolder() const;
     QString modelsFolder() const;
     void pullModel(const QString& id);
     void pausePull();
@@ -335,6 +339,7 @@ private:
     QVector<ModelRow> m_modelRows;
     quint64 m_vaultBytes = 0;
     std::optional<quint64> m_vaultFree;
+    std::optional<quint64> m_installFree;
     std::vector<VaultFile> m_vaultFiles;
     std::map<QString, PlanView> m_views;
     QString m_workload;

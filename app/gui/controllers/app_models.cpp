@@ -24,13 +24,30 @@ struct VaultState
 {
     std::vector<VaultFile> files;
     std::optional<quint64> free;
+    std::optional<quint64> installFree; // of the disk the stacks install to
 };
+
+// The free space of the disk that holds `dir`, or of its nearest existing parent.
+std::optional<quint64> freeOn(fs::path dir)
+{
+    std::error_code ec;
+    while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir)
+        dir = dir.parent_path();
+    if (const auto space = fs::space(dir, ec); !ec)
+        return quint64(space.available);
+    return std::nullopt;
+}
 
 } // namespace
 
 QString AppController::modelsFolder() const
 {
     return qpath(ModelVault::defaultRoot());
+}
+
+QString AppController::installFolder() const
+{
+    return qpath(paths::dataDir());
 }
 
 void AppController::refreshModels()
@@ -44,17 +61,14 @@ void AppController::refreshModels()
             const ModelVault vault(ModelVault::defaultRoot());
             if (auto files = vault.files())
                 out.files = std::move(*files);
-            std::error_code ec;
-            fs::path dir = vault.root();
-            while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir)
-                dir = dir.parent_path();
-            if (const auto space = fs::space(dir, ec); !ec)
-                out.free = quint64(space.available);
+            out.free = freeOn(vault.root());
+            out.installFree = freeOn(paths::dataDir());
             return out;
         },
         [this](VaultState state) {
             m_vaultFiles = std::move(state.files);
             m_vaultFree = state.free;
+            m_installFree = state.installFree;
             buildModelRows();
         });
 }

@@ -126,6 +126,7 @@ void MainWindow::buildBody()
             (new DetailsDialog(*v, this))->open();
     });
     connect(m_card, &ProfileCard::environmentRequested, this, &MainWindow::openEnvironment);
+    connect(m_card, &ProfileCard::settingsRequested, this, &MainWindow::openSettings);
     connect(m_card, &ProfileCard::gpuChosen, this,
             [this](int gpu) { m_app->setGpuFor(m_app->workload(), gpu); });
     connect(m_card, &ProfileCard::modelChosen, this,

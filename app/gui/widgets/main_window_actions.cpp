@@ -209,6 +209,8 @@ void MainWindow::showChoices()
     for (const QString& id : ids)
         labels << modelChoiceText(id);
     m_card->setModels(labels, ids, m_app->modelFor(w));
+    m_card->setDisk(m_app->recordedMachine() ? QString() : m_app->installFolder(),
+                    m_app->installFree());
 }
 
 QString MainWindow::modelChoiceText(const QString& id) const

@@ -3,6 +3,7 @@
 #include "app/gui/models/plain_words.h"
 #include "app/gui/widgets/style.h"
 #include "core/format.h"
+#include "core/qt_text.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -95,6 +96,7 @@ QWidget* ProfileCard::buildContent()
     m_stack->hide();
     m_install = wrappedLabel(content);
     m_install->setTextFormat(Qt::RichText);
+    connect(m_install, &QLabel::linkActivated, this, [this] { emit settingsRequested(); });
     for (QWidget* w : std::initializer_list<QWidget*>{
              m_caption, m_title, buildGpuRow(content), buildModelRow(content), m_verdict, m_about,
              m_why, m_evidence, m_warning, m_expander, m_stack, m_install})
@@ -289,6 +291,38 @@ void ProfileCard::showRuntimes(const PlanView& v)
     // The total the catalog's sizes give, and by name what has none (plan_view.h).
     m_install->setText(downloadSentence(v, DownloadWording::Card).toHtmlEscaped());
     m_install->setVisible(true);
+    // An archive is downloaded, then unpacked beside it: about twice its size at once
+    // (the session's checklist counts the same way).
+    m_diskNeeded = v.toInstall.isEmpty() ? 0 : v.downloadBytes * 2;
+    m_diskPartial = !v.unsizedParts.isEmpty();
+    updateDisk();
+}
+
+void ProfileCard::setDisk(const QString& folder, std::optional<quint64> free)
+{
+    m_diskFolder = folder;
+    m_diskFree = free;
+    updateDisk();
+}
+
+// "Disk: about 1.2 GiB in C:\Users\u\AppData\Local\StackPilot (Change…), 80 GiB free."
+void ProfileCard::updateDisk()
+{
+    m_install->setText(m_install->text().section(QStringLiteral("<br>"), 0, 0));
+    if (m_diskNeeded == 0 || m_install->isHidden())
+        return;
+    const QString need = qs(format::bytes(m_diskNeeded));
+    QString line = m_diskPartial ? tr("Disk: about %1 for the parts whose size is known").arg(need)
+                                 : tr("Disk: about %1").arg(need);
+    if (!m_diskFolder.isEmpty())
+        line += tr(" in %1 (<a href=\"settings\">Change…</a>)").arg(m_diskFolder.toHtmlEscaped());
+    if (m_diskFree)
+        line += tr(", %1 free").arg(qs(format::bytes(*m_diskFree)));
+    line += QLatin1Char('.');
+    if (m_diskFree && *m_diskFree < m_diskNeeded)
+        line +=
+            QLatin1Char(' ') + tr("Not enough free space: free some, or choose another folder.");
+    m_install->setText(m_install->text() + QStringLiteral("<br>") + line);
 }
 
 } // namespace sp::gui

@@ -9,6 +9,7 @@
 #include "app/gui/models/plan_view.h"
 
 #include <QFrame>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -40,6 +41,9 @@ public:
     // only for a workload that runs a model.
     void setModels(const QStringList& labels, const QStringList& ids, const QString& chosen);
     void setChoicesEnabled(bool on); // not while the workload runs
+    // Where stacks install and its free space (none: not known, or a recorded PC): the
+    // card says the disk an install needs there, with a link to change the folder.
+    void setDisk(const QString& folder, std::optional<quint64> free);
     QComboBox* gpuChooser() const { return m_gpuChooser; }
     QComboBox* modelChooser() const { return m_modelChooser; }
     // The card's controls in the order Tab visits them: the choosers, the main button,
@@ -51,6 +55,7 @@ signals:
     void environmentRequested();
     void gpuChosen(int gpu); // -1: the default rule
     void modelChosen(const QString& model);
+    void settingsRequested(); // the install folder's "Change…"
 
 private:
     QWidget* buildContent();
@@ -61,6 +66,7 @@ private:
     void showRuntimes(const PlanView& v);
     void showWarnings(const PlanView& v);
     void updateCaption(const PlanView* v);
+    void updateDisk();
 
     QScrollArea* m_scroll = nullptr;
     QLabel* m_caption = nullptr;
@@ -73,6 +79,10 @@ private:
     QToolButton* m_expander = nullptr;
     QLabel* m_stack = nullptr;
     QLabel* m_install = nullptr;
+    quint64 m_diskNeeded = 0;
+    bool m_diskPartial = false; // some parts' sizes are not known until downloaded
+    QString m_diskFolder;
+    std::optional<quint64> m_diskFree;
     QPushButton* m_details = nullptr;
     QPushButton* m_env = nullptr;
     QPushButton* m_primary = nullptr;
