@@ -44,21 +44,12 @@ void checkShallow(const Artifact& a, const ArtifactCheckOptions& o, ArtifactChec
 // size and SHA-256 exactly as an install would.
 void checkDeep(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& out)
 {
-    QTemporaryDir tmp;
-    if (!tmp.isValid()) {
-        out.verdict = CheckVerdict::Failed;
-        out.detail = "no temporary folder: " + tmp.errorString().toStdString();
-        return;
-    }
-    DownloaderOptions d = o.downloader;
-    d.cacheDir = toPath(tmp.path());
-    d.maxTriesPerUrl = 1;
     DownloadRequest rq;
     rq.urls = {a.url};
     rq.sha256 = a.sha256;
     rq.size = a.expectedSize(); // a wrong size fails here, an unverified one included
     DiscardSink sink;
-    auto r = Downloader(d).fetch(rq, sink);
+    auto r = fetchOnceForCheck(rq, o, sink);
     if (!r) {
         out.verdict = CheckVerdict::Failed;
         out.detail = r.error().message;
@@ -80,6 +71,18 @@ void checkDeep(const Artifact& a, const ArtifactCheckOptions& o, ArtifactCheck& 
 }
 
 } // namespace
+
+Expected<DownloadResult> fetchOnceForCheck(const DownloadRequest& request,
+                                           const ArtifactCheckOptions& options, ByteSink& sink)
+{
+    QTemporaryDir tmp;
+    if (!tmp.isValid())
+        return Error::runtime("no temporary folder: " + tmp.errorString().toStdString());
+    DownloaderOptions d = options.downloader;
+    d.cacheDir = toPath(tmp.path());
+    d.maxTriesPerUrl = 1;
+    return Downloader(d).fetch(request, sink);
+}
 
 const char* toString(CheckVerdict v)
 {

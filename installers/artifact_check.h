@@ -52,6 +52,11 @@ struct ArtifactCheck
 ArtifactCheck checkArtifact(const std::string& runtime, const Artifact& artifact,
                             const ArtifactCheckOptions& options);
 
+// One download for a deep check: a temporary cache, one try, nothing kept; the
+// downloader compares size and SHA-256 exactly as an install would.
+Expected<DownloadResult> fetchOnceForCheck(const DownloadRequest& request,
+                                           const ArtifactCheckOptions& options, ByteSink& sink);
+
 // A model's file (model_check.cpp), named by its model's id: the same checks, and with
 // `deep` each piece of a file with `chunks` compared to the catalog's piece digests.
 ArtifactCheck checkModelFile(const std::string& model, const ModelFile& file,

@@ -3,11 +3,8 @@
 // per-piece digests has every piece compared too, so a catalog whose `chunks` are wrong
 // fails before a user's pull would fetch good pieces again and again.
 
-#include "core/qt_text.h"
 #include "installers/artifact_check.h"
 #include "installers/model_pieces.h"
-
-#include <QTemporaryDir>
 
 namespace sp {
 
@@ -40,22 +37,13 @@ std::string pieceList(const std::vector<std::size_t>& bad, std::size_t total)
 // Downloads the file once (never kept), comparing size, SHA-256 and every piece.
 void checkModelDeep(const ModelFile& f, const ArtifactCheckOptions& o, ArtifactCheck& out)
 {
-    QTemporaryDir tmp;
-    if (!tmp.isValid()) {
-        out.verdict = CheckVerdict::Failed;
-        out.detail = "no temporary folder: " + tmp.errorString().toStdString();
-        return;
-    }
-    DownloaderOptions d = o.downloader;
-    d.cacheDir = toPath(tmp.path());
-    d.maxTriesPerUrl = 1;
     DownloadRequest rq;
     rq.urls = {f.url};
     rq.sha256 = f.sha256;
     rq.size = f.size;
     PieceChecker pieces(f.chunks.value_or(ModelChunks{}));
     DiscardSink discard; // a PieceChecker needs pieces to count in
-    auto r = Downloader(d).fetch(rq, f.chunks ? static_cast<ByteSink&>(pieces) : discard);
+    auto r = fetchOnceForCheck(rq, o, f.chunks ? static_cast<ByteSink&>(pieces) : discard);
     const std::size_t total = f.chunks ? f.chunks->sha256.size() : 0;
     const bool piecesBad = f.chunks && !pieces.bad().empty();
     if (!r) {
