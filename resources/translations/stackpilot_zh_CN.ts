@@ -916,86 +916,91 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::DiagnosticsDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="25"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="28"/>
         <source>Export diagnostics</source>
         <translation>导出诊断包</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="28"/>
-        <source>One zip with what a helper asks for: your GPUs and probes, the chosen stack and why, installed runtimes checked again, recent launches and their logs, the environment and the doctor&apos;s findings. Tokens, passwords, keys and your user name are replaced before anything is written; review the list below.</source>
-        <translation>一个 zip 文件，包含帮助者会问到的全部信息：显卡和探测结果、选中的软件栈及原因、重新校验的已安装运行时、最近的启动及其日志、环境变量和体检结果。令牌、密码、密钥和您的用户名在写入前都会被替换；请检查下面的列表。</translation>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="31"/>
+        <source>One zip file with what someone helping you will ask for: your graphics cards and what StackPilot checked on them, the chosen stack and why, the installed parts checked again, recent launches and their logs, the environment, and StackPilot&apos;s health check of this PC. Tokens, passwords, keys and your user name are replaced before anything is written; review the list below.</source>
+        <translation>一个 zip 文件，包含帮助您的人会问到的全部信息：您的显卡以及 StackPilot 对它们的检查结果、选中的软件栈及原因、重新校验的已安装部分、最近的启动及其日志、环境变量，以及 StackPilot 对这台电脑的健康检查。令牌、密码、密钥和您的用户名在写入前都会被替换；请检查下面的列表。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="36"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="41"/>
         <source>Collecting…</source>
         <translation>正在收集…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="39"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="44"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="39"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="44"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="39"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="44"/>
         <source>Redacted</source>
         <translation>已脱敏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="48"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="53"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="54"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="56"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="64"/>
         <source>Save diagnostics</source>
         <translation>保存诊断包</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="55"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="65"/>
         <source>Zip files (*.zip)</source>
         <translation>Zip 文件 (*.zip)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="95"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="105"/>
         <source>Collecting: %1…</source>
         <translation>正在收集：%1…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="102"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="112"/>
         <source>Could not collect: %1</source>
         <translation>无法收集：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="123"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="133"/>
         <source>%n entries, %1 before compression.</source>
         <translation>
             <numerusform>%n 个条目，压缩前 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="125"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="135"/>
         <source>Redacted in all, by kind (values are never recorded): %1</source>
         <translation>按类型统计的脱敏总数（从不记录原值）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="141"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="151"/>
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="160"/>
         <source>Could not save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="153"/>
-        <source>Saved to %1</source>
-        <translation>已保存到 %1</translation>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="163"/>
+        <source>Saved to %1. Attach it where you ask for help: the issue or forum post about the problem, for the people of the program that failed or of StackPilot.</source>
+        <translation>已保存到 %1。请在求助的地方附上它：针对这个问题的 issue 或论坛帖子，发给出错程序或 StackPilot 的维护者。</translation>
     </message>
 </context>
 <context>

@@ -226,6 +226,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("StackPilot"));
     g_out = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("docs/screenshots");
     QDir().mkpath(g_out);
+    gui::setLanguage("en"); // as the window starts: the English plural forms too
     detectingAndReady();
     installingRunningAndFailure();
     seed000();

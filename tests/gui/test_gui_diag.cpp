@@ -126,8 +126,11 @@ private slots:
         const fs::path theirs = w.root / "cli.zip";
         dialog->setSaveAs([&](const QString&) { return QString::fromStdString(ours.string()); });
         QSignalSpy saved(dialog, &gui::DiagnosticsDialog::saved);
+        QVERIFY(!dialog->showFileButton()->isVisible());
         QTest::mouseClick(dialog->saveButton(), Qt::LeftButton);
         QVERIFY(saved.wait(30000));
+        // Issue 33: once saved, where it is and where to send it.
+        QVERIFY(dialog->showFileButton()->isVisible());
         const Cli exported =
             cli(QStringList{QStringLiteral("diag"), QStringLiteral("export"), QStringLiteral("-o"),
                             QString::fromStdString(theirs.string())} +

@@ -6,15 +6,18 @@
 #include "core/paths.h"
 #include "core/qt_text.h"
 
+#include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTreeWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace sp::gui {
@@ -25,11 +28,13 @@ DiagnosticsDialog::DiagnosticsDialog(AppController* app, QWidget* parent)
     setWindowTitle(tr("Export diagnostics"));
     resize(820, 560);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("One zip with what a helper asks for: your GPUs and probes, the "
-                                "chosen stack and why, installed runtimes checked again, recent "
-                                "launches and their logs, the environment and the doctor's "
-                                "findings. Tokens, passwords, keys and your user name are "
-                                "replaced before anything is written; review the list below."),
+    auto* intro = new QLabel(tr("One zip file with what someone helping you will ask for: your "
+                                "graphics cards and what StackPilot checked on them, the chosen "
+                                "stack and why, the installed parts checked again, recent "
+                                "launches and their logs, the environment, and StackPilot's "
+                                "health check of this PC. Tokens, passwords, keys and your user "
+                                "name are replaced before anything is written; review the list "
+                                "below."),
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -48,6 +53,11 @@ DiagnosticsDialog::DiagnosticsDialog(AppController* app, QWidget* parent)
     m_save = buttons->addButton(tr("Save…"), QDialogButtonBox::AcceptRole);
     m_save->setEnabled(false);
     connect(m_save, &QPushButton::clicked, this, &DiagnosticsDialog::save);
+    m_showFile = buttons->addButton(tr("Show in folder"), QDialogButtonBox::ActionRole);
+    m_showFile->hide(); // once saved
+    connect(m_showFile, &QPushButton::clicked, this, [this] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(m_savedFile).absolutePath()));
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     m_saveAs = [this](const QString& suggested) {
@@ -150,7 +160,12 @@ void DiagnosticsDialog::save()
                 m_status->setText(tr("Could not save: %1").arg(qs(written.error().message)));
                 return;
             }
-            m_status->setText(tr("Saved to %1").arg(file));
+            m_status->setText(tr("Saved to %1. Attach it where you ask for help: the issue "
+                                 "or forum post about the problem, for the people of the "
+                                 "program that failed or of StackPilot.")
+                                  .arg(file));
+            m_savedFile = file;
+            m_showFile->show();
             emit saved(file);
         },
         orderedPool());

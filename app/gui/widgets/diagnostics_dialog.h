@@ -31,6 +31,7 @@ public:
     bool collected() const { return m_bundle != nullptr; }
     QTreeWidget* list() const { return m_list; }
     QPushButton* saveButton() const { return m_save; }
+    QPushButton* showFileButton() const { return m_showFile; }
     QString status() const;
 
 signals:
@@ -50,6 +51,8 @@ private:
     QLabel* m_totals = nullptr;
     QTreeWidget* m_list = nullptr;
     QPushButton* m_save = nullptr;
+    QPushButton* m_showFile = nullptr; // "Show in folder", after a save
+    QString m_savedFile;
 };
 
 } // namespace sp::gui
