@@ -702,27 +702,32 @@
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="82"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="69"/>
+        <source>No graphics driver installed yet? Get it from your card&apos;s maker: &lt;a href=&quot;https://www.amd.com/en/support/download/drivers.html&quot;&gt;AMD&lt;/a&gt;, &lt;a href=&quot;https://www.nvidia.com/en-us/drivers/&quot;&gt;NVIDIA&lt;/a&gt;, &lt;a href=&quot;https://www.intel.com/content/www/us/en/download-center/home.html&quot;&gt;Intel&lt;/a&gt;. Then choose View ▸ Detect graphics cards again.</source>
+        <translation>还没有安装显卡驱动？请从显卡厂商处获取：&lt;a href=&quot;https://www.amd.com/en/support/download/drivers.html&quot;&gt;AMD&lt;/a&gt;、&lt;a href=&quot;https://www.nvidia.com/en-us/drivers/&quot;&gt;NVIDIA&lt;/a&gt;、&lt;a href=&quot;https://www.intel.com/content/www/us/en/download-center/home.html&quot;&gt;Intel&lt;/a&gt;。然后选择“查看 ▸ 重新检测显卡”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="90"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="82"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="90"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="86"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="94"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="87"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="95"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="117"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="125"/>
         <source>Not a known problem yet. The line that decides it comes from %1:
 %2</source>
         <translation>这还不是已知问题。决定性的那一行来自%1：
@@ -730,7 +735,7 @@
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_failures.cpp" line="31"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="139"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="147"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
@@ -1079,72 +1084,72 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::FailureCard</name>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="33"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="37"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="88"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="99"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="102"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="103"/>
         <source>Remove what this install downloaded so far.</source>
         <translation>删除此次安装到目前为止下载的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="95"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="106"/>
         <source>Proxy settings…</source>
         <translation>代理设置…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="101"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="112"/>
         <source>Export diagnostics…</source>
         <translation>导出诊断包…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="102"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="113"/>
         <source>Saves a report without personal data, to attach to a bug report</source>
         <translation>保存一份不含个人数据的报告，可附在问题报告中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="106"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="117"/>
         <source>Open log</source>
         <translation>打开日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="109"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="120"/>
         <source>Copy search text</source>
         <translation>复制搜索文本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="110"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="121"/>
         <source>Copies the failing line, without your folders, to search the web or the program&apos;s issues for it</source>
         <translation>复制出错的那一行（不含您的文件夹路径），用于在网上或程序的问题列表中搜索</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="114"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="125"/>
         <source>Report this failure</source>
         <translation>报告此故障</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="115"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="126"/>
         <source>Copies a report with the failing lines, without personal data, to paste into a new issue</source>
         <translation>复制一份包含出错行、不含个人数据的报告，可粘贴到新的问题报告中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="119"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="130"/>
         <source>Continue with CPU stacks</source>
         <translation>继续使用 CPU 软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/failure_card.cpp" line="120"/>
+        <location filename="../../app/gui/widgets/failure_card.cpp" line="131"/>
         <source>Stacks that run on the processor: slower, but they need no graphics driver</source>
         <translation>在处理器上运行的软件栈：较慢，但不需要显卡驱动</translation>
     </message>

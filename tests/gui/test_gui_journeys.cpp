@@ -176,6 +176,10 @@ private slots:
                  QStringLiteral("StackPilot could not detect the graphics card"));
         QVERIFY(card->button(FailureNotice::Action::Retry));
         QVERIFY(card->button(FailureNotice::Action::ContinueWithCpu));
+        // Issue 33: a failed detection names the drivers to install, with links.
+        QVERIFY2(
+            card->linksText().contains(QStringLiteral("https://www.nvidia.com/en-us/drivers/")),
+            qPrintable(card->linksText()));
         ui.checkPlainWords("detection failed");
 
         std::ofstream(w.root / "ok") << "1";

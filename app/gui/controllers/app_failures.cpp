@@ -63,6 +63,14 @@ void AppController::reportDetectionFailure()
                   : tr("StackPilot's knowledge files could not be read. Press Retry; if "
                        "this persists, export diagnostics and report it.");
     f.detail = m_detectError;
+    // The likeliest cause on a new PC is no graphics driver at all: name where each
+    // vendor publishes its own.
+    if (!m_catalogBroken)
+        f.links = tr("No graphics driver installed yet? Get it from your card's maker: "
+                     "<a href=\"https://www.amd.com/en/support/download/drivers.html\">AMD</a>, "
+                     "<a href=\"https://www.nvidia.com/en-us/drivers/\">NVIDIA</a>, "
+                     "<a href=\"https://www.intel.com/content/www/us/en/download-center/"
+                     "home.html\">Intel</a>. Then choose View ▸ Detect graphics cards again.");
     f.actions = {FailureNotice::Action::Retry};
     if (!m_catalogBroken)
         f.actions << FailureNotice::Action::ContinueWithCpu;

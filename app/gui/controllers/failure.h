@@ -39,6 +39,7 @@ struct FailureNotice
     QString logPath;     // OpenLog
     QString searchText;  // CopySearchText
     QString report;      // ReportFailure: Markdown, redacted
+    QString links;       // rich text: where to get what helps (a driver), as links
 
     bool has(Action a) const { return actions.contains(a); }
 };

@@ -25,6 +25,10 @@ FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
     m_cause = new QLabel(this);
     m_cause->setWordWrap(true);
     m_cause->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_links = new QLabel(this);
+    m_links->setWordWrap(true);
+    m_links->setTextFormat(Qt::RichText);
+    m_links->setOpenExternalLinks(true);
     m_disclose = new QToolButton(this);
     m_disclose->setCheckable(true);
     m_disclose->setAutoRaise(true);
@@ -46,8 +50,8 @@ FailureCard::FailureCard(QWidget* parent) : QFrame(parent)
         row->addStretch(1);
         rows->addLayout(row);
     }
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{m_title, m_cause, m_disclose, m_detail, m_buttons})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_cause, m_links, m_disclose,
+                                                      m_detail, m_buttons})
         layout->addWidget(w);
     connect(m_disclose, &QToolButton::toggled, this, [this](bool open) {
         m_disclose->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
@@ -71,6 +75,11 @@ QPushButton* FailureCard::addButton(FailureNotice::Action action, const QString&
     return b;
 }
 
+QString FailureCard::linksText() const
+{
+    return m_links->text();
+}
+
 void FailureCard::showFailure(const FailureNotice& f)
 {
     for (auto& [action, b] : m_actions)
@@ -78,6 +87,8 @@ void FailureCard::showFailure(const FailureNotice& f)
     m_actions.clear();
     m_title->setText(f.title);
     m_cause->setText(f.cause);
+    m_links->setText(f.links);
+    m_links->setVisible(!f.links.isEmpty());
     m_detail->setText(f.detail);
     m_disclose->setVisible(!f.detail.isEmpty());
     m_disclose->setChecked(false);

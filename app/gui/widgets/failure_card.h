@@ -25,6 +25,7 @@ public:
 
     void showFailure(const FailureNotice& f);
     QString titleText() const;
+    QString linksText() const;
     QString causeText() const;
     // The button of `action` (tests), or null when it does not apply.
     QPushButton* button(FailureNotice::Action action) const;
@@ -37,6 +38,7 @@ private:
 
     QLabel* m_title = nullptr;
     QLabel* m_cause = nullptr;
+    QLabel* m_links = nullptr; // FailureNotice::links
     QToolButton* m_disclose = nullptr;
     QLabel* m_detail = nullptr;
     QWidget* m_buttons = nullptr;
