@@ -19,16 +19,6 @@ constexpr JsonLimits kIndexLimits{16u << 20, 8};
 // Room left beside a pull for everything else on the disk (logs, the index, a cache).
 constexpr std::uint64_t kDiskMargin = 64u << 20;
 
-// Hashes nothing: the downloader checks the whole file's digest itself.
-class NoSink : public ByteSink
-{
-public:
-    Expected<void> begin(std::optional<std::uint64_t>) override { return {}; }
-    Expected<void> write(const char*, std::size_t) override { return {}; }
-    Expected<void> finish() override { return {}; }
-    Expected<void> restart() override { return {}; }
-};
-
 VaultFile fromJson(const json& j)
 {
     VaultFile f;
@@ -218,7 +208,7 @@ Expected<VaultFile> ModelVault::fetchFile(const ModelFile& file, VaultFile v,
     o.cacheDir = m_root / "incoming"; // the same filesystem as blobs/: a rename, no copy
     const Downloader downloader(o);
     std::optional<PieceChecker> pieces;
-    NoSink none;
+    DiscardSink none; // the downloader checks the whole file's digest itself
     if (file.chunks) {
         // The pieces are checked here, so a wrong file is kept to be repaired, not dropped.
         pieces.emplace(*file.chunks);

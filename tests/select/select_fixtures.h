@@ -61,6 +61,20 @@ inline sp::Catalog loadShippedCatalog(const std::string& extraDir = {})
     return r->catalog;
 }
 
+// A catalog from one document's text, references checked; the test stops where it does
+// not load.
+inline sp::Catalog catalogFromText(const std::string& text, const std::string& name)
+{
+    sp::CatalogLoader loader;
+    auto r = loader.addText(text, name);
+    if (!r)
+        qFatal("%s", r.error().message.c_str());
+    auto refs = loader.checkReferences();
+    if (!refs)
+        qFatal("%s", refs.error().message.c_str());
+    return loader.catalog();
+}
+
 inline const sp::Catalog& shippedCatalog()
 {
     static const sp::Catalog cat = loadShippedCatalog();

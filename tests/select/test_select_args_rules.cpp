@@ -12,12 +12,7 @@ namespace {
 
 sp::Catalog ruleCatalog()
 {
-    const std::string text = kArgsRulesCatalog;
-    sp::CatalogLoader loader;
-    auto r = loader.addText(text, "rules.json");
-    if (!r)
-        qFatal("%s", r.error().message.c_str());
-    return loader.catalog();
+    return catalogFromText(kArgsRulesCatalog, "rules.json");
 }
 
 std::vector<std::string> argsFor(const sp::Catalog& cat, const sp::HardwareSnapshot& snap,

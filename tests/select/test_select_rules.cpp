@@ -31,14 +31,7 @@ sp::Catalog tinyCatalog(const std::string& extraProfiles = {})
       "gfx_overrides": [
         {"gfx": "gfx1031", "hsa_override": "10.3.0", "os": ["linux"], "confidence": "established", "evidence": "e"},
         {"gfx": "gfx1103", "hsa_override": "11.0.0", "os": ["linux"], "confidence": "reported", "evidence": "e"}]})";
-    sp::CatalogLoader loader;
-    auto r = loader.addText(text, "tiny.json");
-    if (!r)
-        qFatal("%s", r.error().message.c_str());
-    auto refs = loader.checkReferences();
-    if (!refs)
-        qFatal("%s", refs.error().message.c_str());
-    return loader.catalog();
+    return catalogFromText(text, "tiny.json");
 }
 
 // Two equal routes that differ only in whether their download's asset name was seen.
