@@ -1838,13 +1838,13 @@ Found by: %4</source>
     <name>sp::gui::ProfileCard</name>
     <message>
         <location filename="../../app/gui/widgets/profile_card.cpp" line="51"/>
-        <source>Why this stack?</source>
-        <translation>为什么选这个软件栈？</translation>
+        <source>Why this stac&amp;k?</source>
+        <translation>为什么选这个软件栈？(&amp;K)</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profile_card.cpp" line="52"/>
-        <source>Environment…</source>
-        <translation>环境变量…</translation>
+        <source>E&amp;nvironment…</source>
+        <translation>环境变量(&amp;N)…</translation>
     </message>
     <message>
         <location filename="../../app/gui/widgets/profile_card.cpp" line="53"/>

@@ -48,8 +48,8 @@ ProfileCard::ProfileCard(QWidget* parent) : QFrame(parent)
     layout->addWidget(m_scroll, 1);
     auto* buttons = new QHBoxLayout;
     buttons->setContentsMargins(12, 0, 12, 0);
-    m_details = new QPushButton(tr("Why this stack?"), this);
-    m_env = new QPushButton(tr("Environment…"), this);
+    m_details = new QPushButton(tr("Why this stac&k?"), this);
+    m_env = new QPushButton(tr("E&nvironment…"), this);
     m_env->setToolTip(tr("The variables StackPilot sets for this stack, and why"));
     m_primary = new QPushButton(this);
     m_primary->setDefault(true);
