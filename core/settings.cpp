@@ -105,11 +105,12 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
         return readInt(s.stopGraceMs, v, p, where, key, 0, 600000);
     } else if (key == "console_code_page") {
         return readInt(s.consoleCodePage, v, p, where, key, 0, 65535, " (0 = the system's)");
-    } else if (key == "install_dir" || key == "cache_dir" || key == "language") {
+    } else if (key == "install_dir" || key == "cache_dir" || key == "language" ||
+               key == "last_workload") {
         if (!v.is_string())
             return p.at(where, "\"" + key + "\" must be a string");
-        if (key == "language")
-            s.language = v.get<std::string>();
+        if (key == "language" || key == "last_workload")
+            (key == "language" ? s.language : s.lastWorkload) = v.get<std::string>();
         else
             (key == "install_dir" ? s.installDir : s.cacheDir) =
                 paths::fromUtf8(v.get<std::string>());
@@ -209,6 +210,8 @@ std::string Settings::toJson() const
     j["open_browser"] = openBrowser;
     j["language"] = language;
     j["theme"] = theme;
+    if (!lastWorkload.empty())
+        j["last_workload"] = lastWorkload;
     j["workloads"] = settings_json::workloadsToJson(workloads);
     if (!allowedProfiles.empty())
         j["allowed_profiles"] = allowedProfiles;

@@ -107,8 +107,10 @@ struct Settings
     std::filesystem::path cacheDir;   // empty = paths::cacheDir()'s default
     int probeTimeoutMs = 5000;
     bool openBrowser = false;
-    std::string language;                               // "" = the system's
-    std::string theme;                                  // "" = the system's, "light", "dark"
+    std::string language; // "" = the system's
+    std::string theme;    // "" = the system's, "light", "dark"
+    // The workload the window showed last: it opens on it again ("" = the first one).
+    std::string lastWorkload;
     std::map<std::string, WorkloadOverrides> workloads; // by workload id
     // A lab's list ("allowed_profiles", docs/LAB.md): only these profiles are ever
     // chosen; the others are listed as rejected with the reason. Empty = all.

@@ -19,7 +19,8 @@ struct PlanReason
     std::string text;
     std::string knownIssue; // empty when the reason is not a known issue
     // Why an available profile ranks below the chosen one, for words a front end picks
-    // itself: "failed-here", "fallback", "evidence", "status", "preference",
+    // itself: "chosen" (it ranks higher, but the user chose another by name),
+    // "failed-here", "fallback", "evidence", "status", "preference",
     // "unverified-url", "support", "specificity", "older", "same"; empty for a rejection.
     std::string rank = {};
 };

@@ -130,7 +130,11 @@ PlanReason rankedBelow(const Candidate& c, const Candidate& w, const Catalog& ca
     auto reason = [&why](std::string code, const std::string& text) {
         return PlanReason{why + text, {}, std::move(code)};
     };
-    // (A forced choice can rank above a better candidate: only a reason that holds is given.)
+    // A forced choice can rank below this candidate: then that is the reason, never a
+    // comparison read the wrong way round ("community is below experimental").
+    if (better(c, w, cat))
+        return reason("chosen", "it ranks higher for this machine, but " + w.profile->id +
+                                    " was chosen by name");
     if (c.failedHere() && !w.failedHere())
         return reason("failed-here", "it " + c.verdict->text);
     if (c.profile->fallback != w.profile->fallback)

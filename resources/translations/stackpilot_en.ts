@@ -13,9 +13,28 @@
     </message>
 </context>
 <context>
+    <name>PlanExplain</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_explain.cpp" line="56"/>
+        <source>%n other stack(s) are made for other graphics cards or systems.</source>
+        <translation>
+            <numerusform>%n other stack is made for other graphics cards or systems.</numerusform>
+            <numerusform>%n other stacks are made for other graphics cards or systems.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_explain.cpp" line="92"/>
+        <source>Sets %n setting(s) for %1 only, while it runs; the PC&apos;s own settings stay as they are.</source>
+        <translation>
+            <numerusform>Sets %n setting for %1 only, while it runs; the PC&apos;s own settings stay as they are.</numerusform>
+            <numerusform>Sets %n settings for %1 only, while it runs; the PC&apos;s own settings stay as they are.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PlanView</name>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="259"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="250"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>%n download has no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
@@ -23,7 +42,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="278"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="269"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>To install: %n part, about %1 to download.</numerusform>
@@ -31,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="284"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="275"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>To install: %n part. The download size of %1 is not known before the download.</numerusform>
@@ -39,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="280"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>To install: %n part, about %1 to download, plus %2, whose size is not known before the download.</numerusform>
@@ -68,11 +87,19 @@
             <numerusform>%n downloads have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="35"/>
+        <source>%1 installed in %2 (%n file(s))</source>
+        <translation>
+            <numerusform>%1 installed in %2 (%n file)</numerusform>
+            <numerusform>%1 installed in %2 (%n files)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::gui::ConsoleView</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="249"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="255"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n line</numerusform>
@@ -83,7 +110,7 @@
 <context>
     <name>sp::gui::DiagnosticsDialog</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="123"/>
+        <location filename="../../app/gui/widgets/diagnostics_dialog.cpp" line="133"/>
         <source>%n entries, %1 before compression.</source>
         <translation>
             <numerusform>%n entry, %1 before compression.</numerusform>
@@ -94,7 +121,7 @@
 <context>
     <name>sp::gui::EnvironmentDialog</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="65"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="113"/>
         <source>What the workload sees: %n variable(s) differ from your system&apos;s environment, each with the reason.</source>
         <translation>
             <numerusform>What the workload sees: %n variable differs from your system&apos;s environment, each with the reason.</numerusform>
@@ -103,9 +130,20 @@
     </message>
 </context>
 <context>
+    <name>sp::gui::InstallPanel</name>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="98"/>
+        <source>%1 of about %2 known so far, plus %n part(s) whose size is not known yet</source>
+        <translation>
+            <numerusform>%1 of about %2 known so far, plus %n part whose size is not known yet</numerusform>
+            <numerusform>%1 of about %2 known so far, plus %n parts whose size is not known yet</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sp::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="294"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="283"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>%n GPU found.</numerusform>
@@ -116,7 +154,7 @@
 <context>
     <name>sp::gui::ModelsDialog</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="120"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="121"/>
         <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</source>
         <translation>
             <numerusform>%n model in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</numerusform>
@@ -124,7 +162,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="124"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="125"/>
         <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1.</source>
         <translation>
             <numerusform>%n model in the vault; StackPilot&apos;s downloads take %1.</numerusform>

@@ -185,73 +185,195 @@
     </message>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="88"/>
+        <source>StackPilot ranks it higher for this PC; you chose the stack above.</source>
+        <translation>StackPilot 认为它更适合这台电脑；您选择了上面的软件栈。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="91"/>
         <source>It failed its check on this PC.</source>
         <translation>它在这台电脑上没有通过检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="90"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="93"/>
         <source>It runs on the processor only, which is much slower.</source>
         <translation>它只用处理器运行，速度慢得多。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="93"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="96"/>
         <source>The recommended stack already passed its check on this PC.</source>
         <translation>推荐的软件栈已经在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="96"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="99"/>
         <source>Fewer people have confirmed that it works.</source>
         <translation>确认它可用的人更少。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="99"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="102"/>
         <source>The published guides recommend the other route for this card.</source>
         <translation>公开的指南为这块显卡推荐另一种方式。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="102"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="105"/>
         <source>One of its downloads cannot be checked against a published address.</source>
         <translation>它的某个下载无法与公开的地址核对。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="105"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="108"/>
         <source>Its support for your graphics card is weaker.</source>
         <translation>它对您显卡的支持较弱。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="108"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="111"/>
         <source>It is made for a wider range of cards, not for yours in particular.</source>
         <translation>它面向更广泛的显卡，并非专为您的显卡准备。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="111"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="114"/>
         <source>It uses older versions.</source>
         <translation>它使用较旧的版本。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="112"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="115"/>
         <source>It is as good; the recommended one comes first.</source>
         <translation>它同样合适；推荐的排在前面。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="121"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="124"/>
         <source>Passed its check on this PC %1</source>
         <translation>%1在这台电脑上通过了检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="124"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="127"/>
         <source>Failed its check on this PC %1</source>
         <translation>%1在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="130"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="133"/>
         <source>Passed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上通过检查；下次启动前会再检查一次</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="133"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="136"/>
         <source>Failed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上未通过检查；下次启动前会再检查一次</translation>
+    </message>
+</context>
+<context>
+    <name>PlanExplain</name>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="38"/>
+        <source>How far it is proven: %1. %2</source>
+        <translation>验证程度：%1。%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="41"/>
+        <source>It has not run on this PC yet: StackPilot checks it before the first start.</source>
+        <translation>它还没有在这台电脑上运行过：StackPilot 会在第一次启动前检查它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="52"/>
+        <source>%1 cannot be used here: %2</source>
+        <translation>%1 在这里不能使用：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="53"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_explain.cpp" line="56"/>
+        <source>%n other stack(s) are made for other graphics cards or systems.</source>
+        <translation>
+            <numerusform>另有 %n 个软件栈是为其他显卡或系统准备的。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="76"/>
+        <source>Installs %1 into StackPilot&apos;s own folder (%2). Removing the stack removes them; nothing else on the PC is replaced.</source>
+        <translation>将 %1 安装到 StackPilot 自己的文件夹（%2）。移除软件栈时会一并移除它们；电脑上的其他内容都不会被替换。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="82"/>
+        <source>Installs %1 for the whole PC with its maker&apos;s installer; Windows asks for administrator rights once.</source>
+        <translation>用厂商的安装程序为整台电脑安装 %1；Windows 会请求一次管理员权限。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="88"/>
+        <source>Everything it needs is installed already.</source>
+        <translation>它需要的一切都已安装。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plan_explain.cpp" line="92"/>
+        <source>Sets %n setting(s) for %1 only, while it runs; the PC&apos;s own settings stay as they are.</source>
+        <translation>
+            <numerusform>仅在 %1 运行时为它设置 %n 项设置；电脑本身的设置保持不变。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="99"/>
+        <source>Gives %1 a Python of its own, so other Python programs are not touched.</source>
+        <translation>为 %1 准备一个独立的 Python，不会影响其他 Python 程序。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="104"/>
+        <source>Starts %1 with a setting for your card: %2</source>
+        <translation>启动 %1 时使用一项适合您显卡的设置：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="119"/>
+        <source>No published checksum for %1: StackPilot records what arrives the first time and warns you if it ever changes.</source>
+        <translation>%1 没有公开的校验和：StackPilot 会记录第一次下载到的内容，如果以后有变化会提醒您。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="125"/>
+        <source>No public guide names the download address of %1, so who made that file cannot be checked.</source>
+        <translation>没有公开的指南给出 %1 的下载地址，因此无法核实该文件的制作者。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="133"/>
+        <source>Nobody has run StackPilot&apos;s own test of this stack on a card like yours; the check on this PC before the first start is the first proof.</source>
+        <translation>还没有人在同类显卡上运行过 StackPilot 对这个软件栈的测试；第一次启动前在这台电脑上的检查就是第一份证明。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="143"/>
+        <source>Profile: %1 (%2)</source>
+        <translation>软件栈：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="145"/>
+        <source>Downloads and folders:</source>
+        <translation>下载与文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="149"/>
+        <source>Environment of the workload:</source>
+        <translation>工作负载的环境变量：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="158"/>
+        <source>  %1 is removed</source>
+        <translation>  移除 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="161"/>
+        <source>Command: %1</source>
+        <translation>命令：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="163"/>
+        <source>Setup step: %1</source>
+        <translation>准备步骤：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="165"/>
+        <source>Check before the first start: %1</source>
+        <translation>第一次启动前的检查：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="168"/>
+        <source>Planner&apos;s note: %1</source>
+        <translation>选择时的备注：%1</translation>
     </message>
 </context>
 <context>
@@ -337,100 +459,85 @@
         <translation>（变体 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="185"/>
-        <source>GPU: %1</source>
-        <translation>显卡：%1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="187"/>
-        <source>Warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="189"/>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="200"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="190"/>
         <source>%1 on your %2</source>
         <translation>在您的 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="202"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="192"/>
         <source>%1 on this PC&apos;s processor</source>
         <translation>在这台电脑的处理器上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="211"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="201"/>
         <source>The stack that fits %1 best.</source>
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="227"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="217"/>
         <source>None of the stacks StackPilot knows runs %1 on your %2, so this one runs it on the processor: expect minutes where a supported graphics card takes seconds. %3</source>
         <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="255"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="245"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="260"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="250"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="267"/>
         <source>Everything is installed.</source>
         <translation>全部已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="279"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="269"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="285"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="275"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分。%1 的下载大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="290"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="280"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1，另有 %2，其大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="297"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="287"/>
         <source>Download: about %1.</source>
         <translation>下载：约 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="299"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
         <source>Download: the size of %1 is not known before the download.</source>
         <translation>下载：%1 的大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="302"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="292"/>
         <source>Download: about %1, plus %2, whose size is not known before the download.</source>
         <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="334"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="324"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="357"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="347"/>
         <source>No stack for %1 fits this PC; the other stacks say why.</source>
         <translation>没有适合这台电脑的 %1 软件栈；其他软件栈中列出了原因。</translation>
     </message>
@@ -464,180 +571,237 @@
     <name>sp::gui::AppController</name>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="44"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="67"/>
         <source>Detecting…</source>
         <translation>正在检测…</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="46"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="68"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="48"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="68"/>
         <source>Cancel install</source>
         <translation>取消安装</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="51"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="67"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="41"/>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="53"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="67"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="58"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="69"/>
         <source>Resume install</source>
         <translation>继续安装</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="58"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="68"/>
         <source>Retry install</source>
         <translation>重试安装</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="61"/>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="62"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="69"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_actions.cpp" line="62"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="69"/>
         <source>Install and launch</source>
         <translation>安装并启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="236"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="243"/>
         <location filename="../../app/gui/controllers/app_runs.cpp" line="63"/>
         <source>%1 ended.</source>
         <translation>%1 已结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="237"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="244"/>
         <source>%1 ended with an error.</source>
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="280"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="287"/>
         <source>Switch stack and relaunch</source>
         <translation>切换软件栈并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="350"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="357"/>
         <source>%1 uses the recommended stack again.</source>
         <translation>%1 已恢复使用推荐的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="200"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="207"/>
         <source>Installed.</source>
         <translation>已安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="224"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="231"/>
         <source>Could not launch: %1</source>
         <translation>无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="236"/>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="23"/>
+        <source>Installing %1 (%2 of %3)…</source>
+        <translation>正在安装 %1（第 %2 个，共 %3 个）…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="29"/>
+        <source>Downloaded %1</source>
+        <translation>已下载 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="34"/>
+        <source>%1 was installed already</source>
+        <translation>%1 已经安装过</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="35"/>
+        <source>%1 installed in %2 (%n file(s))</source>
+        <translation>
+            <numerusform>%1 已安装到 %2（%n 个文件）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="44"/>
+        <source>Checking the stack on this PC before the first start…</source>
+        <translation>第一次启动前正在这台电脑上检查软件栈…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="45"/>
+        <source>Starting %1; its output follows.</source>
+        <translation>正在启动 %1；下面是它的输出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="56"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="233"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="237"/>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="58"/>
+        <source>Setup step %1 of %2 done</source>
+        <translation>准备步骤 %1/%2 已完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="60"/>
+        <source>Setup steps skipped: %1</source>
+        <translation>已跳过准备步骤：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_notes.cpp" line="63"/>
+        <source>Setup step %1 of %2 ended: %3</source>
+        <translation>准备步骤 %1/%2 已结束：%3</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="234"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="27"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="22"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="29"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="24"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="31"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="26"/>
         <source>done before, skipped</source>
         <translation>之前已完成，跳过</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="33"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="28"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="35"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="30"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="39"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="34"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="224"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="221"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="82"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="89"/>
         <source>This is a recorded PC: StackPilot shows its plan and installs or launches nothing.</source>
         <translation>这是记录下来的电脑：StackPilot 只显示它的计划，不会安装或启动任何东西。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="143"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="150"/>
         <source>The unfinished install was discarded.</source>
         <translation>未完成的安装已丢弃。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="174"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="181"/>
         <source>%1 cannot be used here (%2); StackPilot tries %3.</source>
         <translation>%1 无法在此使用（%2）；StackPilot 改用 %3。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="208"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="215"/>
         <source>Cancelled; nothing half-installed was kept.</source>
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="286"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="293"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="289"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="296"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="291"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="298"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="351"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="358"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="206"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="203"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="147"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="148"/>
         <source>stackpilot-cli detect exited with code %1</source>
         <translation>stackpilot-cli detect 退出，代码 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_controller.cpp" line="156"/>
+        <location filename="../../app/gui/controllers/app_controller.cpp" line="157"/>
         <source>Could not start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -677,65 +841,65 @@
         <translation>%1 已回到 %2，它于 %3 在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="22"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="32"/>
         <source>The install did not finish</source>
         <translation>安装没有完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="46"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="57"/>
         <source>StackPilot stopped on an internal error</source>
         <translation>StackPilot 因内部错误而停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="58"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="70"/>
         <source>StackPilot could not detect the graphics card</source>
         <translation>StackPilot 无法检测显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="60"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="72"/>
         <source>The check of the graphics hardware failed. Press Retry, or go on with the stacks that run on the processor (slower, but they work without a graphics driver).</source>
         <translation>显卡硬件检查失败。点“重试”，或者继续使用在处理器上运行的软件栈（较慢，但不需要显卡驱动）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="63"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="75"/>
         <source>StackPilot&apos;s knowledge files could not be read. Press Retry; if this persists, export diagnostics and report it.</source>
         <translation>无法读取 StackPilot 的知识库文件。点“重试”；如果问题依旧，请导出诊断包并报告。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="69"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="81"/>
         <source>No graphics driver installed yet? Get it from your card&apos;s maker: &lt;a href=&quot;https://www.amd.com/en/support/download/drivers.html&quot;&gt;AMD&lt;/a&gt;, &lt;a href=&quot;https://www.nvidia.com/en-us/drivers/&quot;&gt;NVIDIA&lt;/a&gt;, &lt;a href=&quot;https://www.intel.com/content/www/us/en/download-center/home.html&quot;&gt;Intel&lt;/a&gt;. Then choose View ▸ Detect graphics cards again.</source>
         <translation>还没有安装显卡驱动？请从显卡厂商处获取：&lt;a href=&quot;https://www.amd.com/en/support/download/drivers.html&quot;&gt;AMD&lt;/a&gt;、&lt;a href=&quot;https://www.nvidia.com/en-us/drivers/&quot;&gt;NVIDIA&lt;/a&gt;、&lt;a href=&quot;https://www.intel.com/content/www/us/en/download-center/home.html&quot;&gt;Intel&lt;/a&gt;。然后选择“查看 ▸ 重新检测显卡”。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="90"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="103"/>
         <source>%1 crashed</source>
         <translation>%1 崩溃了</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="90"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="103"/>
         <source>%1 stopped with an error</source>
         <translation>%1 出错停止</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="94"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="107"/>
         <source>The workload crashed: %1.</source>
         <translation>工作负载崩溃：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="95"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="108"/>
         <source>The workload %1. Its last lines are in the console above.</source>
         <translation>工作负载%1。它最后的输出在上方的控制台中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="125"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="138"/>
         <source>Not a known problem yet. The line that decides it comes from %1:
 %2</source>
         <translation>这还不是已知问题。决定性的那一行来自%1：
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="31"/>
-        <location filename="../../app/gui/controllers/app_failures.cpp" line="147"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="41"/>
+        <location filename="../../app/gui/controllers/app_failures.cpp" line="160"/>
         <source>Use %1 instead</source>
         <translation>改用 %1</translation>
     </message>
@@ -825,82 +989,82 @@
 <context>
     <name>sp::gui::ConsoleView</name>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="144"/>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="157"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="163"/>
         <source>Search the console</source>
         <translation>在控制台中搜索</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
         <source>Find in the output (Ctrl+F); Enter finds the next match</source>
         <translation>在输出中查找（Ctrl+F）；按回车查找下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="152"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="158"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="153"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="159"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="155"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="161"/>
         <source>Previous match</source>
         <translation>上一个匹配</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="156"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="162"/>
         <source>Next match</source>
         <translation>下一个匹配</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="160"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="166"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="161"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="167"/>
         <source>Follow</source>
         <translation>跟随</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="163"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="169"/>
         <source>Keep the newest line in view</source>
         <translation>始终显示最新一行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="164"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="170"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="200"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="206"/>
         <source>The workload&apos;s output appears here once it runs.
 The whole log is also kept on disk.</source>
         <translation>工作负载运行后，它的输出会显示在这里。
 完整日志也会保存在磁盘上。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="248"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="254"/>
         <source>%1 lines; showing the last %2</source>
         <translation>共 %1 行；显示最后 %2 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/console_view.cpp" line="249"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="255"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="256"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="262"/>
         <source>Full log</source>
         <translation>完整日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="257"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="263"/>
         <source>The whole output of this run, kept on disk</source>
         <translation>这次运行的完整输出，保存在磁盘上</translation>
     </message>
@@ -908,14 +1072,50 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::DetailsDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="20"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="42"/>
+        <source>The public reports behind it</source>
+        <translation>依据的公开报告</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="49"/>
         <source>Why this stack?</source>
         <translation>为什么选这个软件栈？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="45"/>
-        <source>&lt;b&gt;Sources:&lt;/b&gt;&lt;br&gt;%1</source>
-        <translation>&lt;b&gt;来源：&lt;/b&gt;&lt;br&gt;%1</translation>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="62"/>
+        <source>Why this stack</source>
+        <translation>为什么选这个软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="63"/>
+        <source>What it is</source>
+        <translation>它是什么</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="64"/>
+        <source>Why it comes before the other stacks</source>
+        <translation>为什么排在其他软件栈之前</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="65"/>
+        <source>What it changes on this PC</source>
+        <translation>它会改变这台电脑上的什么</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="66"/>
+        <source>What cannot be checked before it runs</source>
+        <translation>运行前无法核实的内容</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="71"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="83"/>
+        <source>Details for experts</source>
+        <translation>专业人士的详细信息</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="76"/>
+        <source>The stack&apos;s ids, the variables it sets and the command it runs</source>
+        <translation>软件栈的标识、它设置的变量以及它运行的命令</translation>
     </message>
 </context>
 <context>
@@ -1011,24 +1211,24 @@ The whole log is also kept on disk.</source>
 <context>
     <name>sp::gui::EnvironmentDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="61"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="109"/>
         <source>Environment of %1</source>
         <translation>%1 的环境变量</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="65"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="113"/>
         <source>What the workload sees: %n variable(s) differ from your system&apos;s environment, each with the reason.</source>
         <translation>
             <numerusform>工作负载看到的环境：有 %n 个变量与系统环境不同，每个都附有原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="83"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="131"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="84"/>
+        <location filename="../../app/gui/widgets/plan_dialogs.cpp" line="132"/>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
@@ -1336,7 +1536,7 @@ Found by: %4</source>
     <name>sp::gui::InstallPanel</name>
     <message>
         <location filename="../../app/gui/widgets/install_panel.cpp" line="36"/>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="118"/>
         <source>Installing</source>
         <translation>正在安装</translation>
     </message>
@@ -1346,12 +1546,29 @@ Found by: %4</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="67"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="72"/>
         <source>Setting up %1</source>
         <translation>正在准备 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="91"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="94"/>
+        <source>%1 downloaded; the size is not known before the download</source>
+        <translation>已下载 %1；下载前无法得知大小</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="98"/>
+        <source>%1 of about %2 known so far, plus %n part(s) whose size is not known yet</source>
+        <translation>
+            <numerusform>已下载 %1，目前已知总量约 %2，另有 %n 个部分的大小尚不清楚</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="107"/>
+        <source>time left not known yet</source>
+        <translation>剩余时间尚不清楚</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="119"/>
         <source>Installing %1 (%2 of %3)</source>
         <translation>正在安装 %1（第 %2 个，共 %3 个）</translation>
     </message>
@@ -1361,13 +1578,8 @@ Found by: %4</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="97"/>
-        <source>%1 downloaded</source>
-        <translation>已下载 %1</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="102"/>
-        <location filename="../../app/gui/widgets/install_panel.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="105"/>
+        <location filename="../../app/gui/widgets/install_panel.cpp" line="155"/>
         <source>%1 left</source>
         <translation>剩余 %1</translation>
     </message>
@@ -1375,17 +1587,17 @@ Found by: %4</source>
 <context>
     <name>sp::gui::IssueBanner</name>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="108"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="112"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="134"/>
         <source>Known problem: %1</source>
         <translation>已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/console_view.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/console_view.cpp" line="136"/>
         <source>Why?</source>
         <translation>为什么？</translation>
     </message>
@@ -1411,12 +1623,12 @@ Found by: %4</source>
 <context>
     <name>sp::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="65"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="67"/>
         <source>Detecting GPUs…</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="188"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="194"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
@@ -1576,52 +1788,52 @@ Found by: %4</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="226"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="226"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="232"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="334"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="316"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="378"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="362"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="435"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="454"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="437"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="438"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="457"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="444"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="463"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="464"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
@@ -1637,85 +1849,90 @@ Found by: %4</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="461"/>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="268"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="274"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="92"/>
         <source>&amp;Workload:</source>
         <translation>工作负载(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="94"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="96"/>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="95"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="97"/>
         <source>The program StackPilot installs and starts</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="230"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="236"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="282"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="277"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="283"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="356"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="317"/>
+        <source>%1 (installed)</source>
+        <translation>%1（已安装）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="367"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="386"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="394"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="395"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="384"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="403"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="410"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="429"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="420"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="439"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -1723,113 +1940,113 @@ Found by: %4</source>
 <context>
     <name>sp::gui::ModelsDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="35"/>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="48"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="36"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="49"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="43"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="43"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="43"/>
         <source>Used by</source>
         <translation>使用者</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="43"/>
         <source>Your GPU</source>
         <translation>您的显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="42"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="43"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="50"/>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="143"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="51"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="145"/>
         <source>Download</source>
         <translation>下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="51"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="52"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="52"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="53"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="53"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="54"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="54"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="55"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="86"/>
         <source>Downloading… %1 %</source>
         <translation>正在下载… %1 %</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="87"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="88"/>
         <source>Downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="87"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="88"/>
         <source>Your file, used in place</source>
         <translation>您的文件，原地使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="89"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="90"/>
         <source>Paused at %1 %</source>
         <translation>已暂停于 %1 %</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="90"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="91"/>
         <source>Not downloaded</source>
         <translation>未下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="101"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="102"/>
         <source>Fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="102"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="103"/>
         <source>Too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="120"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="121"/>
         <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1 (%2 free on that disk). Imported files stay where they are and take no space here.</source>
         <translation>
             <numerusform>模型库中有 %n 个模型；StackPilot 下载的文件占用 %1（该磁盘剩余 %2）。导入的文件保留在原处，不占用这里的空间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="124"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="125"/>
         <source>%n model(s) in the vault; StackPilot&apos;s downloads take %1.</source>
         <translation>
             <numerusform>模型库中有 %n 个模型；StackPilot 下载的文件占用 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/models_dialog.cpp" line="142"/>
+        <location filename="../../app/gui/widgets/models_dialog.cpp" line="144"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1852,127 +2069,127 @@ Found by: %4</source>
         <translation>StackPilot 为这个软件栈设置的变量及原因</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="93"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="105"/>
         <source>What gets installed</source>
         <translation>将要安装的内容</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="144"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="132"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="144"/>
         <source>Graphics card for this workload</source>
         <translation>此工作负载使用的显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="141"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="153"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="141"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="153"/>
         <source>Model this workload runs</source>
         <translation>此工作负载运行的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="214"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="226"/>
         <source>Recommended for this PC&apos;s processor: slower than a graphics card</source>
         <translation>推荐在这台电脑的处理器上运行：比显卡慢</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="216"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="228"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="218"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="230"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="220"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="222"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="236"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="248"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="237"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="249"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="243"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="255"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="244"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="256"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="246"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="258"/>
         <source>Choose “Recommended” in the Stacks menu to go back to the stack StackPilot picks.</source>
         <translation>在“软件栈”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="271"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="283"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="281"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="293"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="282"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="294"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="295"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="315"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="327"/>
         <source>Disk: about %1 for the parts whose size is known</source>
         <translation>磁盘：已知大小的部分约需 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="316"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="328"/>
         <source>Disk: about %1</source>
         <translation>磁盘：约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="318"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="330"/>
         <source> in %1 (&lt;a href=&quot;settings&quot;&gt;Change…&lt;/a&gt;)</source>
         <translation>，位于 %1（&lt;a href=&quot;settings&quot;&gt;更改…&lt;/a&gt;）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="320"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="332"/>
         <source>, %1 free</source>
         <translation>，可用 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="324"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="336"/>
         <source>Not enough free space: free some, or choose another folder.</source>
         <translation>可用空间不足：请清理一些空间，或选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="280"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="292"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>

@@ -73,6 +73,17 @@ private slots:
         QVERIFY(!Settings::parse("{\"theme\": 1}", "s.json").ok());
     }
 
+    void lastWorkloadRoundTrips()
+    {
+        auto s = Settings::parse("{\"last_workload\": \"comfyui\"}", "s.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QCOMPARE(s->lastWorkload, std::string("comfyui"));
+        s->lastWorkload = "sdnext";
+        QCOMPARE(Settings::parse(s->toJson(), "b.json")->lastWorkload, std::string("sdnext"));
+        QVERIFY(Settings().toJson().find("last_workload") == std::string::npos);
+        QVERIFY(!Settings::parse("{\"last_workload\": 3}", "s.json").ok());
+    }
+
     void launchSettingsRoundTrip()
     {
         auto s = Settings::parse(

@@ -14,6 +14,7 @@
 
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/mnemonics.h"
 #include "app/gui/widgets/profile_card.h"
 #include "archive_builder.h"
 #include "http_test_server.h"
@@ -252,6 +253,8 @@ struct TestWindow
         QCOMPARE(app->workload(), workload);
     }
     QPushButton* primary() { return window->card()->primaryButton(); }
+    // Its text as read, without the Alt+letter mark ("&Launch" is "Launch").
+    QString primaryText() { return gui::withoutMnemonic(primary()->text()); }
 };
 template <class Pred> bool waitFor(Pred done, int ms)
 {

@@ -1,6 +1,7 @@
 // Saves the window's main states as PNG files for docs/screenshots (run it through
 // .ci/screenshots, under Xvfb): detecting, ready, installing, running, the failure
-// banner, the Chinese UI, seed 000's RX 6750 XT through --hardware, and a dark palette. Each state
+// banner, the Chinese UI, seed 000's RX 6750 XT through --hardware with its "Why this
+// stack?", and a dark palette. Each state
 // is reached the way a user reaches it, with the GUI tests' fixture world (a loopback server and
 // the stand-in workload).
 
@@ -9,6 +10,7 @@
 #include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/install_panel.h"
 #include "app/gui/widgets/main_window.h"
+#include "app/gui/widgets/plan_dialogs.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/style.h"
 #include "core/settings.h"
@@ -21,6 +23,7 @@
 #include <QLibraryInfo>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QToolButton>
 #include <cstdio>
 
 using namespace sp;
@@ -216,6 +219,13 @@ void seed000()
     Shot s(o);
     s.workload(QStringLiteral("sdnext"));
     save(*s.window, "seed000-rx6750xt.png");
+    // "Why this stack?" in plain words, then with the experts' fold open (issue 33, item 2).
+    must(waitFor([&] { return s.app->currentPlan() != nullptr; }), "seed 000 plan");
+    gui::DetailsDialog why(*s.app->currentPlan(), s.window.get());
+    why.show();
+    save(why, "why-this-stack.png");
+    why.expertToggle()->click();
+    save(why, "why-this-stack-experts.png");
 }
 
 } // namespace

@@ -109,7 +109,7 @@ private slots:
                  QStringLiteral("Works, tested on this kind of card · Fixture route A"));
         QVERIFY2(ui.window->card()->installText().contains(QStringLiteral("To install: 1 part")),
                  qPrintable(ui.window->card()->installText()));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Install and launch"));
         QVERIFY(ui.primary()->isEnabled());
     }
 
@@ -132,7 +132,7 @@ private slots:
         QVERIFY2(ui.asked[0].contains(download), qPrintable(ui.asked[0]));
         QVERIFY(!ui.asked[0].contains(QStringLiteral("gui-")));
         QVERIFY(ui.window->installPanel()->isVisible());
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Cancel install"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Cancel install"));
         QVERIFY(waitFor([&] {
             const int p = ui.window->installPanel()->overallPermille();
             return p > 0 && p < 1000;
@@ -140,11 +140,14 @@ private slots:
         QVERIFY(ui.window->installPanel()->artifactRows() == 1);
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
         QVERIFY(fs::exists(w.runtimeDir("gui-rt-1") / "bin" / "tool.bin"));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Stop"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Stop"));
         QCOMPARE(ui.app->runningProfile(), QStringLiteral("gui-a"));
 
         // The console fills, colours kept as spans, the failure line marked.
         QVERIFY(waitFor([&] { return ui.app->console().rowCount() >= 9; }));
+        // The install's steps came first, as StackPilot's own lines (issue 33, item 6).
+        QVERIFY(ui.app->console().countOf(gui::ConsoleLine::Note) >= 3);
+        QVERIFY(ui.app->console().lineAt(0).text().startsWith(QStringLiteral("▸ Installing ")));
         QVERIFY(ui.app->console().countOf(gui::ConsoleLine::Error) >= 1);
         QVERIFY(waitFor([&] { return ui.window->console()->openUrlButton()->isVisible(); }));
         QCOMPARE(ui.app->url(), QStringLiteral("http://127.0.0.1:7860"));
@@ -152,7 +155,7 @@ private slots:
         QVERIFY(waitFor([&] { return ui.app->console().countOf(gui::ConsoleLine::Issue) == 1; }));
         gui::IssueBanner* banner = ui.window->console()->banner();
         QCOMPARE(banner->issueId(), QStringLiteral("gui-fixture-crash"));
-        QCOMPARE(banner->actionButton()->text(),
+        QCOMPARE(gui::withoutMnemonic(banner->actionButton()->text()),
                  QStringLiteral("Switch to PyTorch 2.8.0 (Fixture route B) and relaunch"));
         // The tree writes its pids as it starts; under load the banner can come first.
         QVERIFY(waitFor([&] { return pidsIn(w.work / "pids").size() == 3; }));
@@ -182,7 +185,10 @@ private slots:
         QTest::mouseClick(ui.primary(), Qt::LeftButton);
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
         QVERIFY(waitFor([&] { return allGone(secondPids); }, 5000));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Launch"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Launch"));
+        // The chooser marks a workload whose stack is all there (issue 33, item 10).
+        QCOMPARE(ui.window->workloadChooser()->currentText(),
+                 QStringLiteral("Stand-in UI (installed)"));
     }
 
     void trayMenuSwitchesProfilesAndAsksBeforeARejectedOne()
@@ -241,7 +247,7 @@ private slots:
         QVERIFY(!fs::exists(pendingInstallFile(paths::dataDir())));
         for (const auto& e : fs::directory_iterator(w.home / "data" / "runtimes"))
             QVERIFY2(e.path().filename().string().rfind(".staging", 0) != 0, e.path().c_str());
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Install and launch"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Install and launch"));
     }
 
     void anInterruptedInstallResumesAfterARestart()
@@ -262,7 +268,7 @@ private slots:
         Ui again(w);
         QVERIFY(again.ready());
         QCOMPARE(again.app->workload(), QStringLiteral("guiwork"));
-        QCOMPARE(again.primary()->text(), QStringLiteral("Resume install"));
+        QCOMPARE(again.primaryText(), QStringLiteral("Resume install"));
         QTest::mouseClick(again.primary(), Qt::LeftButton);
         QVERIFY(waitFor(
             [&] { return again.app->phase() == Phase::Ready && !again.app->pendingInstall(); },
@@ -275,7 +281,7 @@ private slots:
               w.archive.size());
         QVERIFY(stats.rangeRequests >= 1);
         QVERIFY(stats.bodyBytes < w.archive.size());
-        QVERIFY(waitFor([&] { return again.primary()->text() == QStringLiteral("Launch"); }));
+        QVERIFY(waitFor([&] { return again.primaryText() == QStringLiteral("Launch"); }));
     }
 
     // `stackpilot-cli run` and the window's primary button take the same fixture through

@@ -177,7 +177,7 @@ private slots:
             const auto* v = app.plan(QStringLiteral("standin-b"));
             return v && v->headline.contains(QStringLiteral("3060"));
         }));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Launch"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Launch"));
         QVERIFY(ui.primary()->isEnabled());
         ui.primary()->click();
         QVERIFY(
@@ -218,7 +218,7 @@ private slots:
 
         // A again, on B's card this time: allowed, with a warning naming what both need.
         ui.choose(QStringLiteral("standin-a"));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Launch"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Launch"));
         QVERIFY(pickGpu(ui.window->card()->gpuChooser(), QStringLiteral("3060")));
         QVERIFY(waitFor([&] {
             return app.plan(QStringLiteral("standin-a"))->headline.contains(QStringLiteral("3060"));
@@ -237,14 +237,14 @@ private slots:
 
         // The card's Stop stops the workload it shows (B, in the background), and only it.
         ui.choose(QStringLiteral("standin-b"));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Stop"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Stop"));
         ui.primary()->click();
         QVERIFY(waitFor([&] { return !acceptsConnections(portB); }, 20000));
         QVERIFY(waitFor(
             [&] { return app.runningWorkloads() == QStringList{QStringLiteral("standin-a")}; }));
         QVERIFY(acceptsConnections(portA));
         ui.choose(QStringLiteral("standin-a"));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Stop"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Stop"));
         ui.primary()->click();
         QVERIFY(waitFor([&] { return !acceptsConnections(portA) && app.phase() == Phase::Ready; },
                         20000));

@@ -116,7 +116,7 @@ private slots:
         QVERIFY(card->button(FailureNotice::Action::Discard));
         // The journal says failed, not interrupted: Retry, never "Resume".
         QVERIFY(waitFor([&] { return ui.app->pendingFailed(); }));
-        QCOMPARE(ui.primary()->text(), QStringLiteral("Retry install"));
+        QCOMPARE(ui.primaryText(), QStringLiteral("Retry install"));
         const fs::path journal = pendingInstallFile(paths::dataDir());
         QVERIFY(fs::exists(journal));
         // A partial download as an interrupted transfer leaves it, under the downloader's
@@ -130,8 +130,7 @@ private slots:
         QVERIFY(!fs::exists(partial));
         QVERIFY(!card->isVisible());
         QVERIFY(!ui.app->pendingInstall());
-        QVERIFY(
-            waitFor([&] { return ui.primary()->text() == QStringLiteral("Install and launch"); }));
+        QVERIFY(waitFor([&] { return ui.primaryText() == QStringLiteral("Install and launch"); }));
         QVERIFY(!fs::exists(w.runtimeDir("gui-rt-1")));
     }
 
@@ -322,6 +321,28 @@ private slots:
         QVERIFY2(QGuiApplication::clipboard()->text().contains(
                      QStringLiteral("HIP error: invalid argument")),
                  qPrintable(QGuiApplication::clipboard()->text()));
+    }
+
+    void theLastWorkloadIsShownAgain()
+    {
+        GuiWorld w;
+        w.addCrashWorkload();
+        QString other;
+        {
+            Ui ui(w.controller());
+            QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+            other = ui.app->workload() == QStringLiteral("crashwork") ? QStringLiteral("guiwork")
+                                                                      : QStringLiteral("crashwork");
+            ui.choose(other);
+            QVERIFY(waitFor([&] {
+                const auto s = Settings::load();
+                return s.ok() && qs(s->lastWorkload) == other;
+            }));
+        }
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        QCOMPARE(ui.app->workload(), other);
+        QCOMPARE(ui.window->workloadChooser()->currentData().toString(), other);
     }
 
     void aChosenProfileIsLabelledSo()

@@ -3,12 +3,14 @@
 // table's chosen row, the environment table and the plan view built from the real
 // catalog for seed 000's machine.
 
+#include "app/gui/controllers/install_progress.h"
 #include "app/gui/models/ansi.h"
 #include "app/gui/models/console_model.h"
 #include "app/gui/models/environment_model.h"
 #include "app/gui/models/gpu_table_model.h"
 #include "app/gui/models/plan_view.h"
 #include "app/gui/widgets/gpu_panel.h"
+#include "app/gui/widgets/install_panel.h"
 #include "core/catalog/loader.h"
 #include "core/select/select.h"
 
@@ -113,6 +115,80 @@ private slots:
         QCOMPARE(ConsoleModel::classify(QStringLiteral("Model loaded in 4.2 s")),
                  ConsoleLine::Normal);
         QCOMPARE(ConsoleModel::classify(QStringLiteral("errors=0 terrorist")), ConsoleLine::Normal);
+    }
+
+    // Issue 33, item 6: StackPilot's own lines (install and setup steps) sit among the
+    // workload's without a number, so a known issue's "line N" still finds its line.
+    void consoleNotesAreNotNumbered()
+    {
+        ConsoleModel m(100);
+        m.append({{QStringLiteral("Installing ZLUDA 3.9.5 (1 of 2)"), false, true}});
+        m.append(lines(1, 3));
+        m.append({{QStringLiteral("Setup step 1 of 1: done"), false, true}});
+        m.append(lines(4, 2));
+        QCOMPARE(m.rowCount(), 7);
+        QCOMPARE(m.totalLines(), qint64(5));
+        QCOMPARE(m.droppedLines(), qint64(0));
+        QCOMPARE(m.countOf(ConsoleLine::Note), 2);
+        QCOMPARE(m.lineAt(0).number(), qint64(0));
+        m.markIssue(4);
+        QCOMPARE(m.lineAt(5).severity(), ConsoleLine::Issue);
+        QCOMPARE(m.lineAt(5).text(), QStringLiteral("line 4"));
+        m.markIssue(0); // a note is never a known issue's line
+        QCOMPARE(m.countOf(ConsoleLine::Note), 2);
+        m.append(lines(6, 99)); // the notes scroll away with the oldest lines
+        QCOMPARE(m.rowCount(), 100);
+        QCOMPARE(m.countOf(ConsoleLine::Note), 0);
+        QCOMPARE(m.droppedLines(), qint64(4));
+    }
+
+    // Issue 33, item 6: a part whose size nobody knows does not hold the overall bar at
+    // 0 % or invent a time left; once its length arrives, both are there.
+    void overallProgressWithAPartOfUnknownSize()
+    {
+        Runtime known, unsized;
+        known.id = "a";
+        known.artifacts.push_back({});
+        known.artifacts[0].url = "https://example.org/a.zip";
+        known.artifacts[0].size = 1000;
+        unsized.id = "b";
+        unsized.artifacts.push_back({});
+        unsized.artifacts[0].url = "https://example.org/b.zip";
+        InstallProgress job;
+        job.reset({&known, &unsized});
+        QCOMPARE(job.snapshot().total, quint64(1000));
+        QCOMPARE(job.snapshot().unsized, 1);
+        session::ArtifactProgress p;
+        p.runtime = "b";
+        p.artifact = 0;
+        p.received = 300;
+        p.bytesPerSecond = 100;
+        job.onEvent(p);
+        QCOMPARE(job.snapshot().received, quint64(300));
+        QCOMPARE(job.snapshot().knownReceived, quint64(0));
+        QCOMPARE(job.snapshot().etaSeconds, -1.0);
+        QString line = InstallPanel::overallText(job.snapshot());
+        QVERIFY2(line.contains(QStringLiteral("plus 1 part(s) whose size is not known yet")) &&
+                     line.contains(QStringLiteral("time left not known yet")),
+                 qPrintable(line));
+        p.received = 400;
+        p.total = 800; // the server said its length
+        job.onEvent(p);
+        QCOMPARE(job.snapshot().unsized, 0);
+        QCOMPARE(job.snapshot().total, quint64(1800));
+        QCOMPARE(job.snapshot().etaSeconds, 14.0); // (1800 - 400) / 100
+        line = InstallPanel::overallText(job.snapshot());
+        QVERIFY2(line.contains(QStringLiteral(" left")) &&
+                     !line.contains(QStringLiteral("not known")),
+                 qPrintable(line));
+        // Nothing known at all: a busy bar, and words for it.
+        InstallProgress only;
+        only.reset({&unsized});
+        InstallPanel panel(&only);
+        panel.refresh();
+        QCOMPARE(panel.overallPermille(), -1);
+        QVERIFY2(panel.overallLine().contains(QStringLiteral("not known")),
+                 qPrintable(panel.overallLine()));
     }
 
     // Issue 33: an iGPU's VRAM figure is said to be shared memory.

@@ -6,6 +6,7 @@
 
 #include "app/gui/i18n.h"
 #include "app/gui/widgets/failure_card.h"
+#include "app/gui/widgets/gpu_panel.h"
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
 #include "core/catalog/user_text.h"
@@ -18,6 +19,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -125,6 +127,13 @@ private slots:
         }
         english.removeDuplicates();
         QVERIFY(workloads >= 6);
+        // Each entry of the chooser says what its workload is for (issue 33, item 10).
+        QComboBox* chooser = w.window->workloadChooser();
+        for (int i = 0; i < chooser->count(); ++i) {
+            const QString about = chooser->itemData(i, Qt::ToolTipRole).toString();
+            QVERIFY2(!about.isEmpty(), qPrintable(chooser->itemText(i)));
+            english << englishIn({about});
+        }
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
     }
 
@@ -200,6 +209,58 @@ private slots:
             [&] { return w.window->card()->captionText() == QStringLiteral("为您的电脑推荐"); }));
         QVERIFY(settles(
             [&] { return w.window->card()->titleText().contains(QStringLiteral("上运行")); }));
+    }
+
+    // Issue 33, item 5: on a PC with no GPU, and after a failed detection, a language
+    // change redraws the GPU panel, the failure card and the status bar, and never
+    // starts detection again.
+    void aLanguageChangeRedrawsEveryPanel_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::newRow("no gpu") << QStringLiteral("windows-no-gpu.json");
+        QTest::newRow("detection failed") << QStringLiteral("missing-machine.json");
+    }
+
+    void aLanguageChangeRedrawsEveryPanel()
+    {
+        QFETCH(QString, fixture);
+        Window w(fixture);
+        QVERIFY(w.ready());
+        w.window->ensureBuilt();
+        const bool failed = !w.app->detectionError().isEmpty();
+        // Detection can fail before the settings are read: they are read first, as the
+        // Settings dialog needs them.
+        QVERIFY(settles([&] { return w.app->catalog() != nullptr; }));
+        bool detectingAgain = false;
+        connect(w.app.get(), &AppController::phaseChanged, this, [&] {
+            detectingAgain = detectingAgain || w.app->phase() == AppController::Phase::Detecting;
+        });
+        static const QRegularExpression cjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        auto shown = [&] {
+            QStringList out{w.window->gpuPanel()->headline(),
+                            w.window->statusBar()->currentMessage()};
+            if (failed)
+                out << w.window->detectionFailureCard()->titleText();
+            return out;
+        };
+        for (const char* language : {"en", "zh_CN"}) {
+            w.app->updateSettings([language](Settings& s) {
+                s.language = language;
+                return Expected<void>();
+            });
+            const bool chinese = QLatin1String(language) == QLatin1String("zh_CN");
+            QVERIFY2(settles([&] {
+                         const QStringList now = shown();
+                         return std::all_of(now.begin(), now.end(), [&](const QString& t) {
+                             return !t.isEmpty() && t.contains(cjk) == chinese;
+                         });
+                     }),
+                     qPrintable(shown().join(QLatin1Char('|'))));
+            const QString detecting =
+                QCoreApplication::translate("sp::gui::GpuPanel", "Detecting your GPU…");
+            QVERIFY2(w.window->gpuPanel()->headline() != detecting, qPrintable(detecting));
+        }
+        QVERIFY(!detectingAgain);
     }
 };
 

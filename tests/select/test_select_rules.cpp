@@ -190,6 +190,12 @@ private slots:
         st.profile = "sdnext-zluda-hip6.2-rocblas-gfx1031"; // fits, so forcing it works
         p = sp::makePlan(snap, cat, "sdnext", st);
         QVERIFY(p.ok() && p->profile == st.profile);
+        // The stack it would have chosen is not "below" the forced one: it says so.
+        const auto* best = alternative(*p, "sdnext-zluda-hip5.7-rocblas-gfx1031");
+        QVERIFY(best && best->verdict == "available");
+        QCOMPARE(best->reasons.front().rank, std::string("chosen"));
+        QVERIFY2(best->reasons.front().text.find("ranks higher") != std::string::npos,
+                 best->reasons.front().text.c_str());
     }
 
     void everyShippedProfileCanBeChosenSomewhere()

@@ -2,6 +2,7 @@
 
 #include "app/common/diag/cause_words.h"
 #include "core/format.h"
+#include "core/overloads.h"
 #include "core/text.h"
 
 #include <cstdio>
@@ -159,12 +160,6 @@ void EventPrinter::operator()(const Event& e)
 }
 
 namespace {
-
-template <class... F> struct Overloads : F...
-{
-    using F::operator()...;
-};
-template <class... F> Overloads(F...) -> Overloads<F...>;
 
 std::string preflightText(const PreflightChecked& p)
 {

@@ -62,6 +62,13 @@ QString AppController::primaryText() const
     return v->toInstall.isEmpty() ? tr("Launch") : tr("Install and launch");
 }
 
+QStringList AppController::primaryTexts()
+{
+    return {tr("Stopping…"),      tr("Stop"),           tr("Detecting…"),
+            tr("Cancel"),         tr("Cancel install"), tr("Retry install"),
+            tr("Resume install"), tr("Launch"),         tr("Install and launch")};
+}
+
 bool AppController::primaryEnabled() const
 {
     if (m_background.count(m_workload))

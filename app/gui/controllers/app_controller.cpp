@@ -10,6 +10,7 @@
 #include "core/snapshot.h"
 
 #include <QProcess>
+#include <algorithm>
 
 namespace sp::gui {
 
@@ -201,9 +202,8 @@ void AppController::loadData()
             m_pending = d.pending;
             makeSession();
             if (m_workload.isEmpty() && !m_catalog->catalog.workloads.empty())
-                m_workload = m_pending
-                                 ? QString::fromStdString(m_pending->workload)
-                                 : QString::fromStdString(m_catalog->catalog.workloads.front().id);
+                m_workload =
+                    m_pending ? QString::fromStdString(m_pending->workload) : firstWorkload();
             emit settingsChanged();
             maybePlan();
         });
@@ -289,12 +289,46 @@ QString AppController::workloadName(const QString& id) const
     return w && !w->name.empty() ? QString::fromStdString(w->name) : id;
 }
 
+// The workload the window showed last, while the catalog still has it; else the first.
+QString AppController::firstWorkload() const
+{
+    const auto& all = m_catalog->catalog.workloads;
+    const std::string& last = m_settings.lastWorkload;
+    const bool known =
+        std::any_of(all.begin(), all.end(), [&last](const Workload& w) { return w.id == last; });
+    return QString::fromStdString(known ? last : all.front().id);
+}
+
 void AppController::setWorkload(const QString& id)
 {
     if (id == m_workload)
         return;
     m_workload = id;
+    rememberWorkload();
     emit plansChanged();
+}
+
+// Saved straight to settings.json, without a replan: the plans do not depend on it. A
+// recorded PC's choices stay in the window.
+void AppController::rememberWorkload()
+{
+    const std::string id = toStd(m_workload);
+    if (recordedMachine() || m_settings.lastWorkload == id)
+        return;
+    m_settings.lastWorkload = id;
+    runInBackground(
+        this,
+        [file = Settings::defaultFile(), id] {
+            return Settings::update(file, [id](Settings& s) -> Expected<void> {
+                s.lastWorkload = id;
+                return {};
+            });
+        },
+        [this](Expected<Settings> saved) {
+            if (!saved)
+                emit notice(QString::fromStdString(saved.error().message), true);
+        },
+        orderedPool());
 }
 
 const PlanView* AppController::plan(const QString& workload) const

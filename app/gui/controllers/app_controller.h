@@ -110,6 +110,8 @@ public:
 
     Phase phase() const { return m_phase; }
     bool recordedMachine() const { return !m_options.hardwareFile.empty(); }
+    // Detection has finished with a machine (with or without a GPU).
+    bool detectionDone() const { return m_haveSnapshot; }
     const std::filesystem::path& recordedFile() const { return m_options.hardwareFile; }
     // Detection as the window's child `stackpilot-cli detect` runs it, for code that
     // detects in-process on a worker thread (the diagnostics bundle).
@@ -139,6 +141,9 @@ public:
     bool pendingFailed() const { return m_pending && !m_pending->failed.empty(); }
 
     QString primaryText() const;
+    // Every text primaryText() can give, in the current language: the button is made as
+    // wide as the widest, so it never moves or resizes as the text changes.
+    static QStringList primaryTexts();
     bool primaryEnabled() const;
     QString primaryToolTip() const;
     void primary();
@@ -218,8 +223,9 @@ public:
     void detectAgain();
     bool detecting() const { return !m_detect.isNull(); }
     void clearFailure();
-    // Plans again, so that the plans' words follow a language change.
-    void relabel() { replan(); }
+    // Plans again, so that the plans' words follow a language change, and makes the
+    // failure on screen again in the new language.
+    void relabel();
 
     QString remedyButtonText(const std::string& issueId) const;
     void applyRemedy(const QString& issueId);
@@ -269,11 +275,17 @@ private:
     void maybePlan();
     void replan(std::function<void()> then = {});
     void watchSettings();
+    QString firstWorkload() const;
+    void rememberWorkload();
     // The settings as written (or the error of writing them): the window plans with them.
     void takeSettings(Expected<Settings> saved, const std::function<void(QString)>& done);
     // The session (app_session.cpp): made once the catalog and the machine are known.
     void makeSession();
     void onSessionEvent(const session::Event& e);
+    // StackPilot's own console line for an install or setup event (app_notes.cpp).
+    QString noteFor(const session::Event& e) const;
+    QString stepNote(const session::StepChanged& s) const;
+    void addNote(const session::Event& e);
     void onSessionFinished();
     void takeLine(const session::ConsoleLine& l);
     void flushLines();
@@ -354,8 +366,9 @@ private:
     bool m_launched = false;  // the workload itself started (not only its smoke test)
     bool m_smokeTest = false; // the launch under way is a stack's smoke test
     std::optional<FailureNotice> m_failure;
-    bool m_catalogBroken = false; // the catalog could not be read: no plan at all
-    QString m_seenIssue;          // the known problem this launch's output showed, in words
+    std::function<void()> m_remakeFailure; // the report that made m_failure, again
+    bool m_catalogBroken = false;          // the catalog could not be read: no plan at all
+    QString m_seenIssue; // the known problem this launch's output showed, in words
     std::optional<session::WorkloadExited> m_exit;
     std::optional<session::Failed> m_failed;          // this job's failure, if any
     std::optional<session::ProfileSwitched> m_switch; // the next profile the run named

@@ -13,10 +13,20 @@
 
 namespace sp::gui {
 
+void AppController::relabel()
+{
+    if (m_failure && m_remakeFailure)
+        m_remakeFailure();
+    replan();
+}
+
 // The cause in words from its typed cause, set where the install failed: the same
 // words the CLI prints (app/common/diag/cause_words.h).
 void AppController::reportInstallFailure(const QString& error, Cause cause, const QString& switchTo)
 {
+    m_remakeFailure = [this, error, cause, switchTo] {
+        reportInstallFailure(error, cause, switchTo);
+    };
     FailureNotice f;
     f.kind = FailureNotice::Kind::Install;
     f.title = tr("The install did not finish");
@@ -41,6 +51,7 @@ void AppController::reportInstallFailure(const QString& error, Cause cause, cons
 // The session's worker stopped on an exception: a card, never a button left waiting.
 void AppController::reportInternalFailure(const QString& error)
 {
+    m_remakeFailure = [this, error] { reportInternalFailure(error); };
     FailureNotice f;
     f.kind = FailureNotice::Kind::Install;
     f.title = tr("StackPilot stopped on an internal error");
@@ -53,6 +64,7 @@ void AppController::reportInternalFailure(const QString& error)
 
 void AppController::reportDetectionFailure()
 {
+    m_remakeFailure = [this] { reportDetectionFailure(); };
     FailureNotice f;
     f.kind = FailureNotice::Kind::Detection;
     f.title = tr("StackPilot could not detect the graphics card");
@@ -84,6 +96,7 @@ void AppController::reportDetectionFailure()
 void AppController::reportCrash(const QString& workload, const QString& profile,
                                 const QString& exitText, bool crashed)
 {
+    m_remakeFailure = [=, this] { reportCrash(workload, profile, exitText, crashed); };
     const QString name = workloadName(workload);
     FailureNotice f;
     f.kind = FailureNotice::Kind::Crash;

@@ -7,18 +7,13 @@
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/models/plain_words.h"
 #include "core/launch/env_composer.h"
+#include "core/overloads.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 
 namespace sp::gui {
 
 namespace {
-
-template <class... F> struct Overloads : F...
-{
-    using F::operator()...;
-};
-template <class... F> Overloads(F...) -> Overloads<F...>;
 
 QString stepWords(session::StepState state)
 {
@@ -133,8 +128,10 @@ void AppController::answerInstall(bool yes)
 void AppController::onSessionEvent(const session::Event& e)
 {
     // Lines before the other events, so that a banner's line is in the console.
-    if (!std::holds_alternative<session::ConsoleLine>(e))
+    if (!std::holds_alternative<session::ConsoleLine>(e)) {
         flushLines();
+        addNote(e);
+    }
     std::visit(Overloads{
                    [this](const session::ConsoleLine& l) { takeLine(l); },
                    [this](const session::RuntimeStarted&) { setPhase(Phase::Installing); },

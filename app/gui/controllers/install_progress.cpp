@@ -2,6 +2,8 @@
 
 #include "core/qt_text.h"
 
+#include <algorithm>
+
 namespace sp::gui {
 
 void InstallProgress::reset(const std::vector<const Runtime*>& runtimes)
@@ -10,11 +12,10 @@ void InstallProgress::reset(const std::vector<const Runtime*>& runtimes)
     m_running = true;
     m_state.runtimes = int(runtimes.size());
     for (const Runtime* r : runtimes)
-        for (const auto& a : r->artifacts) {
-            m_state.total += a.size.value_or(0);
+        for (const auto& a : r->artifacts)
             m_state.artifacts.push_back(
-                {qs(r->id), qs(a.displayName()), 0, a.size.value_or(0), 0, false});
-        }
+                {qs(r->id), qs(a.displayName()), 0, a.expectedSize().value_or(0), 0, false});
+    sumUp();
     emit progress();
 }
 
@@ -57,16 +58,29 @@ void InstallProgress::onArtifact(const QString& runtime, int artifact,
         }
         break;
     }
-    quint64 received = 0;
-    double rate = 0;
-    for (const ArtifactRow& a : m_state.artifacts) {
-        received += a.received;
-        rate += a.done ? 0 : a.bytesPerSecond;
+    sumUp();
+}
+
+void InstallProgress::sumUp()
+{
+    InstallSnapshot& s = m_state;
+    s.received = s.total = s.knownReceived = 0;
+    s.unsized = 0;
+    s.bytesPerSecond = 0;
+    for (const ArtifactRow& a : s.artifacts) {
+        s.received += a.received;
+        s.bytesPerSecond += a.done ? 0 : a.bytesPerSecond;
+        if (a.total || a.done) { // a finished download's size is what arrived
+            const quint64 size = a.total ? a.total : a.received;
+            s.total += size;
+            s.knownReceived += std::min(a.received, size);
+        } else {
+            ++s.unsized;
+        }
     }
-    m_state.received = received;
-    m_state.bytesPerSecond = rate;
-    m_state.etaSeconds =
-        rate > 0 && m_state.total > received ? double(m_state.total - received) / rate : -1;
+    s.etaSeconds = s.unsized == 0 && s.bytesPerSecond > 0 && s.total > s.knownReceived
+                       ? double(s.total - s.knownReceived) / s.bytesPerSecond
+                       : -1;
 }
 
 } // namespace sp::gui

@@ -22,11 +22,17 @@ struct ArtifactRow
     bool done = false;
 };
 
+// The totals are honest about sizes nobody knows before a download (a git checkout, a
+// file with no published size): `total` adds only the sizes known so far (a download's
+// own length counts once it starts), `unsized` counts the parts still without one, and
+// there is a time left only when every size is known.
 struct InstallSnapshot
 {
     QVector<ArtifactRow> artifacts;
-    quint64 received = 0;
-    quint64 total = 0;
+    quint64 received = 0;      // every byte so far
+    quint64 total = 0;         // the sizes known so far
+    quint64 knownReceived = 0; // bytes of the parts whose size is known (the bar's share)
+    int unsized = 0;           // parts not done whose size is not known yet
     double bytesPerSecond = 0;
     double etaSeconds = -1;
     QString current; // runtime being installed
@@ -54,6 +60,7 @@ signals:
 
 private:
     void onArtifact(const QString& runtime, int artifact, const session::ArtifactProgress* p);
+    void sumUp();
     InstallSnapshot m_state;
     bool m_running = false;
 };

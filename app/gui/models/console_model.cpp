@@ -14,6 +14,8 @@ const AnsiLine& ConsoleLine::ansi() const
 
 ConsoleLine::Severity ConsoleLine::severity() const
 {
+    if (m_note)
+        return Note;
     if (m_issue)
         return Issue;
     if (!m_severity)
@@ -79,20 +81,27 @@ void ConsoleModel::append(const QVector<Incoming>& lines, qint64 skipped)
 {
     // Only the last m_max lines can be kept: the rest only count.
     const qsizetype drop = std::max<qsizetype>(0, lines.size() - m_max);
-    m_total += skipped + drop;
+    m_total += skipped;
+    for (qsizetype i = 0; i < drop; ++i)
+        m_total += lines[i].note ? 0 : 1;
     const int incoming = int(lines.size() - drop);
     if (incoming == 0)
         return;
     const int overflow = int(m_lines.size()) + incoming - m_max;
     if (overflow > 0) {
         beginRemoveRows({}, 0, overflow - 1);
+        m_notes -= std::count_if(m_lines.begin(), m_lines.begin() + overflow,
+                                 [](const ConsoleLine& l) { return l.number() == 0; });
         m_lines.erase(m_lines.begin(), m_lines.begin() + overflow);
         endRemoveRows();
     }
     const int first = int(m_lines.size());
     beginInsertRows({}, first, first + incoming - 1);
-    for (qsizetype i = drop; i < lines.size(); ++i)
-        m_lines.emplace_back(lines[i].text, ++m_total, lines[i].isStderr);
+    for (qsizetype i = drop; i < lines.size(); ++i) {
+        const Incoming& l = lines[i];
+        m_lines.emplace_back(l.text, l.note ? 0 : ++m_total, l.isStderr, l.note);
+        m_notes += l.note ? 1 : 0;
+    }
     endInsertRows();
 }
 
@@ -101,16 +110,25 @@ void ConsoleModel::clear()
     beginResetModel();
     m_lines.clear();
     m_total = 0;
+    m_notes = 0;
     endResetModel();
 }
 
 void ConsoleModel::markIssue(qint64 number)
 {
-    if (m_lines.empty() || number < m_lines.front().number() || number > m_lines.back().number())
+    // Notes (number 0) sit between the numbered lines: look the number up, newest first.
+    if (number <= 0)
         return;
-    const int row = int(number - m_lines.front().number());
-    m_lines[std::size_t(row)].markIssue();
-    emit dataChanged(index(row), index(row), {SeverityRole});
+    for (int row = int(m_lines.size()) - 1; row >= 0; --row) {
+        const qint64 n = m_lines[std::size_t(row)].number();
+        if (n == number) {
+            m_lines[std::size_t(row)].markIssue();
+            emit dataChanged(index(row), index(row), {SeverityRole});
+            return;
+        }
+        if (n != 0 && n < number)
+            return;
+    }
 }
 
 int ConsoleModel::countOf(ConsoleLine::Severity s) const

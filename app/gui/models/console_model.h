@@ -24,15 +24,16 @@ public:
         Normal,
         Warning,
         Error,
-        Issue // the line a known issue matched
+        Issue, // the line a known issue matched
+        Note   // StackPilot's own line (an install or setup step), not the workload's
     };
-    ConsoleLine(QString raw, qint64 number, bool isStderr)
-        : m_raw(std::move(raw)), m_number(number), m_stderr(isStderr)
+    ConsoleLine(QString raw, qint64 number, bool isStderr, bool note = false)
+        : m_raw(std::move(raw)), m_number(number), m_stderr(isStderr), m_note(note)
     {}
     const AnsiLine& ansi() const;
     const QString& text() const { return ansi().text; } // without escapes
     Severity severity() const;
-    qint64 number() const { return m_number; } // 1-based, as in the launch log
+    qint64 number() const { return m_number; } // 1-based, as in the launch log; 0: a note
     bool isStderr() const { return m_stderr; }
     void markIssue() { m_issue = true; }
 
@@ -43,6 +44,7 @@ private:
     qint64 m_number = 0;
     bool m_stderr = false;
     bool m_issue = false;
+    bool m_note = false;
 };
 
 class ConsoleModel : public QAbstractListModel
@@ -66,6 +68,7 @@ public:
     {
         QString text; // with ANSI escapes
         bool isStderr = false;
+        bool note = false; // StackPilot's own: not in the launch log, so not numbered
     };
     // `skipped` lines came before these and are not kept (a flood larger than the
     // limit): they count for the numbering only.
@@ -77,7 +80,7 @@ public:
     const ConsoleLine& lineAt(int row) const { return m_lines[std::size_t(row)]; }
     int maxLines() const { return m_max; }
     qint64 totalLines() const { return m_total; }
-    qint64 droppedLines() const { return m_total - qint64(m_lines.size()); }
+    qint64 droppedLines() const { return m_total - (qint64(m_lines.size()) - m_notes); }
     int countOf(ConsoleLine::Severity s) const;
     // The row of the next line containing `needle` (case-insensitive) after `from`
     // (or before it, backwards), wrapping around; -1 when none.
@@ -90,7 +93,8 @@ public:
 private:
     int m_max;
     std::deque<ConsoleLine> m_lines;
-    qint64 m_total = 0;
+    qint64 m_total = 0; // the workload's lines so far, kept or not
+    qint64 m_notes = 0; // kept notes
 };
 
 } // namespace sp::gui

@@ -84,6 +84,9 @@ QString statusExplanation(const QString& status)
 
 QString rankPhrase(const std::string& code)
 {
+    if (code == "chosen")
+        return QCoreApplication::translate(
+            "PlainWords", "StackPilot ranks it higher for this PC; you chose the stack above.");
     if (code == "failed-here")
         return QCoreApplication::translate("PlainWords", "It failed its check on this PC.");
     if (code == "fallback")

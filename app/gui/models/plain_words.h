@@ -7,6 +7,7 @@
 #include "core/catalog/types.h"
 #include "core/evidence/evidence.h"
 
+#include <QDate>
 #include <QString>
 
 namespace sp::gui {

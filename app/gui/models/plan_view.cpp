@@ -180,16 +180,6 @@ void addAlternatives(PlanView& v, const Catalog& catalog, const Plan& plan,
     }
 }
 
-void addReasons(PlanView& v, const HardwareSnapshot& snap, const Plan& plan)
-{
-    v.details << QCoreApplication::translate("PlanView", "GPU: %1").arg(gpuWords(snap, plan));
-    for (const auto& w : plan.warnings)
-        v.details << QCoreApplication::translate("PlanView", "Warning: %1").arg(qs(w));
-    for (const auto& [name, why] : plan.envWhy)
-        v.details << QCoreApplication::translate("PlanView", "%1: %2").arg(qs(name), qs(why));
-    // The sources are links under the list (DetailsDialog), not lines in it.
-}
-
 // The card's words for a user (plain_words.h): no id, no maintainer's term.
 void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& snap,
                   const Plan& plan, const std::map<std::string, LocalVerdict>& verdicts)
@@ -357,14 +347,12 @@ PlanView buildPlanView(const Catalog& catalog, const HardwareSnapshot& snapshot,
         v.why = QCoreApplication::translate(
                     "PlanView", "No stack for %1 fits this PC; the other stacks say why.")
                     .arg(v.workloadName);
-        addReasons(v, snapshot, *plan);
         addAlternatives(v, catalog, *plan, verdicts);
         return v;
     }
     v.title = stackTitle(catalog, plan->profile);
     v.status = qs(toString(plan->status));
     addRuntimes(v, catalog, *plan);
-    addReasons(v, snapshot, *plan);
     addUserWords(v, catalog, snapshot, *plan, verdicts);
     v.why = v.summary;
     if (!v.toInstall.isEmpty())

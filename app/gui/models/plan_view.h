@@ -73,7 +73,6 @@ struct PlanView
     // Before an install, one item each: download size, administrator rights, downloads
     // without a checksum, the profile's advice (antivirus, a long first start).
     QStringList checklist;
-    QStringList details; // every reason, one per entry
     QVector<RuntimeRow> runtimes;
     quint64 downloadBytes = 0; // of the runtimes not installed yet, from the sizes known
     // The runtimes not installed yet (labels, "SD.Next 2026.07.14 (source)") whose download

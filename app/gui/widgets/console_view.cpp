@@ -2,6 +2,7 @@
 
 #include "app/gui/controllers/app_controller.h"
 #include "app/gui/models/console_model.h"
+#include "app/gui/widgets/mnemonics.h"
 #include "app/gui/widgets/style.h"
 
 #include <QAbstractItemDelegate>
@@ -41,16 +42,19 @@ public:
             p->fillRect(opt.rect, pal.color(QPalette::Highlight));
         else if (l.severity() == ConsoleLine::Issue)
             p->fillRect(opt.rect, style::tint(style::Tone::Caution, pal, 0.3));
+        const bool note = l.severity() == ConsoleLine::Note; // StackPilot's own line
         if (l.severity() != ConsoleLine::Normal) {
-            const auto tone =
-                l.severity() == ConsoleLine::Warning ? style::Tone::Caution : style::Tone::Bad;
+            const auto tone = note                                   ? style::Tone::Info
+                              : l.severity() == ConsoleLine::Warning ? style::Tone::Caution
+                                                                     : style::Tone::Bad;
             p->fillRect(QRect(opt.rect.left(), opt.rect.top(), 3, opt.rect.height()),
                         style::toneColor(tone, pal));
         }
         p->setFont(opt.font);
         const QColor plain = (opt.state & QStyle::State_Selected)
                                  ? pal.color(QPalette::HighlightedText)
-                                 : pal.color(QPalette::Text);
+                             : note ? style::toneColor(style::Tone::Info, pal)
+                                    : pal.color(QPalette::Text);
         const QFontMetrics fm(opt.font);
         int x = opt.rect.left() + 8;
         const int y = opt.rect.top() + fm.ascent() + 1;
@@ -130,7 +134,9 @@ void IssueBanner::showNotice(const KnownIssueNotice& n)
     m_title->setText(n.switchTo.isEmpty() ? tr("Known problem: %1").arg(n.title) : n.title);
     m_text->setText(
         QStringLiteral("%1 <a href=\"why\">%2</a>").arg(n.remedy.toHtmlEscaped(), tr("Why?")));
+    QSet<QChar> keys = usedMnemonics(window(), m_action);
     m_action->setText(n.buttonText);
+    giveMnemonic(m_action, keys);
     m_action->setVisible(!n.buttonText.isEmpty());
     show();
 }

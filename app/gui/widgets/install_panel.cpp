@@ -59,7 +59,12 @@ InstallPanel::InstallPanel(InstallProgress* job, QWidget* parent) : QFrame(paren
 
 int InstallPanel::overallPermille() const
 {
-    return m_overall->value();
+    return m_overall->maximum() == 0 ? -1 : m_overall->value();
+}
+
+QString InstallPanel::overallLine() const
+{
+    return m_overallText->text();
 }
 
 void InstallPanel::showSteps(const QString& stack)
@@ -80,6 +85,29 @@ void InstallPanel::setStep(const QString& text)
     m_step->setVisible(!text.isEmpty());
 }
 
+// "12 MiB of 55 MiB · 3.2 MB/s · 20 s left"; with a part of unknown size, what is known
+// so far and that the time left is not known yet.
+QString InstallPanel::overallText(const InstallSnapshot& s)
+{
+    QString text;
+    if (s.total == 0)
+        text = tr("%1 downloaded; the size is not known before the download").arg(fmt(s.received));
+    else if (s.unsized == 0)
+        text = tr("%1 of %2").arg(fmt(s.received), fmt(s.total));
+    else
+        text = tr("%1 of about %2 known so far, plus %n part(s) whose size is not known yet",
+                  nullptr, s.unsized)
+                   .arg(fmt(s.received), fmt(s.total));
+    if (s.bytesPerSecond > 0)
+        text += QStringLiteral("  ·  ") + QString::fromStdString(format::rate(s.bytesPerSecond));
+    if (s.etaSeconds >= 0)
+        text += QStringLiteral("  ·  ") +
+                tr("%1 left").arg(QString::fromStdString(format::duration(s.etaSeconds)));
+    else if (s.unsized > 0 && s.bytesPerSecond > 0)
+        text += QStringLiteral("  ·  ") + tr("time left not known yet");
+    return text;
+}
+
 void InstallPanel::refresh()
 {
     const InstallSnapshot& s = m_job->snapshot();
@@ -92,15 +120,10 @@ void InstallPanel::refresh()
                                                  .arg(m_name(s.current))
                                                  .arg(std::min(s.doneRuntimes + 1, s.runtimes))
                                                  .arg(s.runtimes));
-    m_overall->setValue(permille(s.received, s.total));
-    QString text = s.total ? tr("%1 of %2").arg(fmt(s.received), fmt(s.total))
-                           : tr("%1 downloaded").arg(fmt(s.received));
-    if (s.bytesPerSecond > 0)
-        text += QStringLiteral("  ·  ") + QString::fromStdString(format::rate(s.bytesPerSecond));
-    if (s.etaSeconds >= 0)
-        text += QStringLiteral("  ·  ") +
-                tr("%1 left").arg(QString::fromStdString(format::duration(s.etaSeconds)));
-    m_overallText->setText(text);
+    // No size known at all: a busy bar rather than one stuck at 0 %.
+    m_overall->setRange(0, s.total ? 1000 : 0);
+    m_overall->setValue(permille(s.knownReceived, s.total));
+    m_overallText->setText(overallText(s));
     while (m_rows.size() < s.artifacts.size()) {
         Row r{new QLabel(this), new QProgressBar(this)};
         r.bar->setRange(0, 1000);

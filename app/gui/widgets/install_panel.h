@@ -15,6 +15,7 @@ class QVBoxLayout;
 namespace sp::gui {
 
 class InstallProgress;
+struct InstallSnapshot;
 
 class InstallPanel : public QFrame
 {
@@ -30,8 +31,11 @@ public:
     void showSteps(const QString& stack);
     // How a runtime id is shown ("ZLUDA 3.9.5"); ids are never shown.
     void setRuntimeNames(std::function<QString(const QString&)> name) { m_name = std::move(name); }
-    int overallPermille() const; // 0..1000
+    int overallPermille() const; // 0..1000; -1 while the bar is busy (no size known)
     int artifactRows() const { return int(m_rows.size()); }
+    QString overallLine() const;
+    // The overall line for these totals (issue 33, item 6).
+    static QString overallText(const InstallSnapshot& s);
 
 private:
     std::function<QString(const QString&)> m_name = [](const QString&) { return QString(); };

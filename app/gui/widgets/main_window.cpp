@@ -8,6 +8,7 @@
 #include "app/gui/widgets/failure_card.h"
 #include "app/gui/widgets/gpu_panel.h"
 #include "app/gui/widgets/install_panel.h"
+#include "app/gui/widgets/mnemonics.h"
 #include "app/gui/widgets/plan_dialogs.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
@@ -44,6 +45,7 @@ namespace sp::gui {
 MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent), m_app(app)
 {
     setWindowTitle(QStringLiteral("StackPilot"));
+    keepMnemonics();
     buildFrame();
 }
 
@@ -108,6 +110,7 @@ void MainWindow::buildBody()
     m_leftFailure = new FailureCard(left); // detection
     leftLayout->addWidget(m_leftFailure);
     m_card = new ProfileCard(left);
+    m_card->fitPrimaryTo(AppController::primaryTexts());
     leftLayout->addWidget(m_card, 5);
     m_alternatives = new AlternativesView(left);
     leftLayout->addWidget(m_alternatives, 2);
@@ -167,8 +170,11 @@ void MainWindow::ensureBuilt()
     setFocusOrder();
     connectDeferred();
     onPlansChanged();
-    if (!m_app->detectionError().isEmpty() || !m_app->snapshot().gpus.empty())
+    // Built again in another language: the GPU panel and the status bar say again what
+    // detection found (a PC with no GPU included), with no new detection.
+    if (!m_app->detectionError().isEmpty() || m_app->detectionDone())
         onDetected();
+    giveMnemonics(this);
 }
 
 void MainWindow::connectDeferred()
@@ -306,7 +312,9 @@ void MainWindow::onPhaseChanged()
         return;
     using Phase = AppController::Phase;
     QPushButton* primary = m_card->primaryButton();
+    QSet<QChar> keys = usedMnemonics(this, primary);
     primary->setText(m_app->primaryText());
+    giveMnemonic(primary, keys); // its own letter for each text: &Launch, St&op
     primary->setEnabled(m_app->primaryEnabled());
     primary->setToolTip(m_app->primaryToolTip());
     m_detectAgain->setEnabled(!m_app->busy());
@@ -328,12 +336,8 @@ void MainWindow::onPhaseChanged()
     // Another workload may be launched beside a running one (each on its own GPU); the
     // chooser marks the ones that run.
     m_workloads->setEnabled(p == Phase::Ready || p == Phase::Running);
-    for (int i = 0; i < m_workloads->count(); ++i) {
-        const QString id = m_workloads->itemData(i).toString();
-        m_workloads->setItemText(i, m_app->isRunning(id)
-                                        ? tr("%1 (running)").arg(m_app->workloadName(id))
-                                        : m_app->workloadName(id));
-    }
+    for (int i = 0; i < m_workloads->count(); ++i)
+        markWorkload(i);
     m_card->setChoicesEnabled(!m_app->isRunning(m_app->workload()) &&
                               (p == Phase::Ready || p == Phase::Running));
     if (m_console && m_app->url().isEmpty())

@@ -114,6 +114,7 @@ private:
     void onDetected();
     void onPlansChanged();
     void onPhaseChanged();
+    void markWorkload(int index);
     void showChoices();
     QString modelChoiceText(const QString& id) const;
     QString runningNames() const;

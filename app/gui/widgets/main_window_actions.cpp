@@ -308,4 +308,19 @@ void MainWindow::buildMenus()
     });
 }
 
+// A chooser entry: running, or installed (its stack is all there), with what the workload
+// is for as its tooltip and description.
+void MainWindow::markWorkload(int i)
+{
+    const QString id = m_workloads->itemData(i).toString();
+    const QString name = m_app->workloadName(id);
+    const PlanView* v = m_app->plan(id);
+    m_workloads->setItemText(i, m_app->isRunning(id) ? tr("%1 (running)").arg(name)
+                                : v && v->ready()    ? tr("%1 (installed)").arg(name)
+                                                     : name);
+    const QString about = v ? v->about : QString();
+    m_workloads->setItemData(i, about, Qt::ToolTipRole);
+    m_workloads->setItemData(i, about, Qt::AccessibleDescriptionRole);
+}
+
 } // namespace sp::gui

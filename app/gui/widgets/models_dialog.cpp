@@ -1,6 +1,7 @@
 #include "app/gui/widgets/models_dialog.h"
 
 #include "app/gui/controllers/app_controller.h"
+#include "app/gui/widgets/mnemonics.h"
 #include "core/format.h"
 #include "core/qt_text.h"
 
@@ -139,8 +140,10 @@ void ModelsDialog::updateButtons()
     const bool recorded = m_app->recordedMachine();
     m_download->setEnabled(!recorded && r && !r->id.isEmpty() && !r->inVault &&
                            m_app->pulling().isEmpty());
+    QSet<QChar> keys = usedMnemonics(this, m_download);
     m_download->setText(r && r->received > 0 && !r->inVault && !r->pulling ? tr("Resume")
                                                                            : tr("Download"));
+    giveMnemonic(m_download, keys);
     m_pause->setEnabled(r && r->pulling);
     // Only what StackPilot downloaded is removed; an imported file is the user's.
     m_remove->setEnabled(!recorded && r && r->inVault && r->owned && !r->pulling);

@@ -58,14 +58,26 @@ ProfileCard::ProfileCard(QWidget* parent) : QFrame(parent)
     QFont bold = m_primary->font();
     bold.setBold(true);
     m_primary->setFont(bold);
+    // The main button first: the card's left edge stays put when the console unfolds
+    // beside it and the card narrows, so the button never moves (issue 33, item 7).
+    buttons->addWidget(m_primary);
+    buttons->addSpacing(12);
     buttons->addWidget(m_details);
     buttons->addWidget(m_env);
     buttons->addStretch(1);
-    buttons->addWidget(m_primary);
     layout->addLayout(buttons);
     connect(m_details, &QPushButton::clicked, this, &ProfileCard::detailsRequested);
     connect(m_env, &QPushButton::clicked, this, &ProfileCard::environmentRequested);
     setPlan(nullptr);
+}
+
+void ProfileCard::fitPrimaryTo(const QStringList& texts)
+{
+    const QFontMetrics fm(m_primary->font());
+    int widest = 0;
+    for (const QString& t : texts) // "(&W)": room for a Chinese text's Alt+letter
+        widest = std::max(widest, fm.horizontalAdvance(t + QStringLiteral("(W)")));
+    m_primary->setMinimumWidth(std::max(160, widest + fm.averageCharWidth() * 4));
 }
 
 QWidget* ProfileCard::buildContent()

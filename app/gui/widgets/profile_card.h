@@ -28,6 +28,8 @@ public:
 
     void setPlan(const PlanView* view);
     QPushButton* primaryButton() const { return m_primary; }
+    // The main button as wide as the widest of `texts`: it stays in place as they change.
+    void fitPrimaryTo(const QStringList& texts);
     QString captionText() const;
     QString titleText() const;
     QString badgeText() const;

@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMainWindow>
+#include <QScreen>
 #include <QTimer>
 #include <cstdio>
 
@@ -46,7 +47,9 @@ int main(int argc, char** argv)
     t.start();
     QApplication app(argc, argv);
     Window w(t);
-    w.resize(1180, 780);
+    // As StackPilot sizes its window: its own size, or 90 % of the screen's free area.
+    const QSize free = QApplication::primaryScreen()->availableSize() * 0.9;
+    w.resize(QSize(1180, 780).boundedTo(free));
     w.show();
     return QApplication::exec();
 }
