@@ -185,8 +185,8 @@
     </message>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="88"/>
-        <source>StackPilot ranks it higher for this PC; you chose the stack above.</source>
-        <translation>StackPilot 认为它更适合这台电脑；您选择了上面的软件栈。</translation>
+        <source>StackPilot ranks it higher for this PC, but the stack above was chosen instead.</source>
+        <translation>StackPilot 认为它更适合这台电脑，但选用的是上面的软件栈。</translation>
     </message>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="91"/>

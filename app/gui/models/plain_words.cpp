@@ -86,7 +86,8 @@ QString rankPhrase(const std::string& code)
 {
     if (code == "chosen")
         return QCoreApplication::translate(
-            "PlainWords", "StackPilot ranks it higher for this PC; you chose the stack above.");
+            "PlainWords",
+            "StackPilot ranks it higher for this PC, but the stack above was chosen instead.");
     if (code == "failed-here")
         return QCoreApplication::translate("PlainWords", "It failed its check on this PC.");
     if (code == "fallback")

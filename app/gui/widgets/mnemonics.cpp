@@ -49,7 +49,10 @@ qsizetype freeLetter(const QString& text, const QSet<QChar>& used)
 
 } // namespace
 
-QSet<QChar> usedMnemonics(const QWidget* window, const QAbstractButton* except)
+namespace {
+
+// The letters of the menu bar and of the labelled fields (&Workload:) on screen.
+QSet<QChar> frameMnemonics(const QWidget* window)
 {
     QSet<QChar> used;
     auto add = [&used](const QString& text) {
@@ -61,19 +64,44 @@ QSet<QChar> usedMnemonics(const QWidget* window, const QAbstractButton* except)
             add(a->text());
     // A dialog is a child of the window too, with keys of its own.
     for (const QLabel* l : window->findChildren<QLabel*>())
-        if (l->buddy() && l->window() == window)
+        if (l->buddy() && l->window() == window && l->isVisible())
             add(l->text());
-    for (const QAbstractButton* b : window->findChildren<QAbstractButton*>())
-        if (b != except && b->window() == window)
-            add(b->text());
+    return used;
+}
+
+// The buttons of `window` on screen (a hidden failure card's eight buttons would use up
+// the alphabet; a button that appears gets a free letter then, from Keeper).
+QList<QAbstractButton*> shownButtons(const QWidget* window)
+{
+    QList<QAbstractButton*> out;
+    for (QAbstractButton* b : window->findChildren<QAbstractButton*>())
+        if (b->window() == window && b->isVisible())
+            out << b;
+    return out;
+}
+
+} // namespace
+
+QSet<QChar> usedMnemonics(const QWidget* window, const QAbstractButton* except)
+{
+    QSet<QChar> used = frameMnemonics(window);
+    for (const QAbstractButton* b : shownButtons(window))
+        if (const QChar c = mnemonicOf(b->text()); b != except && !c.isNull())
+            used.insert(c);
     return used;
 }
 
 void giveMnemonic(QAbstractButton* button, QSet<QChar>& used)
 {
-    const QString text = button->text();
-    if (!mnemonicOf(text).isNull() ||
-        !std::any_of(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }))
+    QString text = button->text();
+    if (const QChar mine = mnemonicOf(text); !mine.isNull()) {
+        if (!used.contains(mine)) {
+            used.insert(mine);
+            return;
+        }
+        text = withoutMnemonic(text); // taken by a control shown since: another letter
+    }
+    if (!std::any_of(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }))
         return;
     const qsizetype at = freeLetter(text, used);
     if (at >= 0) {
@@ -81,8 +109,10 @@ void giveMnemonic(QAbstractButton* button, QSet<QChar>& used)
         button->setText(text.left(at) + QLatin1Char('&') + text.mid(at));
         return;
     }
-    if (std::any_of(text.begin(), text.end(), latinLetter))
-        return; // every letter of it is taken: no key rather than a clash
+    if (std::any_of(text.begin(), text.end(), latinLetter)) {
+        button->setText(text); // every letter of it is taken: no key rather than a clash
+        return;
+    }
     for (char c = 'A'; c <= 'Z'; ++c)
         if (!used.contains(QLatin1Char(c))) {
             used.insert(QLatin1Char(c));
@@ -93,10 +123,9 @@ void giveMnemonic(QAbstractButton* button, QSet<QChar>& used)
 
 void giveMnemonics(QWidget* window)
 {
-    QSet<QChar> used = usedMnemonics(window);
-    for (QAbstractButton* b : window->findChildren<QAbstractButton*>())
-        if (b->window() == window)
-            giveMnemonic(b, used);
+    QSet<QChar> used = frameMnemonics(window);
+    for (QAbstractButton* b : shownButtons(window))
+        giveMnemonic(b, used);
 }
 
 namespace {
