@@ -189,72 +189,72 @@
         <translation>StackPilot 认为它更适合这台电脑，但选用的是上面的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="91"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="92"/>
         <source>It failed its check on this PC.</source>
         <translation>它在这台电脑上没有通过检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="93"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="94"/>
         <source>It runs on the processor only, which is much slower.</source>
         <translation>它只用处理器运行，速度慢得多。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="96"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="97"/>
         <source>The recommended stack already passed its check on this PC.</source>
         <translation>推荐的软件栈已经在这台电脑上通过了检查。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="99"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="100"/>
         <source>Fewer people have confirmed that it works.</source>
         <translation>确认它可用的人更少。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="102"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="103"/>
         <source>The published guides recommend the other route for this card.</source>
         <translation>公开的指南为这块显卡推荐另一种方式。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="105"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="106"/>
         <source>One of its downloads cannot be checked against a published address.</source>
         <translation>它的某个下载无法与公开的地址核对。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="108"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="109"/>
         <source>Its support for your graphics card is weaker.</source>
         <translation>它对您显卡的支持较弱。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="111"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="112"/>
         <source>It is made for a wider range of cards, not for yours in particular.</source>
         <translation>它面向更广泛的显卡，并非专为您的显卡准备。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="114"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="115"/>
         <source>It uses older versions.</source>
         <translation>它使用较旧的版本。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="115"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="116"/>
         <source>It is as good; the recommended one comes first.</source>
         <translation>它同样合适；推荐的排在前面。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="124"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="125"/>
         <source>Passed its check on this PC %1</source>
         <translation>%1在这台电脑上通过了检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="127"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="128"/>
         <source>Failed its check on this PC %1</source>
         <translation>%1在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="133"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="134"/>
         <source>Passed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上通过检查；下次启动前会再检查一次</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="136"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="137"/>
         <source>Failed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上未通过检查；下次启动前会再检查一次</translation>
     </message>
@@ -289,89 +289,89 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="76"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="77"/>
         <source>Installs %1 into StackPilot&apos;s own folder (%2). Removing the stack removes them; nothing else on the PC is replaced.</source>
         <translation>将 %1 安装到 StackPilot 自己的文件夹（%2）。移除软件栈时会一并移除它们；电脑上的其他内容都不会被替换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="82"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="83"/>
         <source>Installs %1 for the whole PC with its maker&apos;s installer; Windows asks for administrator rights once.</source>
         <translation>用厂商的安装程序为整台电脑安装 %1；Windows 会请求一次管理员权限。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="88"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="89"/>
         <source>Everything it needs is installed already.</source>
         <translation>它需要的一切都已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_explain.cpp" line="92"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="93"/>
         <source>Sets %n setting(s) for %1 only, while it runs; the PC&apos;s own settings stay as they are.</source>
         <translation>
             <numerusform>仅在 %1 运行时为它设置 %n 项设置；电脑本身的设置保持不变。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="99"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="100"/>
         <source>Gives %1 a Python of its own, so other Python programs are not touched.</source>
         <translation>为 %1 准备一个独立的 Python，不会影响其他 Python 程序。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="104"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="105"/>
         <source>Starts %1 with a setting for your card: %2</source>
         <translation>启动 %1 时使用一项适合您显卡的设置：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="119"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="120"/>
         <source>No published checksum for %1: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>%1 没有公开的校验和：StackPilot 会记录第一次下载到的内容，如果以后有变化会提醒您。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="125"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="126"/>
         <source>No public guide names the download address of %1, so who made that file cannot be checked.</source>
         <translation>没有公开的指南给出 %1 的下载地址，因此无法核实该文件的制作者。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="133"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="134"/>
         <source>Nobody has run StackPilot&apos;s own test of this stack on a card like yours; the check on this PC before the first start is the first proof.</source>
         <translation>还没有人在同类显卡上运行过 StackPilot 对这个软件栈的测试；第一次启动前在这台电脑上的检查就是第一份证明。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="143"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="144"/>
         <source>Profile: %1 (%2)</source>
         <translation>软件栈：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="145"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="146"/>
         <source>Downloads and folders:</source>
         <translation>下载与文件夹：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="149"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="150"/>
         <source>Environment of the workload:</source>
         <translation>工作负载的环境变量：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="158"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="159"/>
         <source>  %1 is removed</source>
         <translation>  移除 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="161"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="162"/>
         <source>Command: %1</source>
         <translation>命令：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="163"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="164"/>
         <source>Setup step: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="165"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="166"/>
         <source>Check before the first start: %1</source>
         <translation>第一次启动前的检查：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="168"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="169"/>
         <source>Planner&apos;s note: %1</source>
         <translation>选择时的备注：%1</translation>
     </message>
@@ -1628,7 +1628,7 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="194"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="195"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
@@ -1768,72 +1768,127 @@ Found by: %4</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="298"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="300"/>
+        <source>&amp;User guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="309"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="303"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="314"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="304"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="315"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="305"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="316"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="226"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="340"/>
+        <source>&amp;Uninstall this stack…</source>
+        <translation>卸载这个软件栈(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="342"/>
+        <source>Removes what this stack installed and says how much space that frees; what another installed stack uses stays</source>
+        <translation>移除这个软件栈安装的内容并说明能释放多少空间；其他已安装的软件栈用到的部分会保留</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="360"/>
+        <source>its own Python environment</source>
+        <translation>它自己的 Python 环境</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="362"/>
+        <source>Nothing of this stack is installed.</source>
+        <translation>这个软件栈还没有安装任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="365"/>
+        <source>Removes %1, which frees about %2.</source>
+        <translation>将移除 %1，可释放约 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="368"/>
+        <source>%1 stay: another installed stack uses them.</source>
+        <translation>%1 会保留：其他已安装的软件栈在使用它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="370"/>
+        <source>Uninstall %1?</source>
+        <translation>卸载 %1 吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="374"/>
+        <source>Uninstalled: %1 freed.</source>
+        <translation>已卸载：释放了 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="375"/>
+        <source>Could not uninstall: %1</source>
+        <translation>无法卸载：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="387"/>
+        <source>%1&apos;s own site</source>
+        <translation>%1 的官方网站</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="227"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="232"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="233"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="316"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="329"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="378"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="366"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="369"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="454"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="456"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="444"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="457"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="463"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="451"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="464"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="452"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
@@ -1849,13 +1904,13 @@ Found by: %4</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="461"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="449"/>
         <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="274"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="275"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
@@ -1875,64 +1930,64 @@ Found by: %4</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="236"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="237"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="282"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="283"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="317"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="330"/>
         <source>%1 (installed)</source>
         <translation>%1（已安装）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="363"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="386"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="374"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="394"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="382"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="395"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="403"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="398"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="429"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="439"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="427"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>

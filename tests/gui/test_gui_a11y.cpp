@@ -14,6 +14,7 @@
 #include "app/gui/widgets/models_dialog.h"
 #include "app/gui/widgets/settings_dialog.h"
 #include "core/format.h"
+#include "core/paths.h"
 #include "gui_fixture.h"
 
 #include <QLabel>
@@ -175,6 +176,12 @@ private slots:
         ui.app->stop();
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }, 30000));
         QVERIFY(!open->isEnabled());
+        // Help ▸ User guide is shipped beside the catalog; Help ▸ <workload>'s own site
+        // goes to the workload's first reference.
+        QVERIFY(fs::exists(paths::shippedDataDir() / "help" / "USER-GUIDE.md"));
+        auto* site = ui.window->findChild<QAction*>(QStringLiteral("workload-help"));
+        QVERIFY(site && site->isVisible());
+        QCOMPARE(site->data().toUrl(), QUrl(QStringLiteral("https://example.org/gui-fixture")));
         // File ▸ Open folder: the installed stacks, the models, the logs.
         auto* folders = ui.window->findChild<QMenu*>(QStringLiteral("folders"));
         QVERIFY(folders);

@@ -13,15 +13,18 @@
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
+#include "core/format.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
 #include "gui_fixture.h"
+#include "installers/uninstall.h"
 #include "visible_text.h"
 
 #include <QClipboard>
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QPushButton>
+#include <QStatusBar>
 #include <fstream>
 
 using namespace sp;
@@ -343,6 +346,39 @@ private slots:
         QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
         QCOMPARE(ui.app->workload(), other);
         QCOMPARE(ui.window->workloadChooser()->currentData().toString(), other);
+    }
+
+    // Issue 33, item 10: Stacks ▸ Uninstall this stack… says what goes and what it
+    // frees, removes it, and the card offers the install again.
+    void uninstallSaysTheSpaceItFrees()
+    {
+        GuiWorld w;
+        Ui ui(w.controller());
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready; }));
+        ui.choose(QStringLiteral("guiwork"));
+        QTest::mouseClick(ui.primary(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Running; }, 60000));
+        const fs::path dir = w.runtimeDir("gui-rt-1");
+        QVERIFY(fs::exists(dir / "bin" / "tool.bin"));
+        auto* uninstall = ui.window->findChild<QAction*>(QStringLiteral("uninstall"));
+        QVERIFY(uninstall);
+        QVERIFY(!uninstall->isEnabled()); // not while it runs
+        ui.app->stop();
+        QVERIFY(waitFor([&] { return ui.app->phase() == Phase::Ready && uninstall->isEnabled(); },
+                        30000));
+        const QString size = QString::fromStdString(format::bytes(treeBytes(dir)));
+        ui.asked.clear();
+        uninstall->trigger();
+        QVERIFY(waitFor([&] { return !fs::exists(dir); }, 30000));
+        QCOMPARE(ui.asked.size(), 1);
+        QVERIFY2(ui.asked[0].contains(QStringLiteral("Removes PyTorch 2.8.0")) &&
+                     ui.asked[0].contains(QStringLiteral("which frees about ") + size),
+                 qPrintable(ui.asked[0] + QStringLiteral(" / ") + size));
+        QVERIFY(waitFor([&] {
+            return ui.window->statusBar()->currentMessage() ==
+                   QStringLiteral("Uninstalled: %1 freed.").arg(size);
+        }));
+        QVERIFY(waitFor([&] { return ui.primaryText() == QStringLiteral("Install and launch"); }));
     }
 
     void aChosenProfileIsLabelledSo()

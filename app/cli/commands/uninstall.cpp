@@ -3,10 +3,12 @@
 // that still looks installed. A profile id removes the profile's own venv and step
 // receipt; its runtimes stay, since other profiles may share them.
 
+#include "installers/uninstall.h"
+
 #include "app/cli/commands/install_support.h"
+#include "core/format.h"
 #include "core/launch/profile_env.h"
 #include "core/paths.h"
-#include "installers/install_lock.h"
 #include "installers/prefix_store.h"
 
 #include <ostream>
@@ -66,27 +68,16 @@ public:
         if (isProfile(parser, id))
             return uninstallProfile(id, parser.isSet(QStringLiteral("json")), io);
         PrefixStore store(prefixRootOf(parser));
-        std::error_code ec;
-        if (!std::filesystem::is_directory(store.root(), ec))
-            return fail(io, "uninstall",
-                        Error::runtime("runtime '" + id + "' is not installed in " +
-                                       paths::toUtf8(store.root())));
-        // Refuse before taking a lock or cleaning anything.
-        if (auto r = store.checkOwnership(id); !r)
-            return fail(io, "uninstall", r.error());
-        if (auto r = store.ensureRoot(); !r)
-            return fail(io, "uninstall", r.error());
-        auto lock = InstallLock::acquire(store.root(), id, std::chrono::seconds(30),
-                                         [&](const std::string& m) { io.err << m << "\n"; });
-        if (!lock)
-            return fail(io, "uninstall", lock.error());
-        store.recover(id);
-        if (auto r = store.remove(id); !r)
+        const std::uint64_t bytes = treeBytes(store.runtimeDir(id));
+        if (auto r = removeRuntime(store, id, [&](const std::string& m) { io.err << m << "\n"; });
+            !r)
             return fail(io, "uninstall", r.error());
         if (parser.isSet(QStringLiteral("json")))
-            io.out << nlohmann::json{{"id", id}, {"removed", true}}.dump(2) << "\n";
+            io.out << nlohmann::json{{"id", id}, {"removed", true}, {"bytes_freed", bytes}}.dump(2)
+                   << "\n";
         else
-            io.out << id << ": removed from " << paths::toUtf8(store.root()) << "\n";
+            io.out << id << ": removed from " << paths::toUtf8(store.root()) << ", "
+                   << format::bytes(bytes) << " freed\n";
         return 0;
     }
 };

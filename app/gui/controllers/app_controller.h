@@ -20,6 +20,7 @@
 #include "detectors/detect.h"
 #include "installers/install_journal.h"
 #include "installers/model_vault.h"
+#include "installers/uninstall.h"
 
 #include <QFileSystemWatcher>
 #include <QObject>
@@ -140,6 +141,13 @@ public:
     std::optional<PendingInstall> pendingInstall() const { return m_pending; }
     bool pendingFailed() const { return m_pending && !m_pending->failed.empty(); }
 
+    // Stacks ▸ Uninstall (app_uninstall.cpp): the workload's current stack, while nothing
+    // runs or installs, on this PC only. The preview measures what it frees; the removal
+    // answers with an error ("" when it worked) and the bytes freed.
+    bool canUninstall(const QString& workload) const;
+    void previewUninstall(const QString& workload, std::function<void(const StackRemoval&)> then);
+    void uninstallStack(const QString& workload,
+                        std::function<void(const QString& error, quint64 freed)> done);
     QString primaryText() const;
     // Every text primaryText() can give, in the current language: the button is made as
     // wide as the widest, so it never moves or resizes as the text changes.

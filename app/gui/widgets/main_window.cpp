@@ -166,6 +166,7 @@ void MainWindow::ensureBuilt()
     m_profiles = new ProfilesMenu(
         m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
     menuBar()->insertMenu(m_viewMenu->menuAction(), m_profiles);
+    buildUninstall();
     buildTray();
     setFocusOrder();
     connectDeferred();
@@ -295,6 +296,7 @@ void MainWindow::onPlansChanged()
     }
     m_workloads->setCurrentIndex(std::max(0, m_workloads->findData(m_app->workload())));
     const PlanView* v = m_app->currentPlan();
+    updateWorkloadHelp();
     m_card->setPlan(v);
     showChoices();
     if (m_alternatives)
@@ -318,6 +320,7 @@ void MainWindow::onPhaseChanged()
     primary->setEnabled(m_app->primaryEnabled());
     primary->setToolTip(m_app->primaryToolTip());
     m_detectAgain->setEnabled(!m_app->busy());
+    m_uninstall->setEnabled(m_app->canUninstall(m_app->workload()));
     updateConsoleShown();
     const Phase p = m_app->phase();
     // The panel shows the install, then the setup steps while they run.

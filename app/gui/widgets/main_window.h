@@ -115,6 +115,9 @@ private:
     void onPlansChanged();
     void onPhaseChanged();
     void markWorkload(int index);
+    void buildUninstall();
+    void askUninstall();
+    void updateWorkloadHelp();
     void showChoices();
     QString modelChoiceText(const QString& id) const;
     QString runningNames() const;
@@ -147,6 +150,8 @@ private:
     QSystemTrayIcon* m_tray = nullptr;
     QAction* m_diagAction = nullptr;
     QAction* m_detectAgain = nullptr;
+    QAction* m_uninstall = nullptr;    // Stacks ▸ Uninstall this stack…
+    QAction* m_workloadHelp = nullptr; // Help ▸ <workload>'s own site
     QAction* m_consoleAction = nullptr;
     QAction* m_trayOpen =
         nullptr; // the tray's "Open in browser" // View ▸ Console: shown even while nothing runs

@@ -295,6 +295,17 @@ void MainWindow::buildMenus()
                                           &AppController::detectAgain);
     m_detectAgain->setToolTip(tr("After installing a driver or plugging in a card"));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    // The guide shipped beside the catalog (share/stackpilot/help), and the current
+    // workload's own site (the first of its catalog references).
+    help->addAction(tr("&User guide"), this, [] {
+        QDesktopServices::openUrl(
+            QUrl::fromLocalFile(qpath(paths::shippedDataDir() / "help" / "USER-GUIDE.md")));
+    });
+    m_workloadHelp = help->addAction(
+        QString(), this, [this] { QDesktopServices::openUrl(m_workloadHelp->data().toUrl()); });
+    m_workloadHelp->setObjectName(QStringLiteral("workload-help"));
+    m_workloadHelp->setVisible(false);
+    help->addSeparator();
     m_diagAction = help->addAction(tr("Export &diagnostics…"), this, [this] {
         auto* dialog = new DiagnosticsDialog(m_app, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -321,6 +332,60 @@ void MainWindow::markWorkload(int i)
     const QString about = v ? v->about : QString();
     m_workloads->setItemData(i, about, Qt::ToolTipRole);
     m_workloads->setItemData(i, about, Qt::AccessibleDescriptionRole);
+}
+
+// Stacks ▸ Uninstall this stack…, at the end of the menu bar's copy of the menu.
+void MainWindow::buildUninstall()
+{
+    m_uninstall = new QAction(tr("&Uninstall this stack…"), this);
+    m_uninstall->setObjectName(QStringLiteral("uninstall"));
+    m_uninstall->setToolTip(tr("Removes what this stack installed and says how much space "
+                               "that frees; what another installed stack uses stays"));
+    m_profiles->setFooter({m_uninstall});
+    connect(m_uninstall, &QAction::triggered, this, &MainWindow::askUninstall);
+}
+
+// What goes and what it frees, measured first; then the question; then the removal.
+void MainWindow::askUninstall()
+{
+    const QString workload = m_app->workload();
+    m_app->previewUninstall(workload, [this, workload](const StackRemoval& r) {
+        const Catalog* catalog = m_app->catalog();
+        QStringList parts, kept;
+        for (const auto& id : r.runtimes)
+            parts << runtimeLabel(*catalog, id);
+        for (const auto& id : r.kept)
+            kept << runtimeLabel(*catalog, id);
+        if (r.venv)
+            parts << tr("its own Python environment");
+        if (parts.isEmpty()) {
+            statusBar()->showMessage(tr("Nothing of this stack is installed."));
+            return;
+        }
+        QString text = tr("Removes %1, which frees about %2.")
+                           .arg(QLocale().createSeparatedList(parts), qs(format::bytes(r.bytes)));
+        if (!kept.isEmpty())
+            text += QLatin1Char(' ') + tr("%1 stay: another installed stack uses them.")
+                                           .arg(QLocale().createSeparatedList(kept));
+        if (!confirm(tr("Uninstall %1?").arg(stackTitle(*catalog, r.profile)), text))
+            return;
+        m_app->uninstallStack(workload, [this](const QString& error, quint64 freed) {
+            statusBar()->showMessage(
+                error.isEmpty() ? tr("Uninstalled: %1 freed.").arg(qs(format::bytes(freed)))
+                                : tr("Could not uninstall: %1").arg(error));
+        });
+    });
+}
+
+void MainWindow::updateWorkloadHelp()
+{
+    const Workload* w =
+        m_app->catalog() ? m_app->catalog()->workload(toStd(m_app->workload())) : nullptr;
+    m_workloadHelp->setVisible(w && !w->references.empty());
+    if (!w || w->references.empty())
+        return;
+    m_workloadHelp->setText(tr("%1's own site").arg(m_app->workloadName(m_app->workload())));
+    m_workloadHelp->setData(QUrl(qs(w->references.front())));
 }
 
 } // namespace sp::gui
