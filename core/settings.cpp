@@ -114,6 +114,20 @@ Expected<void> readKey(Settings& s, const std::string& key, const json& v,
         else
             (key == "install_dir" ? s.installDir : s.cacheDir) =
                 paths::fromUtf8(v.get<std::string>());
+    } else if (key == "share_results") {
+        if (!v.is_string() || !(v == "ask" || v == "always" || v == "never"))
+            return p.at(where, "\"share_results\" must be \"ask\", \"always\" or \"never\"");
+        s.shareResults = v.get<std::string>();
+    } else if (key == "ledger_url") {
+        // An address records may go to: https, or http on this PC (a lab's server).
+        const bool ok = v.is_string() && (v.get<std::string>().empty() ||
+                                          v.get<std::string>().rfind("https://", 0) == 0 ||
+                                          v.get<std::string>().rfind("http://127.0.0.1", 0) == 0 ||
+                                          v.get<std::string>().rfind("http://localhost", 0) == 0);
+        if (!ok)
+            return p.at(where, "\"ledger_url\" must be an https:// address (or http:// on "
+                               "127.0.0.1)");
+        s.ledgerUrl = v.get<std::string>();
     } else if (key == "theme") {
         if (!v.is_string() || !(v == "" || v == "light" || v == "dark"))
             return p.at(where, "\"theme\" must be \"\" (the system's), \"light\" or \"dark\"");
@@ -212,6 +226,9 @@ std::string Settings::toJson() const
     j["theme"] = theme;
     if (!lastWorkload.empty())
         j["last_workload"] = lastWorkload;
+    j["share_results"] = shareResults;
+    if (!ledgerUrl.empty())
+        j["ledger_url"] = ledgerUrl;
     j["workloads"] = settings_json::workloadsToJson(workloads);
     if (!allowedProfiles.empty())
         j["allowed_profiles"] = allowedProfiles;

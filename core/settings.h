@@ -111,6 +111,11 @@ struct Settings
     std::string theme;    // "" = the system's, "light", "dark"
     // The workload the window showed last: it opens on it again ("" = the first one).
     std::string lastWorkload;
+    // Sharing a smoke test's result with the ledger (docs/LEDGER.md): "ask" (once per stack
+    // and card), "always" or "never"; and the ledger's address ("" = none: results wait
+    // in the queue; STACKPILOT_LEDGER_URL also sets it).
+    std::string shareResults = "ask";
+    std::string ledgerUrl;
     std::map<std::string, WorkloadOverrides> workloads; // by workload id
     // A lab's list ("allowed_profiles", docs/LAB.md): only these profiles are ever
     // chosen; the others are listed as rejected with the reason. Empty = all.

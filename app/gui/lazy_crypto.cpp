@@ -5,6 +5,7 @@
 #include "app/gui/lazy_lib.h"
 
 #include <openssl/evp.h>
+#include <openssl/rand.h>
 
 namespace {
 
@@ -47,5 +48,7 @@ SP_LAZY_CRYPTO(EVP_PKEY*, EVP_PKEY_new_raw_public_key,
                nullptr)
 SP_LAZY_CRYPTO(const EVP_MD*, EVP_blake2b512, (void), (), nullptr)
 SP_LAZY_CRYPTO(const EVP_MD*, EVP_sha256, (void), (), nullptr)
+// The ledger's install and record ids (app/common/ledger/share.cpp).
+SP_LAZY_CRYPTO(int, RAND_bytes, (unsigned char* buf, int num), (buf, num), 0)
 
 } // extern "C"

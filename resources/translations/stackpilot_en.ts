@@ -11,11 +11,19 @@
             <numerusform>%n days ago</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="147"/>
+        <source>Passed on %n PC(s) with this stack, %1 failed (last: %2).</source>
+        <translation>
+            <numerusform>Passed on %n PC with this stack, %1 failed (last: %2).</numerusform>
+            <numerusform>Passed on %n PCs with this stack, %1 failed (last: %2).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PlanExplain</name>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_explain.cpp" line="56"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="57"/>
         <source>%n other stack(s) are made for other graphics cards or systems.</source>
         <translation>
             <numerusform>%n other stack is made for other graphics cards or systems.</numerusform>
@@ -23,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_explain.cpp" line="92"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="94"/>
         <source>Sets %n setting(s) for %1 only, while it runs; the PC&apos;s own settings stay as they are.</source>
         <translation>
             <numerusform>Sets %n setting for %1 only, while it runs; the PC&apos;s own settings stay as they are.</numerusform>
@@ -34,7 +42,7 @@
 <context>
     <name>PlanView</name>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="250"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="252"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>%n download has no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
@@ -42,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="269"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>To install: %n part, about %1 to download.</numerusform>
@@ -50,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="275"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>To install: %n part. The download size of %1 is not known before the download.</numerusform>
@@ -58,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="280"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="282"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>To install: %n part, about %1 to download, plus %2, whose size is not known before the download.</numerusform>
@@ -143,7 +151,7 @@
 <context>
     <name>sp::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>%n GPU found.</numerusform>

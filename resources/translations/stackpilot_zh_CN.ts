@@ -258,6 +258,18 @@
         <source>Failed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上未通过检查；下次启动前会再检查一次</translation>
     </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="145"/>
+        <source>No results from other PCs with this stack yet.</source>
+        <translation>其他电脑还没有关于这个软件栈的结果。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="147"/>
+        <source>Passed on %n PC(s) with this stack, %1 failed (last: %2).</source>
+        <translation>
+            <numerusform>这个软件栈已在 %n 台电脑上通过，%1 台失败（最近一次：%2）。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PlanExplain</name>
@@ -272,106 +284,106 @@
         <translation>它还没有在这台电脑上运行过：StackPilot 会在第一次启动前检查它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="52"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="53"/>
         <source>%1 cannot be used here: %2</source>
         <translation>%1 在这里不能使用：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="53"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="54"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_explain.cpp" line="56"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="57"/>
         <source>%n other stack(s) are made for other graphics cards or systems.</source>
         <translation>
             <numerusform>另有 %n 个软件栈是为其他显卡或系统准备的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="77"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="78"/>
         <source>Installs %1 into StackPilot&apos;s own folder (%2). Removing the stack removes them; nothing else on the PC is replaced.</source>
         <translation>将 %1 安装到 StackPilot 自己的文件夹（%2）。移除软件栈时会一并移除它们；电脑上的其他内容都不会被替换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="83"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="84"/>
         <source>Installs %1 for the whole PC with its maker&apos;s installer; Windows asks for administrator rights once.</source>
         <translation>用厂商的安装程序为整台电脑安装 %1；Windows 会请求一次管理员权限。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="89"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="90"/>
         <source>Everything it needs is installed already.</source>
         <translation>它需要的一切都已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_explain.cpp" line="93"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="94"/>
         <source>Sets %n setting(s) for %1 only, while it runs; the PC&apos;s own settings stay as they are.</source>
         <translation>
             <numerusform>仅在 %1 运行时为它设置 %n 项设置；电脑本身的设置保持不变。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="100"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="101"/>
         <source>Gives %1 a Python of its own, so other Python programs are not touched.</source>
         <translation>为 %1 准备一个独立的 Python，不会影响其他 Python 程序。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="105"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="106"/>
         <source>Starts %1 with a setting for your card: %2</source>
         <translation>启动 %1 时使用一项适合您显卡的设置：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="120"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="121"/>
         <source>No published checksum for %1: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>%1 没有公开的校验和：StackPilot 会记录第一次下载到的内容，如果以后有变化会提醒您。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="126"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="127"/>
         <source>No public guide names the download address of %1, so who made that file cannot be checked.</source>
         <translation>没有公开的指南给出 %1 的下载地址，因此无法核实该文件的制作者。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="134"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="135"/>
         <source>Nobody has run StackPilot&apos;s own test of this stack on a card like yours; the check on this PC before the first start is the first proof.</source>
         <translation>还没有人在同类显卡上运行过 StackPilot 对这个软件栈的测试；第一次启动前在这台电脑上的检查就是第一份证明。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="144"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="145"/>
         <source>Profile: %1 (%2)</source>
         <translation>软件栈：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="146"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="147"/>
         <source>Downloads and folders:</source>
         <translation>下载与文件夹：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="150"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="151"/>
         <source>Environment of the workload:</source>
         <translation>工作负载的环境变量：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="159"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="160"/>
         <source>  %1 is removed</source>
         <translation>  移除 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="162"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="163"/>
         <source>Command: %1</source>
         <translation>命令：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="164"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="165"/>
         <source>Setup step: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="166"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="167"/>
         <source>Check before the first start: %1</source>
         <translation>第一次启动前的检查：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_explain.cpp" line="169"/>
+        <location filename="../../app/gui/models/plan_explain.cpp" line="170"/>
         <source>Planner&apos;s note: %1</source>
         <translation>选择时的备注：%1</translation>
     </message>
@@ -479,65 +491,65 @@
         <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="245"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="247"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="250"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="252"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="267"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="269"/>
         <source>Everything is installed.</source>
         <translation>全部已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="269"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="275"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分。%1 的下载大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="280"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="282"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1，另有 %2，其大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="287"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
         <source>Download: about %1.</source>
         <translation>下载：约 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="291"/>
         <source>Download: the size of %1 is not known before the download.</source>
         <translation>下载：%1 的大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="292"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="294"/>
         <source>Download: about %1, plus %2, whose size is not known before the download.</source>
         <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="324"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="326"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="347"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="349"/>
         <source>No stack for %1 fits this PC; the other stacks say why.</source>
         <translation>没有适合这台电脑的 %1 软件栈；其他软件栈中列出了原因。</translation>
     </message>
@@ -691,7 +703,7 @@
     </message>
     <message>
         <location filename="../../app/gui/controllers/app_notes.cpp" line="56"/>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="233"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="234"/>
         <source>Setup step %1 of %2: %3</source>
         <translation>准备步骤 %1/%2：%3</translation>
     </message>
@@ -711,7 +723,7 @@
         <translation>准备步骤 %1/%2 已结束：%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="234"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="235"/>
         <source>Setup steps: %1</source>
         <translation>准备步骤：%1</translation>
     </message>
@@ -746,7 +758,7 @@
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="221"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="222"/>
         <source>Before StackPilot installs %1</source>
         <translation>StackPilot 安装 %1 之前</translation>
     </message>
@@ -791,7 +803,7 @@
         <translation>%1 现在使用 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_session.cpp" line="203"/>
+        <location filename="../../app/gui/controllers/app_session.cpp" line="204"/>
         <source>Checking that %1 computes on your %2…</source>
         <translation>正在检查 %1 能否在您的 %2 上完成计算…</translation>
     </message>
@@ -984,6 +996,31 @@
         <location filename="../../app/gui/controllers/app_models.cpp" line="169"/>
         <source>Could not download %1: %2</source>
         <translation>无法下载 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="86"/>
+        <source>Help other owners of the %1: share this result?</source>
+        <translation>帮助其他 %1 的用户：分享这个结果吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="116"/>
+        <source>The result could not be queued: %1</source>
+        <translation>无法将结果放入队列：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="119"/>
+        <source>Thank you: the result was sent.</source>
+        <translation>谢谢：结果已发送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="122"/>
+        <source>The result waits in the queue; it is sent on the next try.</source>
+        <translation>结果在队列中等待；下次尝试时发送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="123"/>
+        <source>The result waits in the queue until a ledger address is set.</source>
+        <translation>结果在队列中等待，直到设置了结果库地址。</translation>
     </message>
 </context>
 <context>
@@ -1628,289 +1665,289 @@ Found by: %4</source>
         <translation>正在检测显卡…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="195"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="196"/>
         <source>%1 is ready at %2</source>
         <translation>%1 已就绪：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="84"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="85"/>
         <source>Cancel the install?</source>
         <translation>取消安装吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="85"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="86"/>
         <source>What was downloaded so far is discarded; nothing half-installed is kept.</source>
         <translation>已下载的内容将被丢弃；不会保留任何安装了一半的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="101"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="102"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Install and launch now?&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;现在安装并启动吗？&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="146"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="147"/>
         <source>The failing line is copied: paste it into a search.</source>
         <translation>已复制出错的那一行：请粘贴到搜索框中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="151"/>
         <source>The report is copied: paste it into a new issue of the program, or of StackPilot.</source>
         <translation>已复制报告：请粘贴到该程序或 StackPilot 的新问题报告中。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="200"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="201"/>
         <source>%1 at %2</source>
         <translation>%1（位于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="205"/>
         <source>Automatic (%1)</source>
         <translation>自动（%1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="204"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="205"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="219"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="220"/>
         <source>No download: only the models already in its folders</source>
         <translation>不下载：只用它文件夹中已有的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="230"/>
         <source>downloaded</source>
         <translation>已下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="229"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="230"/>
         <source>downloaded at launch</source>
         <translation>启动时下载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="231"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="232"/>
         <source>too large for this card</source>
         <translation>超出此显卡的容量</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="271"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="272"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="273"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="274"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="275"/>
         <source>&amp;Open folder</source>
         <translation>打开文件夹(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="279"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="280"/>
         <source>&amp;Installed stacks</source>
         <translation>已安装的软件栈(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="280"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="281"/>
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="284"/>
         <source>&amp;Logs</source>
         <translation>日志(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="285"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="286"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="286"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="287"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="287"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="288"/>
         <source>&amp;Environment…</source>
         <translation>环境变量(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="288"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="289"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="290"/>
         <source>&amp;Console</source>
         <translation>控制台(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="291"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="292"/>
         <source>Show the console even before anything runs</source>
         <translation>即使还没有运行任何程序，也显示控制台</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="294"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="295"/>
         <source>&amp;Detect graphics cards again</source>
         <translation>重新检测显卡(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="296"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="297"/>
         <source>After installing a driver or plugging in a card</source>
         <translation>在安装驱动或插入显卡之后使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="297"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="298"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="300"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="301"/>
         <source>&amp;User guide</source>
         <translation>使用指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="309"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="310"/>
         <source>Export &amp;diagnostics…</source>
         <translation>导出诊断包(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="314"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="315"/>
         <source>&amp;About StackPilot</source>
         <translation>关于 StackPilot(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="315"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="316"/>
         <source>About StackPilot</source>
         <translation>关于 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="316"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="317"/>
         <source>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;Runs local AI workloads on the stack known to work on your GPU.&lt;/p&gt;</source>
         <translation>&lt;b&gt;StackPilot %1&lt;/b&gt;&lt;p&gt;在已知适用于您显卡的软件栈上运行本地 AI 工作负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="340"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="341"/>
         <source>&amp;Uninstall this stack…</source>
         <translation>卸载这个软件栈(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="342"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="343"/>
         <source>Removes what this stack installed and says how much space that frees; what another installed stack uses stays</source>
         <translation>移除这个软件栈安装的内容并说明能释放多少空间；其他已安装的软件栈用到的部分会保留</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="360"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="361"/>
         <source>its own Python environment</source>
         <translation>它自己的 Python 环境</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="362"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="363"/>
         <source>Nothing of this stack is installed.</source>
         <translation>这个软件栈还没有安装任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="365"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="366"/>
         <source>Removes %1, which frees about %2.</source>
         <translation>将移除 %1，可释放约 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="368"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="369"/>
         <source>%1 stay: another installed stack uses them.</source>
         <translation>%1 会保留：其他已安装的软件栈在使用它们。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="370"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="371"/>
         <source>Uninstall %1?</source>
         <translation>卸载 %1 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="374"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="375"/>
         <source>Uninstalled: %1 freed.</source>
         <translation>已卸载：释放了 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="375"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="376"/>
         <source>Could not uninstall: %1</source>
         <translation>无法卸载：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="387"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="388"/>
         <source>%1&apos;s own site</source>
         <translation>%1 的官方网站</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="227"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="228"/>
         <source>Show StackPilot</source>
         <translation>显示 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="233"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="234"/>
         <source>Quit StackPilot</source>
         <translation>退出 StackPilot</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="329"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="330"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="366"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="367"/>
         <source>An install for %1 (%2) failed %3. Press “Retry install” to try again.</source>
         <translation>%1（%2）的安装于 %3 失败。按“重试安装”再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="369"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="370"/>
         <source>Discard it</source>
         <translation>丢弃它</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="442"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="443"/>
         <source>Stop and quit</source>
         <translation>停止并退出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="444"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
         <source>Keep running in the tray</source>
         <translation>在托盘中继续运行</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="445"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="446"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="451"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="452"/>
         <source>%1 is running. Closing StackPilot stops it.</source>
         <translation>%1 正在运行。关闭 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="452"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="453"/>
         <source>Close StackPilot?</source>
         <translation>关闭 StackPilot？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="167"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="172"/>
         <source>Quit StackPilot?</source>
         <translation>退出 StackPilot 吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="168"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="169"/>
         <source>%1 is running. Quitting StackPilot stops it.</source>
         <translation>%1 正在运行。退出 StackPilot 会停止它。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="449"/>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="171"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="450"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="172"/>
         <source>An install is in progress. If you quit now, you can resume it the next time you start StackPilot.</source>
         <translation>正在安装。如果现在退出，下次启动 StackPilot 时可以继续安装。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="275"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="276"/>
         <source>The graphics card could not be detected. The card below says what you can do.</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
@@ -1930,64 +1967,64 @@ Found by: %4</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="237"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="238"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
         <source>No GPU found. CPU-only stacks are still available.</source>
         <translation>未找到显卡。仍可使用纯 CPU 的软件栈。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="285"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>找到 %n 块显卡。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="330"/>
+        <location filename="../../app/gui/widgets/main_window_actions.cpp" line="331"/>
         <source>%1 (installed)</source>
         <translation>%1（已安装）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="363"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="364"/>
         <source>An install for %1 (%2) was interrupted %3. Press “Resume install” to continue where it stopped.</source>
         <translation>%1（%2）的安装在 %3 中断了。点“继续安装”可从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="374"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="375"/>
         <source>StackPilot — running %1</source>
         <translation>StackPilot — 正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="384"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Line %2 of the log:&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;日志第 %2 行：&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="391"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="392"/>
         <source>&lt;p&gt;Evidence:&lt;/p&gt;</source>
         <translation>&lt;p&gt;依据：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="398"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="399"/>
         <source>Why StackPilot thinks so</source>
         <translation>StackPilot 的判断依据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="418"/>
         <source>Settings saved.</source>
         <translation>设置已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="427"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="428"/>
         <source>No stack is chosen, so there is no environment to show.</source>
         <translation>尚未选择软件栈，没有可显示的环境。</translation>
     </message>
@@ -2124,127 +2161,127 @@ Found by: %4</source>
         <translation>StackPilot 为这个软件栈设置的变量及原因</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="105"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="107"/>
         <source>What gets installed</source>
         <translation>将要安装的内容</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="146"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="144"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="146"/>
         <source>Graphics card for this workload</source>
         <translation>此工作负载使用的显卡</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="153"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="155"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="153"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="155"/>
         <source>Model this workload runs</source>
         <translation>此工作负载运行的模型</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="226"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="228"/>
         <source>Recommended for this PC&apos;s processor: slower than a graphics card</source>
         <translation>推荐在这台电脑的处理器上运行：比显卡慢</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="228"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="230"/>
         <source>Recommended for your PC</source>
         <translation>为您的电脑推荐</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="230"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
         <source>Failed its check on this PC</source>
         <translation>在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="232"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
         <source>Your choice</source>
         <translation>您的选择</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="234"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="236"/>
         <source>Switched after a known problem</source>
         <translation>因已知问题而切换</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="248"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="250"/>
         <source>Choosing a stack…</source>
         <translation>正在选择软件栈…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="249"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="251"/>
         <source>StackPilot picks the stack known to work on exactly this GPU.</source>
         <translation>StackPilot 会选择已知能在这块显卡上运行的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="255"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="257"/>
         <source>No stack fits this PC yet</source>
         <translation>暂时没有适合这台电脑的软件栈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="256"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="258"/>
         <source>The chosen stack cannot be used here</source>
         <translation>所选的软件栈不能在这里使用</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="258"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="260"/>
         <source>Choose “Recommended” in the Stacks menu to go back to the stack StackPilot picks.</source>
         <translation>在“软件栈”菜单中选择“自动推荐”，即可回到 StackPilot 选择的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="283"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="287"/>
         <source>Good to know:</source>
         <translation>须知：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="293"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="297"/>
         <source>its own installer</source>
         <translation>由其自带的安装程序安装</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="294"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="298"/>
         <source>about %1</source>
         <translation>约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="295"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="299"/>
         <source>size not known before the download</source>
         <translation>下载之前无法得知大小</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="327"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="331"/>
         <source>Disk: about %1 for the parts whose size is known</source>
         <translation>磁盘：已知大小的部分约需 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="328"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="332"/>
         <source>Disk: about %1</source>
         <translation>磁盘：约 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="330"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="334"/>
         <source> in %1 (&lt;a href=&quot;settings&quot;&gt;Change…&lt;/a&gt;)</source>
         <translation>，位于 %1（&lt;a href=&quot;settings&quot;&gt;更改…&lt;/a&gt;）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="332"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="336"/>
         <source>, %1 free</source>
         <translation>，可用 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="336"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="340"/>
         <source>Not enough free space: free some, or choose another folder.</source>
         <translation>可用空间不足：请清理一些空间，或选择其他文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/profile_card.cpp" line="292"/>
+        <location filename="../../app/gui/widgets/profile_card.cpp" line="296"/>
         <source>installed</source>
         <translation>已安装</translation>
     </message>
@@ -2451,59 +2488,122 @@ github.com https://mirror.example/github.com</translation>
         <translation>工作负载就绪后在浏览器中打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="129"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="126"/>
+        <source>Ask each time</source>
+        <translation>每次询问</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="127"/>
+        <source>Always</source>
+        <translation>总是</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="128"/>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="130"/>
+        <source>Results of the check before a first start help other owners of the same card; nothing names you, your folders or your PC.</source>
+        <translation>第一次启动前的检查结果可以帮助使用同款显卡的其他用户；其中不包含您的名字、文件夹或电脑的任何信息。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="132"/>
+        <source>&amp;Share check results:</source>
+        <translation>分享检查结果(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="138"/>
         <source>Same as the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="130"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="139"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="131"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="140"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="133"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="142"/>
         <source>T&amp;heme:</source>
         <translation>主题(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="139"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="148"/>
         <source>L&amp;anguage:</source>
         <translation>语言(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="140"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="149"/>
         <source>A new language applies as soon as you save.</source>
         <translation>保存后新语言立即生效。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="135"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="144"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="150"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="159"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="151"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="160"/>
         <source>Choose a folder for: %1</source>
         <translation>为以下项目选择文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="156"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="165"/>
         <source>Choose a folder</source>
         <translation>选择目录</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="200"/>
+        <location filename="../../app/gui/widgets/settings_dialog.cpp" line="209"/>
         <source>Mirrors, line %1: write a host, a space and an http(s) URL prefix</source>
         <translation>镜像第 %1 行：请写主机名、一个空格和 http(s) URL 前缀</translation>
+    </message>
+</context>
+<context>
+    <name>sp::gui::ShareDialog</name>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="16"/>
+        <source>Share this result?</source>
+        <translation>分享这个结果吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="23"/>
+        <source>Results from many PCs decide which stacks are marked as proven for each card. This is exactly what would leave this PC: no name, folder, host name, token or model name.</source>
+        <translation>来自许多电脑的结果决定哪些软件栈对每款显卡标记为已验证。下面就是将离开这台电脑的全部内容：不含名字、文件夹、主机名、令牌或模型名。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="32"/>
+        <source>The result as it would be sent</source>
+        <translation>将要发送的结果</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="35"/>
+        <source>Share</source>
+        <translation>分享</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="36"/>
+        <source>Not now</source>
+        <translation>暂不</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="37"/>
+        <source>Always share</source>
+        <translation>总是分享</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="38"/>
+        <source>Never ask</source>
+        <translation>不再询问</translation>
     </message>
 </context>
 </TS>

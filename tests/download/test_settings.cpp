@@ -84,6 +84,25 @@ private slots:
         QVERIFY(!Settings::parse("{\"last_workload\": 3}", "s.json").ok());
     }
 
+    void sharingRoundTripsAndRefusesOtherValues()
+    {
+        QCOMPARE(Settings().shareResults, std::string("ask"));
+        auto s = Settings::parse(
+            "{\"share_results\": \"never\", \"ledger_url\": \"https://ledger.example/r\"}",
+            "s.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+        QCOMPARE(s->shareResults, std::string("never"));
+        const auto back = Settings::parse(s->toJson(), "b.json");
+        QCOMPARE(back->ledgerUrl, std::string("https://ledger.example/r"));
+        QCOMPARE(back->shareResults, std::string("never"));
+        QVERIFY(!Settings::parse("{\"share_results\": \"sometimes\"}", "s.json").ok());
+        const auto plain =
+            Settings::parse("{\n \"ledger_url\": \"http://ledger.example\"}", "s.json");
+        QVERIFY(!plain.ok());
+        QVERIFY2(plain.error().message.rfind("s.json:2:2: \"ledger_url\"", 0) == 0,
+                 plain.error().message.c_str());
+    }
+
     void launchSettingsRoundTrip()
     {
         auto s = Settings::parse(

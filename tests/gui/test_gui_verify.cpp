@@ -50,6 +50,21 @@ void writeCheckCatalog(const GuiWorld& w)
     std::ofstream(w.catalogDir / "check.json") << doc.dump(2);
 }
 
+// The record files waiting in the share queue, as bytes.
+QStringList queuedRecords(const fs::path& queue)
+{
+    QStringList out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(queue, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() == 37 && name.ends_with(".json")) { // <32 hex>.json
+            std::ifstream in(e.path(), std::ios::binary);
+            out << QString::fromStdString(std::string(std::istreambuf_iterator<char>(in), {}));
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 class TestGuiVerify : public QObject
@@ -63,6 +78,13 @@ private slots:
         auto app = w.controller();
         gui::MainWindow window(app.get());
         window.setConfirm([](const QString&, const QString&) { return true; });
+        // Issue 34: each smoke test's result is offered for sharing, shown exactly.
+        QStringList questions, shown;
+        window.setShareAsk([&](const QString& question, const QString& record) {
+            questions << question;
+            shown << record;
+            return gui::ShareAnswer::Share;
+        });
         window.resize(1180, 780);
         window.show();
         app->start();
@@ -106,6 +128,18 @@ private slots:
         QCOMPARE(app->currentPlan()->profile, QStringLiteral("gc-b"));
         QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
+
+        // Both results were offered once and queued byte for byte as shown (no ledger
+        // address is set, so they wait in the queue).
+        const fs::path queue = w.home / "data" / "share-queue";
+        QVERIFY(waitFor([&] { return shown.size() == 2 && queuedRecords(queue).size() == 2; }));
+        QCOMPARE(questions[0], QStringLiteral("Help other owners of the AMD Radeon RX 7900 XTX: "
+                                              "share this result?"));
+        QStringList queued = queuedRecords(queue);
+        queued.sort();
+        shown.sort();
+        QCOMPARE(queued, shown);
+        QVERIFY(shown[0].contains(QStringLiteral("\"profile\": \"gc-")));
 
         std::ifstream in(w.home / "data" / "evidence.json");
         const auto evidence = nlohmann::json::parse(in, nullptr, false);

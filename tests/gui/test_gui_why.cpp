@@ -15,6 +15,7 @@
 #include "core/select/select.h"
 #include "core/snapshot.h"
 
+#include <QDate>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QTest>
@@ -149,6 +150,31 @@ private slots:
         QVERIFY2(english.isEmpty(), qPrintable(english.join(u' ') + u'\n' + text));
         QVERIFY(codeWordsIn(text, v).isEmpty());
         QVERIFY(text.contains(QStringLiteral("软件栈")));
+    }
+
+    // Issue 34: what users' PCs reported, from the catalog's ledger proof, on the card
+    // and in "Why this stack?"; and that none did.
+    void otherPcsResultsAreShown()
+    {
+        const PlanView none = m_seed.view();
+        QCOMPARE(none.othersEvidence,
+                 QStringLiteral("No results from other PCs with this stack yet."));
+        Seed000 proven;
+        for (Profile& p : proven.loaded.catalog.profiles)
+            if (p.id == "sdnext-zluda-hip5.7-rocblas-gfx1031")
+                p.proof = ProfileProof{
+                    20,
+                    1,
+                    21,
+                    180,
+                    "2026-10-01T00:00:00Z",
+                    QDate::currentDate().addDays(-3).toString(Qt::ISODate).toStdString() +
+                        "T12:00:00Z"};
+        const PlanView v = proven.view();
+        QCOMPARE(v.othersEvidence,
+                 QStringLiteral("Passed on 20 PCs with this stack, 1 failed (last: 3 days ago)."));
+        DetailsDialog d(v);
+        QVERIFY(d.text().contains(v.othersEvidence));
     }
 
     void theRecommendedStackIsNotBelowAChosenOne()

@@ -20,28 +20,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string keyOf(const EvidenceRecord& e)
-{
-    return e.at + "|" + e.profile + "|" + toString(e.kind);
-}
-
 std::int64_t vramOf(const HardwareSnapshot& snap, const std::string& gpu)
 {
     for (const auto& g : snap.gpus)
         if (!g.pciId.empty() && gpu.rfind(g.pciId, 0) == 0)
             return g.vramMb.value_or(0);
     return 0;
-}
-
-std::set<std::string> sharedKeys(const fs::path& index)
-{
-    std::set<std::string> keys;
-    auto doc = readJsonFile(index, {8u << 20, 4}, "shared records index");
-    if (doc && doc->is_array())
-        for (const auto& k : *doc)
-            if (k.is_string())
-                keys.insert(k.get<std::string>());
-    return keys;
 }
 
 struct Candidates
@@ -55,11 +39,11 @@ Candidates candidates(const std::vector<EvidenceRecord>& records, const std::set
 {
     Candidates out;
     for (const auto& e : records) {
-        if (e.kind == EvidenceKind::Bench || done.count(keyOf(e)))
+        if (e.kind == EvidenceKind::Bench || done.count(ledger::evidenceKey(e)))
             continue;
         auto r = ledger::shareable(e, installId, vramOf(snap, e.machine.gpu));
         if (r)
-            out.records.emplace_back(keyOf(e), std::move(*r));
+            out.records.emplace_back(ledger::evidenceKey(e), std::move(*r));
         else
             out.refused.push_back(r.error().message);
     }
@@ -77,7 +61,7 @@ std::string ledgerUrl(const QCommandLineParser& p)
 nlohmann::json queueAndSend(const Candidates& c, const std::string& url, const fs::path& queue,
                             Io& io)
 {
-    std::set<std::string> keys = sharedKeys(queue / "shared.json");
+    std::set<std::string> keys;
     std::size_t queued = 0;
     for (const auto& [key, r] : c.records) {
         if (auto q = ledger::enqueue(queue, r); !q) {
@@ -87,7 +71,7 @@ nlohmann::json queueAndSend(const Candidates& c, const std::string& url, const f
         keys.insert(key);
         ++queued;
     }
-    (void)writeFileAtomic(queue / "shared.json", nlohmann::json(keys).dump(1) + "\n");
+    (void)ledger::markShared(queue, keys);
     nlohmann::json out = {{"queued", queued}, {"queue", paths::toUtf8(queue)}};
     if (url.empty())
         return out;
@@ -140,7 +124,7 @@ int runEvidenceShare(const QCommandLineParser& p, Io& io)
         return 1;
     }
     const fs::path queue = paths::dataDir() / "share-queue";
-    const auto c = candidates(*records, sharedKeys(queue / "shared.json"), *id, *machine);
+    const auto c = candidates(*records, ledger::sharedKeys(queue), *id, *machine);
     for (const auto& why : c.refused)
         io.err << "stackpilot-cli evidence: not shareable: " << why << "\n";
     nlohmann::json shown = nlohmann::json::array();

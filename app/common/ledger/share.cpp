@@ -158,7 +158,7 @@ Expected<SharedRecord> shareable(const EvidenceRecord& e, const std::string& id,
 Expected<fs::path> enqueue(const fs::path& queue, const SharedRecord& r)
 {
     const fs::path file = queue / (r.recordId + ".json");
-    if (auto w = writeFileAtomic(file, toJson(r).dump(2) + "\n"); !w)
+    if (auto w = writeFileAtomic(file, recordText(r)); !w)
         return w.error();
     return file;
 }

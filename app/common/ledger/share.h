@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,5 +54,22 @@ SendReport sendQueue(const std::filesystem::path& queue, const std::string& ledg
 
 // Whether `url` is one records may be sent to (https, or http on loopback).
 bool sendableUrl(const std::string& url);
+
+// ---- The queue's bookkeeping (share_queue.cpp)
+// An evidence record's key in shared.json: "<at>|<profile>|<kind>".
+std::string evidenceKey(const EvidenceRecord& e);
+// The bytes of a queued record: exactly what is shown before and PUT after.
+std::string recordText(const SharedRecord& r);
+// The keys of the evidence records shared before (<queue>/shared.json), and adding some.
+std::set<std::string> sharedKeys(const std::filesystem::path& queue);
+Expected<void> markShared(const std::filesystem::path& queue, const std::set<std::string>& keys);
+// "Not now" in the window, remembered per "<profile>|<gpu fingerprint>"
+// (<queue>/declined.json), so it is asked once per stack and card.
+bool declined(const std::filesystem::path& queue, const std::string& profileAndGpu);
+Expected<void> decline(const std::filesystem::path& queue, const std::string& profileAndGpu);
+// Queues `r` (its evidence key marked shared) and, where a ledger URL is set, sends the
+// queue at once; without one the report says it waits.
+Expected<SendReport> shareOne(const std::filesystem::path& queue, const std::string& key,
+                              const SharedRecord& r, const std::string& ledgerUrl);
 
 } // namespace sp::ledger

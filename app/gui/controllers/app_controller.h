@@ -6,6 +6,7 @@
 // shows its events (app_session.cpp); it sequences no step of its own. Short reads run
 // on the one background helper (background.h). Tests drive it without a window.
 
+#include "app/common/ledger/shared_record.h"
 #include "app/common/session/events.h"
 #include "app/gui/controllers/failure.h"
 #include "app/gui/controllers/install_progress.h"
@@ -80,6 +81,23 @@ struct ModelRow
     bool pulling = false;
 };
 
+// A smoke test's result as it would be shared (app_share.cpp).
+struct ShareOffer
+{
+    std::string key;        // the evidence record's (shared.json)
+    std::string declineKey; // "<profile>|<gpu>": "Not now" is remembered per stack and card
+    ledger::SharedRecord record;
+    std::string text; // exactly what is queued and sent
+};
+
+enum class ShareAnswer
+{
+    Share,
+    NotNow,
+    Always,
+    Never
+};
+
 class AppController : public QObject
 {
     Q_OBJECT
@@ -144,6 +162,8 @@ public:
     // Stacks ▸ Uninstall (app_uninstall.cpp): the workload's current stack, while nothing
     // runs or installs, on this PC only. The preview measures what it frees; the removal
     // answers with an error ("" when it worked) and the bytes freed.
+    // Sharing a smoke test's result (issue 34): the answer to shareOffered.
+    void answerShare(ShareAnswer answer);
     bool canUninstall(const QString& workload) const;
     void previewUninstall(const QString& workload, std::function<void(const StackRemoval&)> then);
     void uninstallStack(const QString& workload,
@@ -264,6 +284,8 @@ signals:
     void notice(const QString& text, bool error);
     void failure(const sp::gui::FailureNotice& f);
     void failureCleared();
+    // "Help other owners of a <card>: share this result?", with exactly what would leave.
+    void shareOffered(const QString& question, const QString& record);
     // Before an install: what it means, from the session's preview (answerInstall).
     void confirmInstall(const QString& title, const QString& headline, const QStringList& items);
     // A launch began; its log file.
@@ -294,6 +316,8 @@ private:
     QString noteFor(const session::Event& e) const;
     QString stepNote(const session::StepChanged& s) const;
     void addNote(const session::Event& e);
+    void maybeOfferShare(const std::string& profile);
+    std::string ledgerUrl() const;
     void onSessionFinished();
     void takeLine(const session::ConsoleLine& l);
     void flushLines();
@@ -375,8 +399,9 @@ private:
     bool m_smokeTest = false; // the launch under way is a stack's smoke test
     std::optional<FailureNotice> m_failure;
     std::function<void()> m_remakeFailure; // the report that made m_failure, again
-    bool m_catalogBroken = false;          // the catalog could not be read: no plan at all
-    QString m_seenIssue; // the known problem this launch's output showed, in words
+    std::optional<ShareOffer> m_shareOffer;
+    bool m_catalogBroken = false; // the catalog could not be read: no plan at all
+    QString m_seenIssue;          // the known problem this launch's output showed, in words
     std::optional<session::WorkloadExited> m_exit;
     std::optional<session::Failed> m_failed;          // this job's failure, if any
     std::optional<session::ProfileSwitched> m_switch; // the next profile the run named

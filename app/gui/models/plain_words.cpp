@@ -139,4 +139,16 @@ QString evidencePhrase(const LocalVerdict& v, const QDate& today)
                                    "again before the next start");
 }
 
+QString proofPhrase(const ProfileProof* proof, const QDate& today)
+{
+    if (!proof || proof->installs == 0)
+        return QCoreApplication::translate("PlainWords",
+                                           "No results from other PCs with this stack yet.");
+    return QCoreApplication::translate("PlainWords",
+                                       "Passed on %n PC(s) with this stack, %1 failed (last: %2).",
+                                       nullptr, int(proof->passedInstalls))
+        .arg(proof->failedInstalls)
+        .arg(daysAgo(proof->lastSeen, today));
+}
+
 } // namespace sp::gui

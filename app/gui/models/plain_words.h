@@ -35,4 +35,8 @@ QString rankPhrase(const std::string& code);
 // 2 days ago" / "Passed on this PC before the driver changed; it is checked again".
 QString evidencePhrase(const LocalVerdict& verdict, const QDate& today);
 
+// What users' PCs reported for a stack (the catalog's ledger proof, brought by the feed):
+// "Passed on 214 PCs with this stack, 3 failed (last: 3 days ago)."; or that none did.
+QString proofPhrase(const ProfileProof* proof, const QDate& today);
+
 } // namespace sp::gui

@@ -43,6 +43,7 @@ void addWhat(PlanExplanation& e, const PlanView& v)
                          "It has not run on this PC yet: StackPilot checks it before the first "
                          "start.")
                    : v.evidence + QLatin1Char('.'));
+    e.what << v.othersEvidence;
 }
 
 void addAbove(PlanExplanation& e, const PlanView& v)

@@ -220,6 +220,8 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
                                     "supported graphics card takes seconds. %3")
                         .arg(v.workloadName, qs(snap.gpus.front().name), v.summary);
     v.evidence = evidenceOf(verdicts, plan.profile);
+    v.othersEvidence =
+        proofPhrase(prof && prof->proof ? &*prof->proof : nullptr, QDate::currentDate());
     const auto it = verdicts.find(plan.profile);
     v.failedHere = it != verdicts.end() && it->second.state == LocalVerdict::State::Failed;
 }

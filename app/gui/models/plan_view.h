@@ -67,6 +67,7 @@ struct PlanView
     QStringList warnings;
     QString about;
     QString evidence;
+    QString othersEvidence; // what other users' PCs reported (proofPhrase)
     bool failedHere = false;
     bool onCpu = false; // a stack that runs on the processor: slower, and the card says so
     PlanChoice choice = PlanChoice::Recommended;

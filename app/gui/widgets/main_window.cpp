@@ -167,6 +167,7 @@ void MainWindow::ensureBuilt()
         m_app, [this](const QString& t, const QString& x) { return confirm(t, x); }, this);
     menuBar()->insertMenu(m_viewMenu->menuAction(), m_profiles);
     buildUninstall();
+    connectSharing();
     buildTray();
     setFocusOrder();
     connectDeferred();

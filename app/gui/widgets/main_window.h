@@ -35,6 +35,9 @@ public:
 
     // Asked before a rejected profile is used (tests answer it themselves).
     void setConfirm(std::function<bool(const QString&, const QString&)> confirm);
+    // How "share this result?" is asked (tests answer it): question, the record's text.
+    using ShareAsk = std::function<ShareAnswer(const QString&, const QString&)>;
+    void setShareAsk(ShareAsk ask) { m_shareAsk = std::move(ask); }
     // How a question with several answers is asked (tests answer it): the index chosen.
     using Chooser = std::function<int(const QString&, const QString&, const QStringList&)>;
     void setChoose(Chooser choose) { m_choose = std::move(choose); }
@@ -118,6 +121,7 @@ private:
     void buildUninstall();
     void askUninstall();
     void updateWorkloadHelp();
+    void connectSharing();
     void showChoices();
     QString modelChoiceText(const QString& id) const;
     QString runningNames() const;
@@ -152,6 +156,7 @@ private:
     QAction* m_detectAgain = nullptr;
     QAction* m_uninstall = nullptr;    // Stacks ▸ Uninstall this stack…
     QAction* m_workloadHelp = nullptr; // Help ▸ <workload>'s own site
+    ShareAsk m_shareAsk;
     QAction* m_consoleAction = nullptr;
     QAction* m_trayOpen =
         nullptr; // the tray's "Open in browser" // View ▸ Console: shown even while nothing runs

@@ -12,6 +12,7 @@
 #include "app/gui/widgets/models_dialog.h"
 #include "app/gui/widgets/profile_card.h"
 #include "app/gui/widgets/profiles_menu.h"
+#include "app/gui/widgets/share_dialog.h"
 #include "core/format.h"
 #include "core/paths.h"
 #include "core/qt_text.h"
@@ -386,6 +387,23 @@ void MainWindow::updateWorkloadHelp()
         return;
     m_workloadHelp->setText(tr("%1's own site").arg(m_app->workloadName(m_app->workload())));
     m_workloadHelp->setData(QUrl(qs(w->references.front())));
+}
+
+// "Share this result?" after a smoke test: asked window-modal, never blocking the run.
+void MainWindow::connectSharing()
+{
+    connect(m_app, &AppController::shareOffered, this,
+            [this](const QString& question, const QString& record) {
+                if (m_shareAsk) {
+                    m_app->answerShare(m_shareAsk(question, record));
+                    return;
+                }
+                auto* dialog = new ShareDialog(question, record, this);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                connect(dialog, &QDialog::finished, this,
+                        [this, dialog] { m_app->answerShare(dialog->answer()); });
+                dialog->open();
+            });
 }
 
 } // namespace sp::gui

@@ -95,6 +95,8 @@ QWidget* ProfileCard::buildContent()
     m_about->setForegroundRole(QPalette::PlaceholderText);
     m_why = wrappedLabel(content);
     m_evidence = wrappedLabel(content);
+    m_others = wrappedLabel(content);
+    m_others->setForegroundRole(QPalette::PlaceholderText);
     m_warning = wrappedLabel(content);
     m_warning->setTextFormat(Qt::RichText);
     m_expander = new QToolButton(content);
@@ -111,7 +113,7 @@ QWidget* ProfileCard::buildContent()
     connect(m_install, &QLabel::linkActivated, this, [this] { emit settingsRequested(); });
     for (QWidget* w : std::initializer_list<QWidget*>{
              m_caption, m_title, buildGpuRow(content), buildModelRow(content), m_verdict, m_about,
-             m_why, m_evidence, m_warning, m_expander, m_stack, m_install})
+             m_why, m_evidence, m_others, m_warning, m_expander, m_stack, m_install})
         layout->addWidget(w);
     layout->addStretch(1);
     connect(m_expander, &QToolButton::toggled, this, &ProfileCard::setDetailsShown);
@@ -240,8 +242,8 @@ void ProfileCard::setPlan(const PlanView* v)
     const bool usable = v && !v->profile.isEmpty();
     m_details->setEnabled(v != nullptr);
     m_env->setEnabled(usable);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_verdict, m_about, m_evidence, m_warning,
-                                                      m_expander, m_stack, m_install})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_verdict, m_about, m_evidence, m_others,
+                                                      m_warning, m_expander, m_stack, m_install})
         w->setVisible(false);
     updateCaption(usable ? v : nullptr);
     if (!v) {
@@ -268,6 +270,8 @@ void ProfileCard::setPlan(const PlanView* v)
     m_evidence->setText(v->evidence);
     style::setTextTone(m_evidence, v->failedHere ? style::Tone::Bad : style::Tone::Good);
     m_evidence->setVisible(!v->evidence.isEmpty());
+    m_others->setText(v->othersEvidence);
+    m_others->setVisible(!v->othersEvidence.isEmpty());
     showWarnings(*v);
     showRuntimes(*v);
 }

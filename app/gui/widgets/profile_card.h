@@ -77,6 +77,7 @@ private:
     QLabel* m_about = nullptr;
     QLabel* m_why = nullptr;
     QLabel* m_evidence = nullptr;
+    QLabel* m_others = nullptr; // what users' PCs reported
     QLabel* m_warning = nullptr;
     QToolButton* m_expander = nullptr;
     QLabel* m_stack = nullptr;

@@ -121,6 +121,15 @@ void SettingsDialog::addBehaviour(QFormLayout* form, const Settings& current)
     m_openBrowser = new QCheckBox(tr("&Open the workload in the browser when it is ready"), this);
     m_openBrowser->setChecked(current.openBrowser);
     form->addRow(QString(), m_openBrowser);
+    // docs/LEDGER.md: a smoke test's result, shown before it leaves the PC.
+    m_share = new QComboBox(this);
+    m_share->addItem(tr("Ask each time"), QStringLiteral("ask"));
+    m_share->addItem(tr("Always"), QStringLiteral("always"));
+    m_share->addItem(tr("Never"), QStringLiteral("never"));
+    m_share->setCurrentIndex(std::max(0, m_share->findData(qs(current.shareResults))));
+    m_share->setToolTip(tr("Results of the check before a first start help other owners of the "
+                           "same card; nothing names you, your folders or your PC."));
+    form->addRow(tr("&Share check results:"), m_share);
 }
 
 void SettingsDialog::addLook(QFormLayout* form, const Settings& current)
@@ -209,6 +218,7 @@ Settings SettingsDialog::result(QString* error) const
     s.openBrowser = m_openBrowser->isChecked();
     s.language = m_language->currentData().toString().toStdString();
     s.theme = m_theme->currentData().toString().toStdString();
+    s.shareResults = m_share->currentData().toString().toStdString();
     return s;
 }
 
@@ -236,6 +246,7 @@ Settings::Change SettingsDialog::changes(QString* error) const
         take(file.openBrowser, base.openBrowser, edited.openBrowser);
         take(file.language, base.language, edited.language);
         take(file.theme, base.theme, edited.theme);
+        take(file.shareResults, base.shareResults, edited.shareResults);
         return Expected<void>();
     };
 }

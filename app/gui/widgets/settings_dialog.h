@@ -63,6 +63,7 @@ private:
     QCheckBox* m_openBrowser = nullptr;
     QComboBox* m_language = nullptr;
     QComboBox* m_theme = nullptr;
+    QComboBox* m_share = nullptr;
 };
 
 } // namespace sp::gui
