@@ -39,7 +39,7 @@ class TestCatalogDiff : public QObject
 {
     Q_OBJECT
 
-    fs::path dir, snapshot, same, without, envChanged;
+    fs::path dir, snapshot, same, without, envChanged, proven;
 
     CliRun diff(QStringList extra)
     {
@@ -65,6 +65,20 @@ private slots:
                 if ((*it)["id"] == kProfile) {
                     list.erase(it);
                     break;
+                }
+        });
+        proven = dir / "proven";
+        copyCatalog(proven, [](json& doc) {
+            for (auto& p : doc["profiles"])
+                if (p["id"] == kProfile) {
+                    // A demotion: a tested status would need every download pinned.
+                    p["status"] = "experimental";
+                    p["proof"] = {{"passed_installs", 2},
+                                  {"failed_installs", 9},
+                                  {"installs", 11},
+                                  {"window_days", 180},
+                                  {"first_seen", "2026-11-01T00:00:00Z"},
+                                  {"last_seen", "2026-11-20T00:00:00Z"}};
                 }
         });
         copyCatalog(envChanged, [](json& doc) {
@@ -94,6 +108,22 @@ private slots:
         QVERIFY(doc["changes"][0]["workload"] == "sdnext");
         QVERIFY(doc["changes"][0]["before"] == kProfile);
         QVERIFY(doc["changes"][0]["after"] != kProfile && doc["changes"][0]["after"] != "");
+    }
+
+    // Issue 34: a ledger proposal's status change is listed with the results behind it.
+    void aStatusChangeIsListedWithItsProof()
+    {
+        auto r = diff({q(proven)});
+        QVERIFY2(r.rc == 0, r.err.c_str());
+        QVERIFY2(r.out.find("Status changes:\n  " + kProfile +
+                            ": community -> experimental (passed on 2 PC(s), 9 failed, 11 "
+                            "install(s) within 180 days (last: 2026-11-20))") != std::string::npos,
+                 r.out.c_str());
+        auto j = diff({q(proven), QStringLiteral("--json")});
+        const json doc = json::parse(j.out);
+        QCOMPARE(doc["status_changes"].size(), std::size_t(1));
+        QVERIFY(doc["status_changes"][0]["after"] == "experimental");
+        QVERIFY(diff({q(same)}).out.find("Status changes") == std::string::npos);
     }
 
     void theSameCatalogChangesNothing()

@@ -145,6 +145,45 @@ std::vector<PlanChange> diffPlans(const HardwareSnapshot& snap, const Catalog& b
     return out;
 }
 
+// A profile whose status the new catalog changes (a ledger proposal, a maintainer's
+// edit), with the users' results behind it when the profile carries a proof.
+struct StatusChange
+{
+    std::string profile, before, after, proof;
+};
+
+std::string proofWords(const std::optional<ProfileProof>& p)
+{
+    if (!p)
+        return "";
+    return "passed on " + std::to_string(p->passedInstalls) + " PC(s), " +
+           std::to_string(p->failedInstalls) + " failed, " + std::to_string(p->installs) +
+           " install(s) within " + std::to_string(p->windowDays) +
+           " days (last: " + p->lastSeen.substr(0, 10) + ")";
+}
+
+std::vector<StatusChange> statusChanges(const Catalog& before, const Catalog& after)
+{
+    std::vector<StatusChange> out;
+    for (const Profile& now : after.profiles) {
+        const Profile* was = before.profile(now.id);
+        if (!was || was->status == now.status)
+            continue;
+        out.push_back({now.id, toString(was->status), toString(now.status), proofWords(now.proof)});
+    }
+    return out;
+}
+
+void printStatusChanges(const std::vector<StatusChange>& changes, Io& io)
+{
+    if (changes.empty())
+        return;
+    io.out << "Status changes:\n";
+    for (const auto& c : changes)
+        io.out << "  " << c.profile << ": " << c.before << " -> " << c.after
+               << (c.proof.empty() ? "" : " (" + c.proof + ")") << "\n";
+}
+
 // The new catalog's folder: DIR itself when it is a plain catalog folder, else the
 // feed verified into `tmp`. Sets `what` to how the output names it.
 Expected<fs::path> newCatalogDir(const QCommandLineParser& p, const std::string& where,
@@ -169,8 +208,8 @@ Expected<fs::path> newCatalogDir(const QCommandLineParser& p, const std::string&
     return dir / "catalog";
 }
 
-void printChanges(const std::vector<PlanChange>& changes, const std::string& what, bool json,
-                  Io& io)
+void printChanges(const std::vector<PlanChange>& changes, const std::vector<StatusChange>& statuses,
+                  const std::string& what, bool json, Io& io)
 {
     if (json) {
         nlohmann::json list = nlohmann::json::array();
@@ -179,7 +218,17 @@ void printChanges(const std::vector<PlanChange>& changes, const std::string& wha
                             {"before", c.before},
                             {"after", c.after},
                             {"change", c.sentence}});
-        io.out << nlohmann::json{{"compared_with", what}, {"changes", list}}.dump(2) << "\n";
+        nlohmann::json status = nlohmann::json::array();
+        for (const auto& c : statuses)
+            status.push_back({{"profile", c.profile},
+                              {"before", c.before},
+                              {"after", c.after},
+                              {"proof", c.proof}});
+        io.out << nlohmann::json{{"compared_with", what},
+                                 {"changes", list},
+                                 {"status_changes", status}}
+                      .dump(2)
+               << "\n";
         return;
     }
     io.out << "With " << what << ":\n";
@@ -189,6 +238,7 @@ void printChanges(const std::vector<PlanChange>& changes, const std::string& wha
         io.out << "  no plan on this machine would change\n";
     else
         io.out << changes.size() << " plan(s) on this machine would change\n";
+    printStatusChanges(statuses, io);
 }
 
 } // namespace
@@ -236,7 +286,8 @@ int runCatalogDiff(const QCommandLineParser& p, Io& io, const std::string& where
         io.err << "stackpilot-cli catalog: " << settings.error().message << "\n";
         return exitCodeFor(settings.error());
     }
-    printChanges(diffPlans(*machine, current->catalog, next->catalog, *settings), what,
+    printChanges(diffPlans(*machine, current->catalog, next->catalog, *settings),
+                 statusChanges(current->catalog, next->catalog), what,
                  p.isSet(QStringLiteral("json")), io);
     return 0;
 }
