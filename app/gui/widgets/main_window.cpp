@@ -45,7 +45,6 @@ namespace sp::gui {
 MainWindow::MainWindow(AppController* app, QWidget* parent) : QMainWindow(parent), m_app(app)
 {
     setWindowTitle(QStringLiteral("StackPilot"));
-    keepMnemonics();
     buildFrame();
 }
 
@@ -150,6 +149,7 @@ void MainWindow::ensureBuilt()
     for (const char* size : {"32", "64", "256"})
         icon.addFile(QStringLiteral(":/icons/stackpilot-%1.png").arg(QLatin1String(size)));
     setWindowIcon(icon);
+    keepMnemonics(); // after the first frame: the frame alone has no button
     buildBody();
     m_failure = new FailureCard(m_right); // an install, or the workload's end
     m_rightLayout->addWidget(m_failure);

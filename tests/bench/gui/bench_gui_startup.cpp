@@ -20,7 +20,7 @@
 
 namespace {
 
-constexpr int kRuns = 9; // per screen; 5 screens
+constexpr int kRuns = 15; // per screen; 5 screens
 
 struct Times
 {
