@@ -110,10 +110,10 @@ void MainWindow::buildBody()
     leftLayout->addWidget(m_leftFailure);
     m_card = new ProfileCard(left);
     m_card->fitPrimaryTo(AppController::primaryTexts());
-    leftLayout->addWidget(m_card, 5);
+    leftLayout->addWidget(m_card, 3); // the card first: on a small screen it gets 3/4
     m_alternatives = new AlternativesView(left);
-    leftLayout->addWidget(m_alternatives, 2);
-    m_alternatives->setMinimumHeight(fontMetrics().height() * 5);
+    leftLayout->addWidget(m_alternatives, 1);
+    m_alternatives->setMinimumHeight(fontMetrics().height() * 4);
     m_right = new QWidget(split);
     m_rightLayout = new QVBoxLayout(m_right);
     m_rightLayout->setContentsMargins(0, 0, 0, 0);
