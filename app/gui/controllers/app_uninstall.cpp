@@ -9,6 +9,21 @@
 
 namespace sp::gui {
 
+namespace {
+
+// One step of the removal (planStackRemoval, removeStack) as work for a worker thread:
+// the profile's runtimes under <data>/runtimes and its own state under <data>.
+template <class Step>
+auto stackStep(std::shared_ptr<const LoadedCatalog> catalog, std::string profile, Step step)
+{
+    return [catalog = std::move(catalog), profile = std::move(profile), step] {
+        const PrefixStore store(paths::dataDir() / "runtimes");
+        return step(catalog->catalog, store, paths::dataDir(), profile);
+    };
+}
+
+} // namespace
+
 bool AppController::canUninstall(const QString& workload) const
 {
     const PlanView* v = plan(workload);
@@ -21,13 +36,8 @@ void AppController::previewUninstall(const QString& workload,
 {
     if (!canUninstall(workload))
         return;
-    runInBackground(
-        this,
-        [catalog = m_catalog, profile = toStd(plan(workload)->profile)] {
-            const PrefixStore store(paths::dataDir() / "runtimes");
-            return planStackRemoval(catalog->catalog, store, paths::dataDir(), profile);
-        },
-        std::move(then));
+    runInBackground(this, stackStep(m_catalog, toStd(plan(workload)->profile), planStackRemoval),
+                    std::move(then));
 }
 
 void AppController::uninstallStack(const QString& workload,
@@ -36,11 +46,7 @@ void AppController::uninstallStack(const QString& workload,
     if (!canUninstall(workload))
         return;
     runInBackground(
-        this,
-        [catalog = m_catalog, profile = toStd(plan(workload)->profile)] {
-            const PrefixStore store(paths::dataDir() / "runtimes");
-            return removeStack(catalog->catalog, store, paths::dataDir(), profile);
-        },
+        this, stackStep(m_catalog, toStd(plan(workload)->profile), removeStack),
         [this, done = std::move(done)](const Expected<StackRemoval>& removed) {
             replan(); // what is installed changed: the card says so
             done(removed ? QString() : qs(removed.error().message), removed ? removed->bytes : 0);
