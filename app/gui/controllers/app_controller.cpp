@@ -371,6 +371,8 @@ void AppController::updateSettings(Settings::Change change, std::function<void(Q
 
 // settings.json changed by another StackPilot (`run`, `remedy apply`): the window reads
 // it again and plans with it. The folder is watched, since a write replaces the file.
+// The read queues behind the window's own writes (orderedPool): read on any thread, a
+// file read before the window's latest write could land after it and undo that choice.
 void AppController::watchSettings()
 {
     const auto file = Settings::defaultFile();
@@ -383,7 +385,8 @@ void AppController::watchSettings()
             [this](Expected<Settings> now) {
                 if (now && now->toJson() != m_settings.toJson())
                     takeSettings(std::move(now), {});
-            });
+            },
+            orderedPool());
     });
 }
 
