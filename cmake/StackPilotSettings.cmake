@@ -41,7 +41,11 @@ endif()
 
 find_program(STACKPILOT_CCACHE ccache)
 if(STACKPILOT_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-    set(CMAKE_CXX_COMPILER_LAUNCHER ${STACKPILOT_CCACHE})
+    # The tests' precompiled headers (tests/StackPilotTest.cmake) are cached only with this
+    # sloppiness (ccache's manual, "Precompiled headers"); ccache 4.7 reads it from the
+    # environment.
+    set(CMAKE_CXX_COMPILER_LAUNCHER
+        ${CMAKE_COMMAND} -E env CCACHE_SLOPPINESS=pch_defines,time_macros ${STACKPILOT_CCACHE})
     set(CMAKE_C_COMPILER_LAUNCHER ${STACKPILOT_CCACHE})
 endif()
 

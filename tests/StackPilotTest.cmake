@@ -2,11 +2,35 @@
 # One Qt Test executable per unit, registered with ctest. Tests run with
 # QT_QPA_PLATFORM=offscreen and a private STACKPILOT_HOME so they never touch the
 # developer's own config.
+
+# Precompiled headers (tests/support/test_pch.h), built once per flavour and reused by
+# every test: "core" (QtCore, QtTest) and "gui" (QtGui and QtWidgets too, which change
+# what <QTest> declares). A test whose flags differ from its flavour's compiles the
+# headers itself, which is slower, never wrong (GCC checks a header's validity).
+function(stackpilot_test_pch FLAVOUR)
+    set(pch stackpilot_pch_${FLAVOUR})
+    if(TARGET ${pch} OR NOT STACKPILOT_TEST_PCH)
+        return()
+    endif()
+    add_executable(${pch} EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tests/support/pch_main.cpp)
+    target_link_libraries(${pch} PRIVATE StackPilot::settings Qt6::Test ${ARGN})
+    target_include_directories(${pch} PRIVATE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/tests)
+    target_precompile_headers(${pch} PRIVATE
+        "$<$<COMPILE_LANGUAGE:CXX>:${PROJECT_SOURCE_DIR}/tests/support/test_pch.h>")
+endfunction()
+
 function(stackpilot_add_test)
     set(CMAKE_AUTOMOC ON)
     cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${T_NAME} ${T_SOURCES})
     target_link_libraries(${T_NAME} PRIVATE StackPilot::settings Qt6::Test ${T_LIBS})
+    if(STACKPILOT_TEST_PCH)
+        set(flavour core)
+        if("StackPilot::gui" IN_LIST T_LIBS)
+            set(flavour gui)
+        endif()
+        target_precompile_headers(${T_NAME} REUSE_FROM stackpilot_pch_${flavour})
+    endif()
     target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/tests)
     target_compile_definitions(${T_NAME} PRIVATE
         STACKPILOT_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
