@@ -7,6 +7,10 @@
 # every test: "core" (QtCore, QtTest) and "gui" (QtGui and QtWidgets too, which change
 # what <QTest> declares). A test whose flags differ from its flavour's compiles the
 # headers itself, which is slower, never wrong (GCC checks a header's validity).
+# Qt defines the test's own folders for QFINDTESTDATA, which no test here uses; a macro
+# that differs from the flavour's would void the header, so they are left undefined.
+# -pthread (which defines _REENTRANT) comes with most tests' libraries; all get it.
+set(STACKPILOT_TEST_PCH_FLAGS -UQT_TESTCASE_BUILDDIR -UQT_TESTCASE_SOURCEDIR -pthread)
 function(stackpilot_test_pch FLAVOUR)
     set(pch stackpilot_pch_${FLAVOUR})
     if(TARGET ${pch} OR NOT STACKPILOT_TEST_PCH)
@@ -15,6 +19,7 @@ function(stackpilot_test_pch FLAVOUR)
     add_executable(${pch} EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tests/support/pch_main.cpp)
     target_link_libraries(${pch} PRIVATE StackPilot::settings Qt6::Test ${ARGN})
     target_include_directories(${pch} PRIVATE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/tests)
+    target_compile_options(${pch} PRIVATE ${STACKPILOT_TEST_PCH_FLAGS})
     target_precompile_headers(${pch} PRIVATE
         "$<$<COMPILE_LANGUAGE:CXX>:${PROJECT_SOURCE_DIR}/tests/support/test_pch.h>")
 endfunction()
@@ -29,6 +34,7 @@ function(stackpilot_add_test)
         if("StackPilot::gui" IN_LIST T_LIBS)
             set(flavour gui)
         endif()
+        target_compile_options(${T_NAME} PRIVATE ${STACKPILOT_TEST_PCH_FLAGS})
         target_precompile_headers(${T_NAME} REUSE_FROM stackpilot_pch_${flavour})
     endif()
     target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/tests)
