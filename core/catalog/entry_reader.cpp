@@ -3,6 +3,7 @@
 #include "core/catalog/cause_reader.h"
 #include "core/catalog/field_reader.h"
 #include "core/catalog/placeholders.h"
+#include "core/catalog/proof_reader.h"
 #include "core/catalog/ui_reader.h"
 #include "core/catalog/version_range.h"
 #include "core/logmatch/signature.h"
@@ -297,37 +298,8 @@ public:
         out.verify = strList(p, ptr, "verify", true);
         out.verifyTimeoutS = verifyTimeout(p, ptr);
         out.ui = readProfileUi(*this, p, ptr);
-        out.proof = proof(p, ptr);
+        out.proof = readProfileProof(*this, p, ptr);
         out.where = where(ptr);
-        return out;
-    }
-
-    // "proof": {"passed_installs": 20, "failed_installs": 0, "installs": 20, "window_days":
-    // 180, "first_seen": "...", "last_seen": "...", "source": "ledger"}.
-    std::optional<ProfileProof> proof(const json& p, const std::string& ptr)
-    {
-        const json* v = field(p, ptr, "proof", false);
-        if (!v)
-            return std::nullopt;
-        const std::string at = child(ptr, "proof");
-        if (!v->is_object())
-            fail(at, "'proof' must be an object");
-        ProfileProof out;
-        const auto count = [&](const char* key, std::int64_t max) -> std::int64_t {
-            const auto it = v->find(key);
-            if (it == v->end() || !it->is_number_integer() || it->get<std::int64_t>() < 0 ||
-                it->get<std::int64_t>() > max)
-                fail(child(at, key), std::string("'") + key +
-                                         "' must be a whole number from 0 to " +
-                                         std::to_string(max));
-            return it != v->end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
-        };
-        out.passedInstalls = count("passed_installs", 1000000000);
-        out.failedInstalls = count("failed_installs", 1000000000);
-        out.installs = count("installs", 1000000000);
-        out.windowDays = int(count("window_days", 3650));
-        out.firstSeen = str(*v, at, "first_seen", false).substr(0, 20);
-        out.lastSeen = str(*v, at, "last_seen", false).substr(0, 20);
         return out;
     }
 

@@ -256,13 +256,33 @@ std::string toString(ProfileStatus s);
 
 // What results shared from users' PCs say about a profile, as `ledger propose` wrote them
 // (docs/LEDGER.md): distinct PCs that passed and failed within the window, and when.
+// The ledger's counts for one GPU family: the cards of one gfx target or one CUDA compute
+// capability ("gfx1031", "sm_89"), which run the same kernels.
+struct GpuFamilyProof
+{
+    std::string arch;
+    std::int64_t passedInstalls = 0;
+    std::int64_t failedInstalls = 0;
+    std::int64_t installs = 0;
+    std::string lastSeen; // ISO 8601
+};
+
 struct ProfileProof
 {
     std::int64_t passedInstalls = 0;
     std::int64_t failedInstalls = 0;
     std::int64_t installs = 0;
     int windowDays = 0;
-    std::string firstSeen, lastSeen; // ISO 8601
+    std::string firstSeen, lastSeen;   // ISO 8601
+    std::vector<GpuFamilyProof> byGpu; // "by_gpu"; empty in a proof made before it existed
+
+    const GpuFamilyProof* family(const std::string& arch) const
+    {
+        for (const auto& f : byGpu)
+            if (!arch.empty() && f.arch == arch)
+                return &f;
+        return nullptr;
+    }
 };
 
 struct Profile

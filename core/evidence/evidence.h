@@ -40,6 +40,8 @@ struct MachineFingerprint
     }
 };
 MachineFingerprint fingerprintOf(const HardwareSnapshot& snap, std::optional<int> gpu);
+// The card's GPU family as records and the ledger name it: "gfx1031", "sm_89", or "".
+std::string archOf(const GpuInfo& g);
 
 enum class EvidenceKind
 {

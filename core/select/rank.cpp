@@ -109,6 +109,8 @@ bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
         return !a.profile->fallback;
     if (a.localRank() != b.localRank())
         return a.localRank() < b.localRank();
+    if (a.crowdRank() != b.crowdRank())
+        return a.crowdRank() < b.crowdRank();
     if (statusRank(a.profile->status) != statusRank(b.profile->status))
         return statusRank(a.profile->status) < statusRank(b.profile->status);
     if (a.profile->preference != b.profile->preference)
@@ -122,6 +124,14 @@ bool better(const Candidate& a, const Candidate& b, const Catalog& cat)
     if (int n = compareNewness(*a.profile, *b.profile, cat); n != 0)
         return n > 0;
     return a.profile->id < b.profile->id;
+}
+
+std::string crowdText(const Candidate& c)
+{
+    if (!c.crowd)
+        return "no results";
+    return std::to_string(c.crowd->passedInstalls) + " passed, " +
+           std::to_string(c.crowd->failedInstalls) + " failed";
 }
 
 PlanReason rankedBelow(const Candidate& c, const Candidate& w, const Catalog& cat)
@@ -141,6 +151,10 @@ PlanReason rankedBelow(const Candidate& c, const Candidate& w, const Catalog& ca
         return reason("fallback", "a fallback ranks after every GPU profile");
     if (w.localRank() < c.localRank())
         return reason("evidence", w.profile->id + " " + w.verdict->text);
+    if (w.crowdRank() < c.crowdRank())
+        return reason("crowd", "other PCs with a " + (w.crowd ? w.crowd->arch : c.crowd->arch) +
+                                   " card: " + crowdText(w) + " with " + w.profile->id + ", " +
+                                   crowdText(c) + " with this one");
     if (c.profile->status != w.profile->status)
         return reason("status", "status " + toString(c.profile->status) + " is below " +
                                     toString(w.profile->status));
@@ -174,6 +188,10 @@ std::vector<Candidate> evaluateCandidates(const HardwareSnapshot& snap, const Ca
         if (p.workload != workload)
             continue;
         Candidate c{&p, {}, specificity(p.match), {}, unverifiedUrls(p, cat)};
+        if (gpu && !p.fallback)
+            c.arch = archOf(*gpu);
+        if (p.proof)
+            c.crowd = p.proof->family(c.arch);
         for (auto& text : unmetConditions(p.match, MatchContext{snap, gpu, cat, &p}))
             c.rejections.push_back({std::move(text), {}});
         checkRuntimeOs(p, cat, snap.os.family, c);
@@ -195,6 +213,26 @@ std::vector<const Candidate*> rankFitting(const std::vector<Candidate>& all, con
     std::sort(fitting.begin(), fitting.end(),
               [&](const Candidate* a, const Candidate* b) { return better(*a, *b, cat); });
     return fitting;
+}
+
+std::string sharedEvidenceOf(const Candidate& c)
+{
+    const auto& p = c.profile->proof;
+    if (!p || p->installs == 0)
+        return {};
+    const auto words = [](std::int64_t passed, const std::string& where, std::int64_t failed,
+                          const std::string& last) {
+        return "passed on " + std::to_string(passed) + " PCs" + where + ", " +
+               std::to_string(failed) + " failed (last: " + last.substr(0, 10) + ")";
+    };
+    if (c.crowd)
+        return words(c.crowd->passedInstalls, " with a " + c.arch + " card",
+                     c.crowd->failedInstalls, c.crowd->lastSeen);
+    // A proof made before the ledger counted per family says nothing about other cards.
+    const std::string where = !c.arch.empty() && !p->byGpu.empty()
+                                  ? " with other cards (none yet with a " + c.arch + " card)"
+                                  : "";
+    return words(p->passedInstalls, where, p->failedInstalls, p->lastSeen);
 }
 
 std::vector<PlanAlternative> describeAlternatives(const std::vector<Candidate>& all,

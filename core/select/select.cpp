@@ -304,10 +304,7 @@ Expected<Plan> makePlan(const HardwareSnapshot& snap, const Catalog& cat,
     plan.status = profile.status;
     if (chosen->verdict)
         plan.localEvidence = chosen->verdict->text;
-    if (const auto& p = profile.proof; p && p->installs > 0)
-        plan.sharedEvidence = "passed on " + std::to_string(p->passedInstalls) + " PCs, " +
-                              std::to_string(p->failedInstalls) +
-                              " failed (last: " + p->lastSeen.substr(0, 10) + ")";
+    plan.sharedEvidence = sharedEvidenceOf(*chosen);
     plan.references = profile.references;
 
     // Stages 2-5: the catalog's variables, the GPU pin, the override, the caches; then

@@ -159,22 +159,38 @@ private slots:
         const PlanView none = m_seed.view();
         QCOMPARE(none.othersEvidence,
                  QStringLiteral("No results from other PCs with this stack yet."));
-        Seed000 proven;
-        for (Profile& p : proven.loaded.catalog.profiles)
-            if (p.id == "sdnext-zluda-hip5.7-rocblas-gfx1031")
-                p.proof = ProfileProof{
-                    20,
-                    1,
-                    21,
-                    180,
-                    "2026-10-01T00:00:00Z",
-                    QDate::currentDate().addDays(-3).toString(Qt::ISODate).toStdString() +
-                        "T12:00:00Z"};
-        const PlanView v = proven.view();
+        const std::string threeDaysAgo =
+            QDate::currentDate().addDays(-3).toString(Qt::ISODate).toStdString() + "T12:00:00Z";
+        ProfileProof proof;
+        proof.passedInstalls = 20;
+        proof.failedInstalls = 1;
+        proof.installs = 21;
+        proof.windowDays = 180;
+        proof.firstSeen = "2026-10-01T00:00:00Z";
+        proof.lastSeen = threeDaysAgo;
+        const auto withProof = [](const ProfileProof& p) {
+            auto seed = std::make_unique<Seed000>();
+            for (Profile& prof : seed->loaded.catalog.profiles)
+                if (prof.id == "sdnext-zluda-hip5.7-rocblas-gfx1031")
+                    prof.proof = p;
+            return seed->view();
+        };
+        // A proof from before the ledger counted per GPU family: the stack's counts.
+        const PlanView v = withProof(proof);
         QCOMPARE(v.othersEvidence,
                  QStringLiteral("Passed on 20 PCs with this stack, 1 failed (last: 3 days ago)."));
         DetailsDialog d(v);
         QVERIFY(d.text().contains(v.othersEvidence));
+        // Counts for other families only: none for this card, said as such.
+        proof.byGpu = {GpuFamilyProof{"gfx1100", 20, 1, 21, threeDaysAgo}};
+        QCOMPARE(withProof(proof).othersEvidence,
+                 QStringLiteral("No results from PCs with a graphics card like yours yet; it "
+                                "passed on 20 PCs with other cards."));
+        // The RX 6750 XT's family (gfx1031): its own counts.
+        proof.byGpu.push_back(GpuFamilyProof{"gfx1031", 7, 0, 7, threeDaysAgo});
+        QCOMPARE(withProof(proof).othersEvidence,
+                 QStringLiteral("Passed on 7 PCs with a graphics card like yours, 0 failed (last: "
+                                "3 days ago)."));
     }
 
     void theRecommendedStackIsNotBelowAChosenOne()

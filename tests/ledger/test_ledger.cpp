@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <random>
@@ -314,6 +315,52 @@ private slots:
         QVERIFY(after["profiles"][0]["proof"]["passed_installs"] == json(20));
         QVERIFY(after["profiles"][1]["status"] == json("community"));
         QVERIFY(after["profiles"][1]["proof"]["failed_installs"] == json(5));
+        // The counts per GPU family go with the proof: what the window of a PC with such a
+        // card shows.
+        QCOMPARE(after["profiles"][0]["proof"]["by_gpu"].dump(),
+                 json::array({{{"arch", "gfx1031"},
+                               {"passed_installs", 20},
+                               {"failed_installs", 0},
+                               {"installs", 20},
+                               {"last_seen", "2026-11-28T19:58:21Z"}}})
+                     .dump());
+        QVERIFY(after["profiles"][1]["proof"]["by_gpu"][0]["arch"] == json("sm_90"));
+        // Over the proposed catalog the same counts change nothing; with a new install's
+        // failure, the tested profile keeps its status and its proof takes the new counts,
+        // replaced in place.
+        const auto again = sp::test::runCliInProcess(
+            {QStringLiteral("ledger"), QStringLiteral("propose"), QStringLiteral("--db"), db,
+             QStringLiteral("--catalog-dir"), dir.path() + QStringLiteral("/out"),
+             QStringLiteral("-o"), dir.path() + QStringLiteral("/again"), QStringLiteral("--now"),
+             QStringLiteral("2026-11-28"), QStringLiteral("--json")});
+        QVERIFY2(again.rc == 0, (again.out + again.err).c_str());
+        QCOMPARE(json::parse(again.out)["changes"].size(), std::size_t(0));
+        QCOMPARE(json::parse(again.out)["proof_updates"].size(), std::size_t(0));
+        writeLines(d + "/more.jsonl", {record(rng, hex32(rng), false)});
+        QCOMPARE(sp::test::runCliInProcess({QStringLiteral("ledger"), QStringLiteral("ingest"),
+                                            dir.path() + QStringLiteral("/more.jsonl"),
+                                            QStringLiteral("--db"), db})
+                     .rc,
+                 0);
+        const auto updated = sp::test::runCliInProcess(
+            {QStringLiteral("ledger"), QStringLiteral("propose"), QStringLiteral("--db"), db,
+             QStringLiteral("--catalog-dir"), dir.path() + QStringLiteral("/out"),
+             QStringLiteral("-o"), dir.path() + QStringLiteral("/updated"), QStringLiteral("--now"),
+             QStringLiteral("2026-11-28"), QStringLiteral("--json")});
+        QVERIFY2(updated.rc == 0, (updated.out + updated.err).c_str());
+        const json refreshed = json::parse(updated.out)["proof_updates"];
+        QCOMPARE(refreshed.size(), std::size_t(1));
+        QVERIFY(refreshed[0]["proof"]["by_gpu"][0]["failed_installs"] == json(1));
+        std::ifstream patched(d + "/updated/fixture-profiles.json");
+        const std::string text{std::istreambuf_iterator<char>(patched), {}};
+        const json now = json::parse(text);
+        QVERIFY(now["profiles"][0]["status"] == json("tested"));
+        QVERIFY(now["profiles"][0]["proof"]["failed_installs"] == json(1));
+        // Patched in place: the file keeps its lines, only the proof's line differs.
+        std::ifstream before(d + "/out/fixture-profiles.json");
+        const std::string old{std::istreambuf_iterator<char>(before), {}};
+        QCOMPARE(std::count(text.begin(), text.end(), '\n'),
+                 std::count(old.begin(), old.end(), '\n'));
         std::ifstream other(d + "/out/fixture-other.json");
         QCOMPARE(std::string(std::istreambuf_iterator<char>(other), {}),
                  std::string("{ \"schema_version\": 1 }\n"));

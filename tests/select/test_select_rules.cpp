@@ -122,6 +122,48 @@ private slots:
         QCOMPARE(p->profile, std::string("narrow-community"));
     }
 
+    // What other PCs with a card of this family reported ranks after this PC's own
+    // evidence and before the status: the experimental stack that 12 gfx1100 PCs passed
+    // beats the community one most of them failed; on a gfx90a card, where nobody reported,
+    // the status decides again. The plan says it in its words.
+    void crowdCountsOfThisGpuFamilyRankBeforeStatus()
+    {
+        const std::string proven = R"(, {"id": "crowd-passed", "workload": "pytorch",
+            "status": "experimental", "match": {"os": ["linux"], "vendor": "amd"},
+            "runtimes": ["py", "rocm-x"], "proof": {"passed_installs": 30, "failed_installs": 1,
+            "installs": 31, "window_days": 180, "last_seen": "2026-11-20T10:00:00Z",
+            "by_gpu": [{"arch": "gfx1100", "passed_installs": 12, "failed_installs": 1,
+            "installs": 13, "last_seen": "2026-11-20T10:00:00Z"}]}})";
+        const std::string failing = R"(, {"id": "crowd-failed", "workload": "pytorch",
+            "status": "community", "match": {"os": ["linux"], "vendor": "amd", "gfx": ["gfx1100", "gfx90a"]},
+            "runtimes": ["py", "rocm-x"], "proof": {"passed_installs": 2, "failed_installs": 9,
+            "installs": 11, "window_days": 180, "last_seen": "2026-11-21T10:00:00Z",
+            "by_gpu": [{"arch": "gfx1100", "passed_installs": 2, "failed_installs": 9,
+            "installs": 11, "last_seen": "2026-11-21T10:00:00Z"}]}})";
+        const auto cat = tinyCatalog(proven + failing);
+        auto p = sp::makePlan(machine("linux", {amd("RX 7900 XTX", "gfx1100", 24576)}), cat,
+                              "pytorch", settings());
+        QVERIFY(p.ok());
+        QCOMPARE(p->profile, std::string("crowd-passed"));
+        QCOMPARE(p->sharedEvidence,
+                 std::string("passed on 12 PCs with a gfx1100 card, 1 failed (last: 2026-11-20)"));
+        const auto* failed = alternative(*p, "crowd-failed");
+        QVERIFY(failed && failed->verdict == "available");
+        QCOMPARE(failed->reasons.front().rank, std::string("crowd"));
+        QVERIFY2(failed->reasons.front().text.find("12 passed, 1 failed with crowd-passed, 2 "
+                                                   "passed, 9 failed with this one") !=
+                     std::string::npos,
+                 failed->reasons.front().text.c_str());
+        // No family data for gfx90a: the status and the match decide, and the plan says that
+        // the counts come from other cards.
+        p = sp::makePlan(machine("linux", {amd("MI210", "gfx90a", 65536)}), cat, "pytorch",
+                         settings());
+        QVERIFY(p.ok());
+        QCOMPARE(p->profile, std::string("crowd-failed"));
+        QCOMPARE(p->sharedEvidence, std::string("passed on 2 PCs with other cards (none yet with "
+                                                "a gfx90a card), 9 failed (last: 2026-11-21)"));
+    }
+
     void gpuChoiceDiscreteThenVram()
     {
         auto s = machine("linux", {amd("iGPU", "gfx1036", 512, true), amd("small", "gfx1030", 8192),

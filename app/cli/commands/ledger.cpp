@@ -196,10 +196,16 @@ Expected<ProposeArgs> proposeArgs(const QCommandLineParser& parser)
 Expected<ledger::Proposal> proposeInto(const ProposeArgs& a, const ledger::LedgerPolicy& policy,
                                        const std::string& since, ledger::LedgerStore& store)
 {
-    auto byProfile = store.counts(since, false);
-    auto byDriver = byProfile ? store.counts(since, true) : byProfile;
-    if (!byDriver)
-        return byDriver.error();
+    using By = ledger::LedgerStore::CountBy;
+    ledger::LedgerCounts counts;
+    for (auto [by, rows] :
+         {std::pair{By::Profile, &counts.byProfile}, std::pair{By::Driver, &counts.byDriver},
+          std::pair{By::Arch, &counts.byArch}}) {
+        auto got = store.counts(since, by);
+        if (!got)
+            return got.error();
+        *rows = std::move(*got);
+    }
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(a.in))
         if (e.is_regular_file() && e.path().extension() == ".json")
@@ -214,19 +220,20 @@ Expected<ledger::Proposal> proposeInto(const ProposeArgs& a, const ledger::Ledge
             !deep.empty())
             return Error::invalid(deep);
         auto doc = nlohmann::ordered_json::parse(*text, nullptr, false);
-        std::size_t before = all.changes.size();
+        std::vector<ledger::StatusChange> mine;
         if (doc.is_object() && doc.contains("profiles") && doc["profiles"].is_array()) {
-            auto p = ledger::propose(doc["profiles"], *byProfile, *byDriver, policy, since);
+            auto p = ledger::propose(doc["profiles"], counts, policy, since);
+            mine = p.changes;
+            mine.insert(mine.end(), p.refreshed.begin(), p.refreshed.end());
             all.changes.insert(all.changes.end(), p.changes.begin(), p.changes.end());
+            all.refreshed.insert(all.refreshed.end(), p.refreshed.begin(), p.refreshed.end());
             for (auto& d : p.drafts)
                 all.drafts.push_back(std::move(d));
         }
         // An unchanged file is copied as it is, byte for byte; a changed one keeps its
         // layout where the patch parses to the proposed document.
         std::string bytes = *text;
-        if (all.changes.size() != before) {
-            const std::vector<ledger::StatusChange> mine(all.changes.begin() + long(before),
-                                                         all.changes.end());
+        if (!mine.empty()) {
             const auto patched = ledger::patchCatalogText(*text, mine);
             // Compared as unordered JSON: the patch puts "proof" after "status".
             const bool same = patched && nlohmann::json::parse(*patched, nullptr, false) ==
@@ -245,6 +252,8 @@ std::string proposalText(const ledger::Proposal& p, const nlohmann::json& j)
                        ". Review, then `catalog diff` and `catalog publish`.\n\n";
     for (const auto& c : p.changes)
         text += "- " + c.profile + ": " + c.from + " -> " + c.to + " (" + c.reason + ")\n";
+    for (const auto& c : p.refreshed)
+        text += "- " + c.profile + ": stays " + c.to + ", counts updated (" + c.reason + ")\n";
     return text + "\n```json\n" + j.dump(2) + "\n```\n";
 }
 
@@ -257,7 +266,13 @@ nlohmann::json toJson(const ledger::Proposal& p, const std::string& since)
                            {"to", c.to},
                            {"reason", c.reason},
                            {"proof", c.proof}});
-    return {{"since", since}, {"changes", changes}, {"known_issue_drafts", p.drafts}};
+    nlohmann::json refreshed = nlohmann::json::array();
+    for (const auto& c : p.refreshed)
+        refreshed.push_back({{"profile", c.profile}, {"status", c.to}, {"proof", c.proof}});
+    return {{"since", since},
+            {"changes", changes},
+            {"proof_updates", refreshed},
+            {"known_issue_drafts", p.drafts}};
 }
 
 int LedgerCommand::runPropose(const QCommandLineParser& parser, Io& io, const std::string& db)
@@ -288,7 +303,8 @@ int LedgerCommand::runPropose(const QCommandLineParser& parser, Io& io, const st
     }
     for (const auto& c : proposal->changes)
         io.out << c.profile << ": " << c.from << " -> " << c.to << " (" << c.reason << ")\n";
-    io.out << proposal->changes.size() << " status change(s), " << proposal->drafts.size()
+    io.out << proposal->changes.size() << " status change(s), " << proposal->refreshed.size()
+           << " profile(s) with new counts, " << proposal->drafts.size()
            << " known-issue draft(s); the catalog is in " << paths::toUtf8(args->out) << "\n";
     return 0;
 }

@@ -56,6 +56,13 @@ const char* const kCountsByDriver =
     " COUNT(DISTINCT install_id), MIN(at), MAX(at)"
     " FROM records WHERE at >= ? GROUP BY profile, driver ORDER BY profile, driver";
 
+const char* const kCountsByArch =
+    "SELECT profile, '', arch, '', '',"
+    " COUNT(DISTINCT CASE WHEN passed = 1 THEN install_id END),"
+    " COUNT(DISTINCT CASE WHEN passed = 0 THEN install_id END),"
+    " COUNT(DISTINCT install_id), MIN(at), MAX(at)"
+    " FROM records WHERE at >= ? AND arch <> '' GROUP BY profile, arch ORDER BY profile, arch";
+
 const char* const kDriverDetails =
     "SELECT profile, '', '', '', driver, known_issue, decisive_line, COUNT(*)"
     " FROM records WHERE passed = 0 AND at >= ?"
@@ -212,13 +219,16 @@ Expected<std::vector<ReportRow>> LedgerStore::report()
     return out;
 }
 
-Expected<std::vector<ReportRow>> LedgerStore::counts(const std::string& since, bool byDriver)
+Expected<std::vector<ReportRow>> LedgerStore::counts(const std::string& since, CountBy by)
 {
-    auto rows = m_sql->query(byDriver ? kCountsByDriver : kCountsByProfile, {since});
+    const char* sql = by == CountBy::Driver ? kCountsByDriver
+                      : by == CountBy::Arch ? kCountsByArch
+                                            : kCountsByProfile;
+    auto rows = m_sql->query(sql, {since});
     if (!rows)
         return rows.error();
     auto out = rowsOf(*rows);
-    if (byDriver)
+    if (by == CountBy::Driver)
         if (auto d = attachDetails(out, kDriverDetails, {since}); !d)
             return d.error();
     return out;

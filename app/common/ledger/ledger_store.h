@@ -36,10 +36,16 @@ public:
     // Adds the records in one transaction; the number that were new.
     Expected<std::size_t> add(const std::vector<SharedRecord>& batch);
     Expected<std::vector<ReportRow>> report();
-    // Counts of the records since `since` (ISO 8601) per profile, or per profile and
-    // driver (then with the failures' known issues and decisive lines); only `profile`
-    // (and `driver`) of a row's key is set.
-    Expected<std::vector<ReportRow>> counts(const std::string& since, bool byDriver);
+    // Counts of the records since `since` (ISO 8601) per profile; per profile and driver
+    // (then with the failures' known issues and decisive lines); or per profile and GPU
+    // family (`arch`). Only those parts of a row's key are set.
+    enum class CountBy
+    {
+        Profile,
+        Driver,
+        Arch
+    };
+    Expected<std::vector<ReportRow>> counts(const std::string& since, CountBy by);
     Expected<long long> count();
 
     // The schema version the database is at (the number of migrations applied).

@@ -14,12 +14,20 @@ using nlohmann::json;
 
 namespace {
 
-json proofOf(const ReportRow& r, const LedgerPolicy& policy)
+json proofOf(const ReportRow& r, const LedgerPolicy& policy, const std::vector<ReportRow>& byArch)
 {
+    json families = json::array();
+    for (const auto& a : byArch)
+        if (a.profile == r.profile && families.size() < 256)
+            families.push_back({{"arch", a.arch},
+                                {"passed_installs", a.passes},
+                                {"failed_installs", a.failures},
+                                {"installs", a.installs},
+                                {"last_seen", a.lastSeen}});
     return {{"source", "ledger"},          {"window_days", policy.windowDays},
             {"passed_installs", r.passes}, {"failed_installs", r.failures},
             {"installs", r.installs},      {"first_seen", r.firstSeen},
-            {"last_seen", r.lastSeen}};
+            {"last_seen", r.lastSeen},     {"by_gpu", std::move(families)}};
 }
 
 double failureShare(const ReportRow& r)
@@ -74,6 +82,19 @@ void change(nlohmann::ordered_json& profile, Proposal& out, const std::string& t
     out.changes.push_back({profile.value("id", ""), from, to, reason, std::move(proof)});
 }
 
+// The status stays; the proof takes the new counts, unless they are the ones it has.
+void refresh(nlohmann::ordered_json& profile, Proposal& out, const ReportRow& r, json proof)
+{
+    if (profile.contains("proof") && json::parse(profile["proof"].dump()) == proof)
+        return;
+    const std::string status = profile.value("status", "");
+    profile["proof"] = nlohmann::ordered_json::parse(proof.dump());
+    out.refreshed.push_back(
+        {profile.value("id", ""), status, status,
+         std::to_string(r.passes) + " installs passed, " + std::to_string(r.failures) + " failed",
+         std::move(proof)});
+}
+
 int intField(const json& j, const char* key, int fallback, int lo, int hi, std::string& error)
 {
     if (!j.contains(key))
@@ -91,6 +112,40 @@ double shareField(const json& j, const char* key, double fallback, std::string& 
     if (!j[key].is_number() || j[key].get<double>() < 0.0 || j[key].get<double>() > 1.0)
         error = std::string("'") + key + "' is not a share from 0 to 1";
     return error.empty() ? j[key].get<double>() : fallback;
+}
+
+// One past the end of the JSON object whose "{" is at `open`, strings skipped; npos when
+// it does not end.
+std::size_t objectEnd(const std::string& text, std::size_t open)
+{
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = open; open != std::string::npos && i < text.size(); ++i) {
+        const char ch = text[i];
+        if (inString) {
+            i += ch == '\\' ? 1 : 0;
+            inString = ch != '"';
+        } else if (ch == '"') {
+            inString = true;
+        } else if (ch == '{' || ch == '}') {
+            depth += ch == '{' ? 1 : -1;
+            if (depth == 0)
+                return i + 1;
+        }
+    }
+    return std::string::npos;
+}
+
+// The value `"from"` of the key at `key`, replaced by `to`; false when it is not there.
+bool replaceValue(std::string& text, std::size_t key, const std::string& from,
+                  const std::string& to)
+{
+    const std::string value = "\"" + from + "\"";
+    const auto at = text.find(value, key);
+    if (at == std::string::npos || at > text.find(',', key))
+        return false;
+    text.replace(at, value.size(), to);
+    return true;
 }
 
 } // namespace
@@ -118,12 +173,11 @@ Expected<LedgerPolicy> readPolicy(const std::filesystem::path& file)
     return p;
 }
 
-Proposal propose(nlohmann::ordered_json& profiles, const std::vector<ReportRow>& byProfile,
-                 const std::vector<ReportRow>& byDriver, const LedgerPolicy& policy,
-                 const std::string& since)
+Proposal propose(nlohmann::ordered_json& profiles, const LedgerCounts& all,
+                 const LedgerPolicy& policy, const std::string& since)
 {
     std::map<std::string, const ReportRow*> counts;
-    for (const auto& r : byProfile)
+    for (const auto& r : all.byProfile)
         counts[r.profile] = &r;
     Proposal out;
     for (auto& profile : profiles) {
@@ -133,21 +187,32 @@ Proposal propose(nlohmann::ordered_json& profiles, const std::vector<ReportRow>&
             continue;
         const ReportRow& r = *it->second;
         const std::string status = profile.value("status", "");
-        if (const ReportRow* bad = dominatingFailure(byDriver, id, policy);
-            bad && status != "experimental") {
+        json proof = proofOf(r, policy, all.byArch);
+        const ReportRow* bad = dominatingFailure(all.byDriver, id, policy);
+        // One driver's failures demote a profile once: a later proposal over the same
+        // failures refreshes the counts and keeps the mark.
+        const auto* mark = profile.contains("proof") && profile["proof"].is_object() &&
+                                   profile["proof"].contains("demoted_on_driver")
+                               ? &profile["proof"]["demoted_on_driver"]
+                               : nullptr;
+        const bool demotedBefore = bad && mark && *mark == bad->driver;
+        if (bad)
+            proof["demoted_on_driver"] = bad->driver;
+        if (bad && !demotedBefore && status != "experimental") {
             change(profile, out, stepDown(status),
                    std::to_string(bad->failures) + " installs failed on driver " + bad->driver +
                        " (" + percent(failureShare(*bad)) + ") since " + since.substr(0, 10),
-                   proofOf(r, policy));
+                   std::move(proof));
             out.drafts.push_back(draftFor(*bad, policy));
-            continue;
-        }
-        if (status != "tested" && r.passes >= policy.testedMinInstalls &&
-            failureShare(r) < policy.maxFailureShare)
+        } else if (!bad && status != "tested" && r.passes >= policy.testedMinInstalls &&
+                   failureShare(r) < policy.maxFailureShare) {
             change(profile, out, "tested",
                    std::to_string(r.passes) + " installs passed since " + since.substr(0, 10) +
                        ", " + percent(failureShare(r)) + " failed",
-                   proofOf(r, policy));
+                   std::move(proof));
+        } else {
+            refresh(profile, out, r, std::move(proof));
+        }
     }
     return out;
 }
@@ -163,18 +228,31 @@ std::optional<std::string> patchCatalogText(const std::string& text,
         if (!RE2::PartialMatch(rest, "(" + id.pattern() + ")", &found))
             return std::nullopt;
         const std::size_t from = std::size_t(found.data() - out.data());
-        // The profile's own "status": before the next profile's "id", and no proof yet.
-        const auto status = out.find("\"status\"", from);
+        // The profile's own "status" and "proof": before the next profile's "id".
         const auto next = out.find("\"id\"", from + found.size());
-        const auto proof = out.find("\"proof\"", from);
-        if (status == std::string::npos || (next != std::string::npos && status > next) ||
-            (proof != std::string::npos && (next == std::string::npos || proof < next)))
+        const auto inProfile = [next](std::size_t at) {
+            return at != std::string::npos && (next == std::string::npos || at < next);
+        };
+        const auto status = out.find("\"status\"", from);
+        if (!inProfile(status))
             return std::nullopt;
-        const std::string oldValue = "\"" + c.from + "\"";
-        const auto value = out.find(oldValue, status);
-        if (value == std::string::npos || value > out.find(',', status))
+        if (const auto proof = out.find("\"proof\"", from); inProfile(proof)) {
+            const auto open = out.find('{', proof);
+            const auto end = objectEnd(out, open);
+            if (end == std::string::npos || !inProfile(open))
+                return std::nullopt;
+            // The later of the two first, so the earlier one's position still holds.
+            const bool proofLater = open > status;
+            if (proofLater)
+                out.replace(open, end - open, c.proof.dump());
+            if (!replaceValue(out, status, c.from, "\"" + c.to + "\""))
+                return std::nullopt;
+            if (!proofLater)
+                out.replace(open, end - open, c.proof.dump());
+        } else if (!replaceValue(out, status, c.from,
+                                 "\"" + c.to + "\", \"proof\": " + c.proof.dump())) {
             return std::nullopt;
-        out.replace(value, oldValue.size(), "\"" + c.to + "\", \"proof\": " + c.proof.dump());
+        }
     }
     return out;
 }

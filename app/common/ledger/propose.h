@@ -41,20 +41,30 @@ struct StatusChange
 struct Proposal
 {
     std::vector<StatusChange> changes;
+    // Profiles whose status stays and whose counts changed: from == to, a new proof.
+    std::vector<StatusChange> refreshed;
     nlohmann::json drafts = nlohmann::json::array(); // known-issue drafts, one per demotion
 };
 
-// What the counts since `since` (ISO date) change in `profiles` (a catalog file's
-// "profiles" list), applied in place.
-// The catalog file keeps its key order (ordered_json), so its diff shows only the change.
-Proposal propose(nlohmann::ordered_json& profiles, const std::vector<ReportRow>& byProfile,
-                 const std::vector<ReportRow>& byDriver, const LedgerPolicy& policy,
-                 const std::string& since);
+// The ledger's counts since a date: per profile, per profile and driver, per profile and
+// GPU family (LedgerStore::counts).
+struct LedgerCounts
+{
+    std::vector<ReportRow> byProfile, byDriver, byArch;
+};
 
-// The catalog file's text with only the changed profiles' "status" values replaced and a
-// one-line "proof" after each, so a reviewer's diff shows the change and nothing else;
-// nullopt when a profile's text is not where it is expected (one that already has a proof).
-// The caller checks that the result parses to the proposed document.
+// What the counts since `since` (ISO date) change in `profiles` (a catalog file's
+// "profiles" list), applied in place: statuses, and every counted profile's proof with its
+// counts per GPU family ("by_gpu"), which the window shows as "Passed on 20 PCs with a
+// graphics card like yours".
+// The catalog file keeps its key order (ordered_json), so its diff shows only the change.
+Proposal propose(nlohmann::ordered_json& profiles, const LedgerCounts& counts,
+                 const LedgerPolicy& policy, const std::string& since);
+
+// The catalog file's text with only the changed profiles' "status" values and "proof"
+// objects replaced (a one-line "proof" after "status" where there was none), so a
+// reviewer's diff shows the change and nothing else; nullopt when a profile's text is not
+// where it is expected. The caller checks that the result parses to the proposed document.
 std::optional<std::string> patchCatalogText(const std::string& text,
                                             const std::vector<StatusChange>& changes);
 

@@ -96,6 +96,10 @@ QString rankPhrase(const std::string& code)
     if (code == "evidence")
         return QCoreApplication::translate(
             "PlainWords", "The recommended stack already passed its check on this PC.");
+    if (code == "crowd")
+        return QCoreApplication::translate(
+            "PlainWords", "On other PCs with a graphics card like yours, the recommended stack "
+                          "passed more often.");
     if (code == "status")
         return QCoreApplication::translate("PlainWords",
                                            "Fewer people have confirmed that it works.");
@@ -139,11 +143,24 @@ QString evidencePhrase(const LocalVerdict& v, const QDate& today)
                                    "again before the next start");
 }
 
-QString proofPhrase(const ProfileProof* proof, const QDate& today)
+QString proofPhrase(const ProfileProof* proof, const std::string& arch, const QDate& today)
 {
     if (!proof || proof->installs == 0)
         return QCoreApplication::translate("PlainWords",
                                            "No results from other PCs with this stack yet.");
+    if (const GpuFamilyProof* f = proof->family(arch))
+        return QCoreApplication::translate(
+                   "PlainWords",
+                   "Passed on %n PC(s) with a graphics card like yours, %1 failed (last: %2).",
+                   nullptr, int(f->passedInstalls))
+            .arg(f->failedInstalls)
+            .arg(daysAgo(f->lastSeen, today));
+    if (!arch.empty() && !proof->byGpu.empty())
+        return QCoreApplication::translate(
+            "PlainWords",
+            "No results from PCs with a graphics card like yours yet; it passed on %n PC(s) "
+            "with other cards.",
+            nullptr, int(proof->passedInstalls));
     return QCoreApplication::translate("PlainWords",
                                        "Passed on %n PC(s) with this stack, %1 failed (last: %2).",
                                        nullptr, int(proof->passedInstalls))

@@ -35,8 +35,12 @@ QString rankPhrase(const std::string& code);
 // 2 days ago" / "Passed on this PC before the driver changed; it is checked again".
 QString evidencePhrase(const LocalVerdict& verdict, const QDate& today);
 
-// What users' PCs reported for a stack (the catalog's ledger proof, brought by the feed):
-// "Passed on 214 PCs with this stack, 3 failed (last: 3 days ago)."; or that none did.
-QString proofPhrase(const ProfileProof* proof, const QDate& today);
+// What users' PCs reported for a stack (the catalog's ledger proof, brought by the feed),
+// for a card of GPU family `arch` ("gfx1031"; "" for a stack on the processor):
+// "Passed on 214 PCs with a graphics card like yours, 3 failed (last: 3 days ago).";
+// "No results from PCs like yours yet; it passed on 20 PCs with other cards."; with a proof
+// made before the ledger counted per family, "Passed on 20 PCs with this stack, ..."; or
+// that no PC reported yet.
+QString proofPhrase(const ProfileProof* proof, const std::string& arch, const QDate& today);
 
 } // namespace sp::gui

@@ -2,6 +2,7 @@
 
 #include "app/gui/models/plain_words.h"
 #include "core/catalog/download_sizes.h"
+#include "core/evidence/evidence.h"
 #include "core/format.h"
 #include "core/launch/launch_prep.h"
 #include "core/qt_text.h"
@@ -220,8 +221,9 @@ void addUserWords(PlanView& v, const Catalog& catalog, const HardwareSnapshot& s
                                     "supported graphics card takes seconds. %3")
                         .arg(v.workloadName, qs(snap.gpus.front().name), v.summary);
     v.evidence = evidenceOf(verdicts, plan.profile);
-    v.othersEvidence =
-        proofPhrase(prof && prof->proof ? &*prof->proof : nullptr, QDate::currentDate());
+    v.othersEvidence = proofPhrase(
+        prof && prof->proof ? &*prof->proof : nullptr,
+        onGpu ? archOf(snap.gpus[std::size_t(*plan.gpu)]) : std::string(), QDate::currentDate());
     const auto it = verdicts.find(plan.profile);
     v.failedHere = it != verdicts.end() && it->second.state == LocalVerdict::State::Failed;
 }
