@@ -167,6 +167,13 @@ LocalVerdict verdictOf(const EvidenceRecord& r, const MachineFingerprint& here)
 
 } // namespace
 
+std::string archOf(const GpuInfo& g)
+{
+    std::string arch = g.gfx ? *g.gfx : g.computeCapability ? "sm_" + *g.computeCapability : "";
+    arch.erase(std::remove(arch.begin(), arch.end(), '.'), arch.end());
+    return arch;
+}
+
 MachineFingerprint fingerprintOf(const HardwareSnapshot& snap, std::optional<int> gpu)
 {
     MachineFingerprint m;
@@ -178,8 +185,7 @@ MachineFingerprint fingerprintOf(const HardwareSnapshot& snap, std::optional<int
     }
     const GpuInfo& g = snap.gpus[static_cast<std::size_t>(*gpu)];
     m.gpu = g.pciId + (g.pciRevision.empty() ? "" : " rev " + g.pciRevision);
-    m.arch = g.gfx ? *g.gfx : g.computeCapability ? "sm_" + *g.computeCapability : "";
-    m.arch.erase(std::remove(m.arch.begin(), m.arch.end(), '.'), m.arch.end());
+    m.arch = archOf(g);
     m.driver = g.driverVersion.value_or("");
     return m;
 }
@@ -342,6 +348,28 @@ Expected<std::vector<EvidenceRecord>> EvidenceStore::records() const
     return out;
 }
 
+namespace {
+
+// Which records make room for one more when `keep` are kept: the oldest launch records
+// first, since smoke tests make the verdicts selection ranks by, then the oldest.
+std::vector<bool> droppedWhenFull(const nlohmann::json& list, std::size_t keep)
+{
+    std::vector<bool> dropped(list.size(), false);
+    std::size_t excess = list.size() + 1 > keep ? list.size() + 1 - keep : 0;
+    for (const bool launchesOnly : {true, false})
+        for (std::size_t i = 0; i < list.size() && excess > 0; ++i) {
+            const auto kind = list[i].is_object() ? list[i].find("kind") : list[i].end();
+            const bool launch = kind != list[i].end() && *kind == "launch";
+            if (!dropped[i] && (launch || !launchesOnly)) {
+                dropped[i] = true;
+                --excess;
+            }
+        }
+    return dropped;
+}
+
+} // namespace
+
 Expected<void> EvidenceStore::add(const EvidenceRecord& record) const
 {
     const JsonLimits limits = evidenceLimitsFor(m_file);
@@ -354,12 +382,14 @@ Expected<void> EvidenceStore::add(const EvidenceRecord& record) const
         if (!list.is_array())
             list = nlohmann::json::array();
         const std::size_t keep = std::min(m_keep, kKept);
-        const std::size_t from = list.size() + 1 > keep ? list.size() + 1 - keep : 0;
+        const std::vector<bool> dropped = droppedWhenFull(list, keep);
         const auto mark = doc.find(kBoundedMark);
         const bool compact =
             oversized || mark == doc.end() || !mark->is_boolean() || !mark->get<bool>();
         nlohmann::json kept = nlohmann::json::array();
-        for (std::size_t i = from; i < list.size(); ++i) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (dropped[i])
+                continue;
             if (!compact) { // written bounded by this store
                 kept.push_back(std::move(list[i]));
                 continue;

@@ -12,7 +12,23 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plain_words.cpp" line="147"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="152"/>
+        <source>Passed on %n PC(s) with a graphics card like yours, %1 failed (last: %2).</source>
+        <translation>
+            <numerusform>Passed on %n PC with a graphics card like yours, %1 failed (last: %2).</numerusform>
+            <numerusform>Passed on %n PCs with a graphics card like yours, %1 failed (last: %2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="159"/>
+        <source>No results from PCs with a graphics card like yours yet; it passed on %n PC(s) with other cards.</source>
+        <translation>
+            <numerusform>No results from PCs with a graphics card like yours yet; it passed on %n PC with other cards.</numerusform>
+            <numerusform>No results from PCs with a graphics card like yours yet; it passed on %n PCs with other cards.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="164"/>
         <source>Passed on %n PC(s) with this stack, %1 failed (last: %2).</source>
         <translation>
             <numerusform>Passed on %n PC with this stack, %1 failed (last: %2).</numerusform>
@@ -42,7 +58,7 @@
 <context>
     <name>PlanView</name>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="252"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="255"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>%n download has no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</numerusform>
@@ -50,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="274"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>To install: %n part, about %1 to download.</numerusform>
@@ -58,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="280"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>To install: %n part. The download size of %1 is not known before the download.</numerusform>
@@ -66,7 +82,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="282"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="285"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>To install: %n part, about %1 to download, plus %2, whose size is not known before the download.</numerusform>
@@ -151,7 +167,7 @@
 <context>
     <name>sp::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../app/gui/widgets/main_window.cpp" line="284"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="285"/>
         <source>%n GPU(s) found.</source>
         <translation>
             <numerusform>%n GPU found.</numerusform>

@@ -205,66 +205,85 @@
     </message>
     <message>
         <location filename="../../app/gui/models/plain_words.cpp" line="100"/>
+        <source>On other PCs with a graphics card like yours, the recommended stack passed more often.</source>
+        <translation>在显卡与您相近的其他电脑上，推荐的软件栈通过得更多。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/models/plain_words.cpp" line="104"/>
         <source>Fewer people have confirmed that it works.</source>
         <translation>确认它可用的人更少。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="103"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="107"/>
         <source>The published guides recommend the other route for this card.</source>
         <translation>公开的指南为这块显卡推荐另一种方式。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="106"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="110"/>
         <source>One of its downloads cannot be checked against a published address.</source>
         <translation>它的某个下载无法与公开的地址核对。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="109"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="113"/>
         <source>Its support for your graphics card is weaker.</source>
         <translation>它对您显卡的支持较弱。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="112"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="116"/>
         <source>It is made for a wider range of cards, not for yours in particular.</source>
         <translation>它面向更广泛的显卡，并非专为您的显卡准备。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="115"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="119"/>
         <source>It uses older versions.</source>
         <translation>它使用较旧的版本。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="116"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="120"/>
         <source>It is as good; the recommended one comes first.</source>
         <translation>它同样合适；推荐的排在前面。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="125"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="129"/>
         <source>Passed its check on this PC %1</source>
         <translation>%1在这台电脑上通过了检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="128"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="132"/>
         <source>Failed its check on this PC %1</source>
         <translation>%1在这台电脑上没有通过检查</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="134"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="138"/>
         <source>Passed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上通过检查；下次启动前会再检查一次</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="137"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="141"/>
         <source>Failed on this PC before the driver changed; it is checked again before the next start</source>
         <translation>驱动更新前曾在这台电脑上未通过检查；下次启动前会再检查一次</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plain_words.cpp" line="145"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="149"/>
         <source>No results from other PCs with this stack yet.</source>
         <translation>其他电脑还没有关于这个软件栈的结果。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plain_words.cpp" line="147"/>
+        <location filename="../../app/gui/models/plain_words.cpp" line="152"/>
+        <source>Passed on %n PC(s) with a graphics card like yours, %1 failed (last: %2).</source>
+        <translation>
+            <numerusform>已在 %n 台显卡与您相近的电脑上通过，%1 台失败（最近一次：%2）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="159"/>
+        <source>No results from PCs with a graphics card like yours yet; it passed on %n PC(s) with other cards.</source>
+        <translation>
+            <numerusform>显卡与您相近的电脑还没有结果；它已在 %n 台使用其他显卡的电脑上通过。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/gui/models/plain_words.cpp" line="164"/>
         <source>Passed on %n PC(s) with this stack, %1 failed (last: %2).</source>
         <translation>
             <numerusform>这个软件栈已在 %n 台电脑上通过，%1 台失败（最近一次：%2）。</numerusform>
@@ -391,165 +410,165 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="29"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="30"/>
         <source>processor</source>
         <translation>处理器</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="36"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="37"/>
         <source>HIP SDK %1</source>
         <translation>HIP SDK %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="38"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="39"/>
         <source>ZLUDA %1</source>
         <translation>ZLUDA %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="42"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="43"/>
         <source>rocBLAS for %1</source>
         <translation>适用于 %1 的 rocBLAS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="45"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="46"/>
         <source>ROCm %1</source>
         <translation>ROCm %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="47"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="48"/>
         <source>PyTorch %1</source>
         <translation>PyTorch %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="49"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="50"/>
         <source>llama.cpp build %1 (%2)</source>
         <translation>llama.cpp 构建 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="52"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="53"/>
         <source>llamafile %1</source>
         <translation>llamafile %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="54"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="55"/>
         <source>Python %1</source>
         <translation>Python %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="56"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="57"/>
         <source>Git %1</source>
         <translation>Git %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="66"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="67"/>
         <source>%1 %2 (source)</source>
         <translation>%1 %2（源码）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="79"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="80"/>
         <source>this machine (no usable GPU)</source>
         <translation>本机（没有可用的显卡）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="81"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="82"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="126"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="127"/>
         <source>Known problem on your card: %1</source>
         <translation>您的显卡上有已知问题：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="133"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="134"/>
         <source>It does not fit this PC&apos;s graphics card or system.</source>
         <translation>它不适合这台电脑的显卡或系统。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="178"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="179"/>
         <source> (variant %1)</source>
         <translation>（变体 %1）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="190"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="191"/>
         <source>%1 on your %2</source>
         <translation>在您的 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="192"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="193"/>
         <source>%1 on this PC&apos;s processor</source>
         <translation>在这台电脑的处理器上运行 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="201"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="202"/>
         <source>The stack that fits %1 best.</source>
         <translation>最适合 %1 的软件栈。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="217"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="218"/>
         <source>None of the stacks StackPilot knows runs %1 on your %2, so this one runs it on the processor: expect minutes where a supported graphics card takes seconds. %3</source>
         <translation>StackPilot 已知的软件栈都不能在您的 %2 上运行 %1，所以这个软件栈用处理器来运行：受支持的显卡几秒钟完成的工作，这里可能要几分钟。%3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="247"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="250"/>
         <source>Administrator rights: Windows will ask for them to install %1.</source>
         <translation>管理员权限：安装 %1 时 Windows 会请求管理员权限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="252"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="255"/>
         <source>%n download(s) have no published checksum: StackPilot records what arrives the first time and warns you if it ever changes.</source>
         <translation>
             <numerusform>有 %n 个下载没有公开的校验值：StackPilot 会记录第一次收到的文件，以后一旦变化就提醒您。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="269"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="272"/>
         <source>Everything is installed.</source>
         <translation>全部已安装。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="271"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="274"/>
         <source>To install: %n part(s), about %1 to download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="277"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="280"/>
         <source>To install: %n part(s). The download size of %1 is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分。%1 的下载大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/gui/models/plan_view.cpp" line="282"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="285"/>
         <source>To install: %n part(s), about %1 to download, plus %2, whose size is not known before the download.</source>
         <translation>
             <numerusform>待安装：%n 个部分，需下载约 %1，另有 %2，其大小在下载之前无法得知。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="289"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="292"/>
         <source>Download: about %1.</source>
         <translation>下载：约 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="291"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="294"/>
         <source>Download: the size of %1 is not known before the download.</source>
         <translation>下载：%1 的大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="294"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="297"/>
         <source>Download: about %1, plus %2, whose size is not known before the download.</source>
         <translation>下载：约 %1，另有 %2，其大小在下载之前无法得知。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="326"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="329"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/models/plan_view.cpp" line="349"/>
+        <location filename="../../app/gui/models/plan_view.cpp" line="352"/>
         <source>No stack for %1 fits this PC; the other stacks say why.</source>
         <translation>没有适合这台电脑的 %1 软件栈；其他软件栈中列出了原因。</translation>
     </message>
@@ -650,12 +669,12 @@
         <translation>%1 出错结束。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="287"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="290"/>
         <source>Switch stack and relaunch</source>
         <translation>切换软件栈并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="357"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="360"/>
         <source>%1 uses the recommended stack again.</source>
         <translation>%1 已恢复使用推荐的软件栈。</translation>
     </message>
@@ -783,22 +802,22 @@
         <translation>已取消；没有保留任何安装了一半的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="293"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="296"/>
         <source>Switch to %1 and relaunch</source>
         <translation>切换到 %1 并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="296"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="299"/>
         <source>Repair and relaunch</source>
         <translation>修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="298"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="301"/>
         <source>Apply the fix and relaunch</source>
         <translation>应用修复并重新启动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_actions.cpp" line="358"/>
+        <location filename="../../app/gui/controllers/app_actions.cpp" line="361"/>
         <source>%1 now uses %2.</source>
         <translation>%1 现在使用 %2。</translation>
     </message>
@@ -998,27 +1017,32 @@
         <translation>无法下载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_share.cpp" line="86"/>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="94"/>
         <source>Help other owners of the %1: share this result?</source>
         <translation>帮助其他 %1 的用户：分享这个结果吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_share.cpp" line="116"/>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="131"/>
         <source>The result could not be queued: %1</source>
         <translation>无法将结果放入队列：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_share.cpp" line="119"/>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="134"/>
+        <source>The report opened in your browser with the result filled in; send it from there.</source>
+        <translation>报告已在浏览器中打开，结果已填好；请在那里提交。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="138"/>
         <source>Thank you: the result was sent.</source>
         <translation>谢谢：结果已发送。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_share.cpp" line="122"/>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="141"/>
         <source>The result waits in the queue; it is sent on the next try.</source>
         <translation>结果在队列中等待；下次尝试时发送。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/controllers/app_share.cpp" line="123"/>
+        <location filename="../../app/gui/controllers/app_share.cpp" line="142"/>
         <source>The result waits in the queue until a ledger address is set.</source>
         <translation>结果在队列中等待，直到设置了结果库地址。</translation>
     </message>
@@ -1660,7 +1684,7 @@ Found by: %4</source>
 <context>
     <name>sp::gui::MainWindow</name>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="67"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="66"/>
         <source>Detecting GPUs…</source>
         <translation>正在检测显卡…</translation>
     </message>
@@ -1952,17 +1976,17 @@ Found by: %4</source>
         <translation>无法检测到显卡。下方的卡片说明了您可以怎么做。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="92"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="91"/>
         <source>&amp;Workload:</source>
         <translation>工作负载(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="96"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="95"/>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/main_window.cpp" line="97"/>
+        <location filename="../../app/gui/widgets/main_window.cpp" line="96"/>
         <source>The program StackPilot installs and starts</source>
         <translation>StackPilot 安装并启动的程序</translation>
     </message>
@@ -2571,37 +2595,42 @@ github.com https://mirror.example/github.com</translation>
 <context>
     <name>sp::gui::ShareDialog</name>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="16"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="17"/>
         <source>Share this result?</source>
         <translation>分享这个结果吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="23"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="24"/>
         <source>Results from many PCs decide which stacks are marked as proven for each card. This is exactly what would leave this PC: no name, folder, host name, token or model name.</source>
         <translation>来自许多电脑的结果决定哪些软件栈对每款显卡标记为已验证。下面就是将离开这台电脑的全部内容：不含名字、文件夹、主机名、令牌或模型名。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="32"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="31"/>
+        <source>“Share” opens a report form in your web browser with this text filled in; you send it from there.</source>
+        <translation>“分享”会在您的网页浏览器中打开一份报告表单，并填好这段文字；您在那里提交。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="40"/>
         <source>The result as it would be sent</source>
         <translation>将要发送的结果</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="35"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="43"/>
         <source>Share</source>
         <translation>分享</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="36"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="44"/>
         <source>Not now</source>
         <translation>暂不</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="37"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="45"/>
         <source>Always share</source>
         <translation>总是分享</translation>
     </message>
     <message>
-        <location filename="../../app/gui/widgets/share_dialog.cpp" line="38"/>
+        <location filename="../../app/gui/widgets/share_dialog.cpp" line="46"/>
         <source>Never ask</source>
         <translation>不再询问</translation>
     </message>

@@ -59,6 +59,30 @@ private slots:
         QCOMPARE(feed::toJsonText(*again), feed::toJsonText(*m));
     }
 
+    // Where users' results go (issue 34): the ledger and the report form, written back as
+    // read; an address that is not https (or http on loopback, for a ledger) is refused.
+    void carriesWhereResultsGo()
+    {
+        std::string text = manifestText();
+        text.insert(1, "\"sharing\":{\"ledger\":\"https://ledger.example.org/r\","
+                       "\"report_form\":\"https://github.com/o/r/issues/new?template=r.yml\"},");
+        auto m = feed::parseManifest(text, "manifest.json");
+        QVERIFY2(m, m ? "" : m.error().message.c_str());
+        QCOMPARE(m->sharing.ledger, std::string("https://ledger.example.org/r"));
+        QCOMPARE(m->sharing.reportForm,
+                 std::string("https://github.com/o/r/issues/new?template=r.yml"));
+        auto again = feed::parseManifest(feed::toJsonText(*m), "manifest.json");
+        QVERIFY(again);
+        QCOMPARE(again->sharing.reportForm, m->sharing.reportForm);
+        QVERIFY(feed::toJsonText(*feed::parseManifest(manifestText(), "m")).find("sharing") ==
+                std::string::npos);
+        QVERIFY(feed::checkSharing({"http://127.0.0.1:8080/r", ""}));
+        const auto plain = feed::checkSharing({"", "http://example.org/form"});
+        QVERIFY(!plain);
+        QCOMPARE(plain.error().message,
+                 std::string("catalog publish: --report-form: expected an https:// address"));
+    }
+
     void errorsAreOneLineWithFileAndPosition_data()
     {
         QTest::addColumn<QString>("text");
@@ -92,6 +116,20 @@ private slots:
         QTest::newRow("too deep") << QString::fromStdString(std::string(20, '[') +
                                                             std::string(20, ']'))
                                   << QStringLiteral("manifest.json:1:");
+        QTest::newRow("sharing: unknown field")
+            << QString::fromStdString(manifestText().insert(1, "\"sharing\":{\"forum\":\"x\"},"))
+            << QStringLiteral("manifest.json: /sharing/forum: unknown field");
+        QTest::newRow("sharing: plain http ledger")
+            << QString::fromStdString(
+                   manifestText().insert(1, "\"sharing\":{\"ledger\":\"http://example.org\"},"))
+            << QStringLiteral("manifest.json: /sharing/ledger: expected an https:// address");
+        QTest::newRow("sharing: a space")
+            << QString::fromStdString(
+                   manifestText().insert(1, "\"sharing\":{\"report_form\":\"https://x.org/a b\"},"))
+            << QStringLiteral("manifest.json: /sharing/report_form: a space");
+        QTest::newRow("sharing: empty")
+            << QString::fromStdString(manifestText().insert(1, "\"sharing\":{},"))
+            << QStringLiteral("manifest.json: /sharing: expected");
         QTest::newRow("too large")
             << QString::fromStdString(std::string(feed::kMaxManifestBytes + 1, ' '))
             << QStringLiteral("manifest.json: larger than");

@@ -7,13 +7,16 @@
 #include "app/gui/widgets/console_view.h"
 #include "app/gui/widgets/main_window.h"
 #include "app/gui/widgets/profile_card.h"
+#include "core/catalog/feed/store.h"
 #include "gui_fixture.h"
 
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QTreeWidgetItem>
+#include <QUrlQuery>
 
 using namespace sp;
 using namespace sp::test;
@@ -40,7 +43,9 @@ void writeCheckCatalog(const GuiWorld& w)
         {"workloads",
          {{{"id", "guicheck"},
            {"name", "Checked stand-in"},
-           {"command", {"sh", "-c", "echo checked workload running; sleep 60"}},
+           {"command",
+            {"sh", "-c", "echo 'checked workload running at http://127.0.0.1:9/'; sleep 60"}},
+           {"url_regex", "running at (\\S+)"},
            {"references", {"https://example.org/gui-fixture"}}}}},
         {"profiles",
          {profile("gc-a", "tested",
@@ -48,6 +53,36 @@ void writeCheckCatalog(const GuiWorld& w)
           profile("gc-b", "community",
                   "echo '{\"ok\": true, \"device\": \"Stand-in GPU\", \"seconds\": 0.01}'")}}};
     std::ofstream(w.catalogDir / "check.json") << doc.dump(2);
+}
+
+const char* const kForm = "https://github.com/stackpilot/catalog/issues/new?template=result.yml";
+
+// An installed feed (the real store's commit) with the shipped catalog, a report form and
+// no ledger: where a window without a ledger address sends a result.
+void installFeedWithReportForm()
+{
+    const feed::FeedStore store;
+    auto staging = store.createStaging();
+    if (!staging)
+        qFatal("staging: %s", staging.error().message.c_str());
+    fs::create_directories(*staging / "catalog");
+    feed::Manifest m;
+    m.feed = "stackpilot";
+    m.version = 1;
+    m.published = "2026-11-20T10:00:00Z";
+    m.expires = "2099-01-01T00:00:00Z";
+    m.minStackPilot = "0.1.0";
+    m.sharing.reportForm = kForm;
+    for (const auto& e : fs::directory_iterator(STACKPILOT_SOURCE_DIR "/profiles/catalog")) {
+        fs::copy_file(e.path(), *staging / "catalog" / e.path().filename());
+        m.files.push_back({e.path().filename().string(), fs::file_size(e.path()),
+                           std::string(64, 'a')}); // read back, not checked, once installed
+    }
+    std::ofstream(*staging / "manifest.json") << feed::toJsonText(m);
+    feed::FeedState state;
+    state.source = "test";
+    if (auto c = store.commit(*staging, m, state); !c)
+        qFatal("commit: %s", c.error().message.c_str());
 }
 
 // The record files waiting in the share queue, as bytes.
@@ -70,7 +105,54 @@ QStringList queuedRecords(const fs::path& queue)
 class TestGuiVerify : public QObject
 {
     Q_OBJECT
+    QList<QUrl> m_opened;
+
+public slots:
+    void open(const QUrl& url) { m_opened << url; }
+
 private slots:
+    // Issue 34: a feed that names a report form and no ledger. "Share" opens the form in
+    // the browser with the record filled in: the same bytes the window showed.
+    void aFeedsReportFormOpensWithTheResult()
+    {
+        GuiWorld w;
+        writeCheckCatalog(w);
+        installFeedWithReportForm();
+        QDesktopServices::setUrlHandler(QStringLiteral("https"), this, "open");
+        auto app = w.controller();
+        gui::MainWindow window(app.get());
+        window.setConfirm([](const QString&, const QString&) { return true; });
+        QStringList shown;
+        window.setShareAsk([&](const QString&, const QString& record) {
+            shown << record;
+            return gui::ShareAnswer::Share;
+        });
+        window.show();
+        app->start();
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }));
+        QComboBox* chooser = window.workloadChooser();
+        const int i = chooser->findData(QStringLiteral("guicheck"));
+        QVERIFY(i >= 0);
+        chooser->setCurrentIndex(i);
+        emit chooser->activated(i);
+        app->chooseProfile(QStringLiteral("guicheck"), QStringLiteral("gc-b"), false);
+        QVERIFY(waitFor([&] {
+            return app->currentPlan() && app->currentPlan()->profile == QStringLiteral("gc-b");
+        }));
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return !m_opened.isEmpty(); }, 60000));
+        QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+        QCOMPARE(shown.size(), 1);
+        const QUrl url = m_opened.front();
+        QVERIFY2(url.toString().startsWith(QString::fromLatin1(kForm) + QStringLiteral("&title=")),
+                 qPrintable(url.toString()));
+        QCOMPARE(QUrlQuery(url).queryItemValue(QStringLiteral("record"), QUrl::FullyDecoded),
+                 shown.front());
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
+    }
+
     void aFailedSmokeTestOffersTheNextStack()
     {
         GuiWorld w;
@@ -129,10 +211,12 @@ private slots:
         QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
 
-        // Both results were offered once and queued byte for byte as shown (no ledger
-        // address is set, so they wait in the queue).
+        // Both smoke tests' results and the launch's (it served, then the user stopped it)
+        // were offered once and queued byte for byte as shown (no ledger address is set,
+        // so they wait in the queue).
         const fs::path queue = w.home / "data" / "share-queue";
-        QVERIFY(waitFor([&] { return shown.size() == 2 && queuedRecords(queue).size() == 2; }));
+        QVERIFY(waitFor([&] { return shown.size() == 3 && queuedRecords(queue).size() == 3; }));
+        QVERIFY2(shown[2].contains(QStringLiteral("\"kind\": \"launch\"")), qPrintable(shown[2]));
         QCOMPARE(questions[0], QStringLiteral("Help other owners of the AMD Radeon RX 7900 XTX: "
                                               "share this result?"));
         QStringList queued = queuedRecords(queue);
@@ -143,11 +227,26 @@ private slots:
 
         std::ifstream in(w.home / "data" / "evidence.json");
         const auto evidence = nlohmann::json::parse(in, nullptr, false);
-        QCOMPARE(evidence["records"].size(), std::size_t(2));
+        QCOMPARE(evidence["records"].size(), std::size_t(3));
         QCOMPARE(evidence["records"][0].value("profile", ""), std::string("gc-a"));
         QCOMPARE(evidence["records"][0].value("passed", true), false);
         QCOMPARE(evidence["records"][1].value("profile", ""), std::string("gc-b"));
         QCOMPARE(evidence["records"][1].value("passed", false), true);
+        QCOMPARE(evidence["records"][2].value("kind", ""), std::string("launch"));
+        QCOMPARE(evidence["records"][2].value("reason", ""), std::string("it served"));
+
+        // A second launch and Stop: its result is not asked for again (once per stack and
+        // card), though it is recorded.
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
+        QVERIFY(waitFor([&] {
+            std::ifstream again(w.home / "data" / "evidence.json");
+            return nlohmann::json::parse(again, nullptr, false)["records"].size() == 4;
+        }));
+        QTest::qWait(300);
+        QCOMPARE(shown.size(), 3);
 
         // The user forces gc-a again; the menu's "Back to the last stack that worked
         // here" returns to gc-b.

@@ -5,6 +5,10 @@
 // (the records wait, and the backoff defers the next try).
 
 #include "app/common/ledger/share.h"
+#include "app/gui/i18n.h"
+#include "app/gui/models/plan_view.h"
+#include "core/catalog/loader.h"
+#include "core/select/select.h"
 #include "tests/feed/feed_fixture.h"
 #include "tests/ledger/nginx_fixture.h"
 #include "tests/support/cli_runner.h"
@@ -15,6 +19,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
+#include <QUrlQuery>
 #include <fstream>
 #include <set>
 #include <unistd.h>
@@ -26,6 +32,8 @@ namespace fs = std::filesystem;
 using sp::test::Nginx;
 
 namespace {
+
+const std::string kForm = "https://github.com/stackpilot/catalog/issues/new?template=result.yml";
 
 EvidenceRecord passing(const std::string& reason = {}, bool passed = true)
 {
@@ -137,7 +145,8 @@ class TestShare : public QObject
              QString::fromStdString(d + "/proposed"), QStringLiteral("-o"),
              QString::fromStdString(d + "/served/f1"), QStringLiteral("--version"),
              QStringLiteral("7"), QStringLiteral("--expires"),
-             QStringLiteral("2099-01-01T00:00:00Z")});
+             QStringLiteral("2099-01-01T00:00:00Z"), QStringLiteral("--report-form"),
+             QString::fromStdString(kForm)});
         QVERIFY2(published.rc == 0, (published.out + published.err).c_str());
         QVERIFY(lab.sign(d + "/served/f1/manifest.json"));
         sp::test::HttpTestServer server;
@@ -158,11 +167,66 @@ class TestShare : public QObject
              QStringLiteral("--hardware"),
              QStringLiteral(STACKPILOT_SOURCE_DIR
                             "/tests/fuzz/seeds/snapshot/windows-6750xt.json")});
-        QVERIFY2(plan.out.find("Other PCs: passed on 20 PCs, 0 failed (last: 2026-11-20)") !=
-                     std::string::npos,
-                 (plan.out + plan.err).c_str());
+        QVERIFY2(
+            plan.out.find(
+                "Other PCs: passed on 20 PCs with a gfx1031 card, 0 failed (last: 2026-11-20)") !=
+                std::string::npos,
+            (plan.out + plan.err).c_str());
         QVERIFY2(plan.out.find("Profile: standin-rocm (tested)") != std::string::npos,
                  plan.out.c_str());
+        windowWordsOfTheNewHome();
+        reportFormFromTheFeed(d + "/newhome");
+    }
+
+    // The card's words in the new home, from the catalog it now plans with (the installed
+    // feed) on the RX 6750 XT, whose family (gfx1031) the twenty homes reported.
+    void windowWordsOfTheNewHome()
+    {
+        gui::setLanguage("en"); // the English plurals
+        CatalogLoadOptions builtinOnly;
+        builtinOnly.userDir = false;
+        auto loaded = loadCatalog(builtinOnly);
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+        auto snap = loadSnapshotFile(STACKPILOT_SOURCE_DIR
+                                     "/tests/fuzz/seeds/snapshot/windows-6750xt.json");
+        QVERIFY(snap.ok());
+        const gui::PlanView v =
+            gui::buildPlanView(loaded->catalog, *snap, "standin",
+                               makePlan(*snap, loaded->catalog, "standin", SelectSettings{}));
+        QVERIFY2(v.othersEvidence.startsWith(QStringLiteral(
+                     "Passed on 20 PCs with a graphics card like yours, 0 failed (last: ")),
+                 qPrintable(v.othersEvidence));
+    }
+
+    // The feed names a report form and no ledger: `evidence share --yes` gives the form's
+    // address with the record filled in, the same record it showed.
+    void reportFormFromTheFeed(const std::string& home)
+    {
+        qunsetenv("STACKPILOT_LEDGER_URL");
+        QVERIFY(EvidenceStore().add(passing()).ok());
+        const auto shown = share(home, {QStringLiteral("--json")});
+        QVERIFY2(shown.rc == 0, (shown.out + shown.err).c_str());
+        const auto sent = share(home, {QStringLiteral("--yes")});
+        QVERIFY2(sent.rc == 0 &&
+                     sent.out.find("send each with the feed's report form") != std::string::npos,
+                 (sent.out + sent.err).c_str());
+        const auto at = sent.out.find(kForm + "&title=");
+        QVERIFY2(at != std::string::npos, sent.out.c_str());
+        const QUrl url(QString::fromStdString(sent.out.substr(at, sent.out.find('\n', at) - at)));
+        const QString record =
+            QUrlQuery(url).queryItemValue(QStringLiteral("record"), QUrl::FullyDecoded);
+        // The same record; its ids are made when it is shared (docs/LEDGER.md).
+        json filled = json::parse(record.toStdString());
+        json before = json::parse(shown.out).at(0);
+        for (const char* id : {"record_id", "install_id"}) {
+            QVERIFY(filled.at(id).get<std::string>().size() == 32);
+            filled.erase(id);
+            before.erase(id);
+        }
+        QCOMPARE(filled.dump(), before.dump());
+        QVERIFY(QUrlQuery(url)
+                    .queryItemValue(QStringLiteral("title"), QUrl::FullyDecoded)
+                    .startsWith(QStringLiteral("Result: standin-rocm on 1002:73df")));
     }
 
 private slots:

@@ -83,6 +83,29 @@ private slots:
         QCOMPARE(all->front().profile, std::string("p3"));
     }
 
+    // Launch records make room first: the smoke tests' verdicts outlive many launches.
+    void launchRecordsGoBeforeSmokeTests()
+    {
+        const EvidenceStore store(file("launches.json"), 4);
+        QVERIFY(store.add(record("verified-first", true, "2026-11-20T10:00:00Z")).ok());
+        for (int i = 0; i < 5; ++i) {
+            EvidenceRecord launch =
+                record("launch" + std::to_string(i), true, "2026-11-21T10:00:00Z");
+            launch.kind = EvidenceKind::Launch;
+            QVERIFY(store.add(launch).ok());
+        }
+        auto all = store.records();
+        QCOMPARE(all->size(), std::size_t(4));
+        QCOMPARE(all->front().profile, std::string("verified-first"));
+        QCOMPARE(all->back().profile, std::string("launch4"));
+        QCOMPARE(verdictsFor(*all, card()).at("verified-first").state, LocalVerdict::State::Passed);
+        // With only smoke tests left, the oldest goes as before.
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(store.add(record("v" + std::to_string(i), true, "2026-11-22T10:00:00Z")).ok());
+        all = store.records();
+        QCOMPARE(all->front().profile, std::string("v0"));
+    }
+
     void aDamagedFileIsNamedAndKept()
     {
         const auto f = file("damaged.json");

@@ -282,6 +282,7 @@ int runPublish(const QCommandLineParser& p, Io& io, const std::string& dir)
     if (p.isSet(opt("name")))
         o.feed = toStd(p.value(opt("name")));
     o.minStackPilot = toStd(p.value(opt("min-stackpilot")));
+    o.sharing = {toStd(p.value(opt("ledger"))), toStd(p.value(opt("report-form")))};
     const std::string out = toStd(p.value(opt("output")));
     if (out.empty())
         return failWith(io, Error::usage("-o OUT is required"));
@@ -322,6 +323,13 @@ public:
         p.addOption({opt("expires"), opt("publish: expiry, ISO 8601 UTC."), opt("TIME")});
         p.addOption({opt("min-stackpilot"), opt("publish: oldest StackPilot."), opt("VERSION")});
         p.addOption({opt("name"), opt("publish: the feed's name."), opt("NAME")});
+        p.addOption({opt("ledger"),
+                     opt("publish: where users' results are sent (HTTPS PUT of each record)."),
+                     opt("URL")});
+        p.addOption({opt("report-form"),
+                     opt("publish: a web form (GitHub issue form) opened with a result filled "
+                         "in, where there is no ledger."),
+                     opt("URL")});
         p.addOption({opt("deep"), opt("check: download every artifact and compare its size and "
                                       "SHA-256; fetch git histories.")});
     }

@@ -7,6 +7,7 @@
 #include "app/cli/command.h"
 #include "app/cli/commands/machine_options.h"
 #include "app/common/ledger/share.h"
+#include "core/catalog/feed/store.h"
 #include "core/json_file.h"
 #include "core/paths.h"
 
@@ -50,11 +51,12 @@ Candidates candidates(const std::vector<EvidenceRecord>& records, const std::set
     return out;
 }
 
+// --ledger, else STACKPILOT_LEDGER_URL, else the installed feed's ledger.
 std::string ledgerUrl(const QCommandLineParser& p)
 {
-    if (p.isSet(QStringLiteral("ledger")))
-        return toStd(p.value(QStringLiteral("ledger")));
-    return qEnvironmentVariable("STACKPILOT_LEDGER_URL").toStdString();
+    return ledger::ledgerAddress(p.isSet(QStringLiteral("ledger"))
+                                     ? toStd(p.value(QStringLiteral("ledger")))
+                                     : std::string());
 }
 
 // Queues the records, remembers them as shared, and sends the queue where there is a URL.
@@ -73,8 +75,15 @@ nlohmann::json queueAndSend(const Candidates& c, const std::string& url, const f
     }
     (void)ledger::markShared(queue, keys);
     nlohmann::json out = {{"queued", queued}, {"queue", paths::toUtf8(queue)}};
-    if (url.empty())
+    if (url.empty()) {
+        // No ledger: the feed's report form, one address per record, for a browser.
+        const std::string form = feed::installedSharing().reportForm;
+        out["report_forms"] = nlohmann::json::array();
+        for (const auto& kr : c.records)
+            if (!form.empty())
+                out["report_forms"].push_back(ledger::reportFormAddress(form, kr.second));
         return out;
+    }
     const auto sent = ledger::sendQueue(queue, url, std::chrono::system_clock::now(), true);
     out["sent"] = sent.sent;
     out["waiting"] = sent.waiting;
@@ -85,8 +94,16 @@ nlohmann::json queueAndSend(const Candidates& c, const std::string& url, const f
 void printOutcome(const nlohmann::json& o, const std::string& url, Io& io)
 {
     io.out << o["queued"].get<std::size_t>() << " record(s) queued";
+    if (url.empty() && !o["report_forms"].empty()) {
+        io.out << "; there is no ledger, so send each with the feed's report form (open the "
+                  "address in a browser):\n";
+        for (const auto& f : o["report_forms"])
+            io.out << f.get<std::string>() << "\n";
+        return;
+    }
     if (url.empty()) {
-        io.out << "; no ledger URL is set (--ledger URL or STACKPILOT_LEDGER_URL), so they wait in "
+        io.out << "; no ledger URL is set (--ledger URL, STACKPILOT_LEDGER_URL or the feed), so "
+                  "they wait in "
                << o["queue"].get<std::string>() << "\n";
         return;
     }

@@ -67,6 +67,13 @@ Expected<void> markShared(const std::filesystem::path& queue, const std::set<std
 // (<queue>/declined.json), so it is asked once per stack and card.
 bool declined(const std::filesystem::path& queue, const std::string& profileAndGpu);
 Expected<void> decline(const std::filesystem::path& queue, const std::string& profileAndGpu);
+// Where records go: `chosen` (settings' ledger_url, --ledger) if set, else
+// STACKPILOT_LEDGER_URL, else the installed feed's ledger; "" when none names one.
+std::string ledgerAddress(const std::string& chosen);
+// The feed's report form (FeedSharing::reportForm) opened with the record filled in: the
+// form's address plus "title=" and "record=" (the field a GitHub issue form names `record`),
+// both percent-encoded; "" without a form.
+std::string reportFormAddress(const std::string& form, const SharedRecord& r);
 // Queues `r` (its evidence key marked shared) and, where a ledger URL is set, sends the
 // queue at once; without one the report says it waits.
 Expected<SendReport> shareOne(const std::filesystem::path& queue, const std::string& key,

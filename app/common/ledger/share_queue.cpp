@@ -1,5 +1,8 @@
 #include "app/common/ledger/share.h"
+#include "core/catalog/feed/store.h"
 #include "core/json_file.h"
+
+#include <QUrl>
 
 namespace sp::ledger {
 
@@ -75,6 +78,28 @@ Expected<SendReport> shareOne(const fs::path& queue, const std::string& key, con
     if (!ledgerUrl.empty())
         report = sendQueue(queue, ledgerUrl, std::chrono::system_clock::now(), true);
     return report;
+}
+
+std::string ledgerAddress(const std::string& chosen)
+{
+    if (!chosen.empty())
+        return chosen;
+    if (const QString env = qEnvironmentVariable("STACKPILOT_LEDGER_URL"); !env.isEmpty())
+        return env.toStdString();
+    return feed::installedSharing().ledger;
+}
+
+std::string reportFormAddress(const std::string& form, const SharedRecord& r)
+{
+    if (form.empty())
+        return {};
+    const auto encode = [](const std::string& text) {
+        return QUrl::toPercentEncoding(QString::fromStdString(text)).toStdString();
+    };
+    const std::string title =
+        "Result: " + r.profile + " on " + r.pciId + " (" + (r.passed ? "passed" : "failed") + ")";
+    return form + (form.find('?') == std::string::npos ? "?" : "&") + "title=" + encode(title) +
+           "&record=" + encode(recordText(r));
 }
 
 } // namespace sp::ledger

@@ -232,6 +232,9 @@ private:
                                       const std::string& profile) const;
     Expected<SelectSettings> selectBase() const;
     void record(const LaunchRequest& request, const StackVerified& v, EvidenceKind kind) const;
+    // The workload's own launch, and the launch evidence its end leaves
+    // (session_launch_record.cpp).
+    void launchWorkload(LaunchRequest request);
     Expected<RemedyChange> changeRemedy(bool apply, const std::string& issue,
                                         const std::string& workload);
 

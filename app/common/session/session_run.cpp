@@ -78,9 +78,7 @@ bool Session::startLaunch(LaunchRequest request, bool installMissing)
     return begin([this, request = std::move(request), installMissing]() mutable {
         if (auto ready = readyToLaunch(request, installMissing); !ready)
             return finish(ready.error());
-        launchThen(
-            std::move(request), [this](Event&& e) { send(std::move(e)); },
-            [this](LaunchEnd end) { finish(end.ok, end.log); });
+        launchWorkload(std::move(request));
     });
 }
 
@@ -274,9 +272,7 @@ void Session::runProvisioned(LaunchRequest request, bool installing)
     auto launch = [this](LaunchRequest r) {
         if (cancelled())
             return finish(fail(Stage::Launch, Error::cancelled()));
-        launchThen(
-            std::move(r), [this](Event&& e) { send(std::move(e)); },
-            [this](LaunchEnd end) { finish(end.ok, end.log); });
+        launchWorkload(std::move(r));
     };
     if (!m_run.verify || !needsVerify(request, installing))
         return launch(std::move(request));

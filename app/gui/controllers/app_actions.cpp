@@ -243,9 +243,12 @@ void AppController::onLaunchEnded(const QString& workload, const QString& profil
     emit notice(ok || !byItself ? tr("%1 ended.").arg(workloadName(workload))
                                 : tr("%1 ended with an error.").arg(workloadName(workload)),
                 !ok && byItself);
-    // A crash is not a Stop: it gets its card, with the way forward.
+    // A crash is not a Stop: it gets its card, with the way forward. After an end that is
+    // not a crash, the launch's result is offered for sharing (the session recorded it).
     if (!ok && byItself && !m_relaunch)
         reportCrash(workload, profile, m_lastExit, exit && exit->crashed());
+    else if (!m_relaunch)
+        maybeOfferShare(toStd(profile), EvidenceKind::Launch);
     replan([this] {
         if (std::exchange(m_relaunch, false))
             launch();

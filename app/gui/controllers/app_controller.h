@@ -87,7 +87,10 @@ struct ShareOffer
     std::string key;        // the evidence record's (shared.json)
     std::string declineKey; // "<profile>|<gpu>": "Not now" is remembered per stack and card
     ledger::SharedRecord record;
-    std::string text; // exactly what is queued and sent
+    std::string text;    // exactly what is queued and sent
+    std::string ledger;  // where it is sent (ledger::ledgerAddress), or ""
+    std::string formUrl; // without a ledger, the feed's report form with the record filled in
+    bool launch = false; // a launch's result (asked once per stack and card), not a smoke test's
 };
 
 enum class ShareAnswer
@@ -285,7 +288,8 @@ signals:
     void failure(const sp::gui::FailureNotice& f);
     void failureCleared();
     // "Help other owners of a <card>: share this result?", with exactly what would leave.
-    void shareOffered(const QString& question, const QString& record);
+    // `viaBrowser`: Share opens the feed's report form in the browser (there is no ledger).
+    void shareOffered(const QString& question, const QString& record, bool viaBrowser);
     // Before an install: what it means, from the session's preview (answerInstall).
     void confirmInstall(const QString& title, const QString& headline, const QStringList& items);
     // A launch began; its log file.
@@ -316,8 +320,7 @@ private:
     QString noteFor(const session::Event& e) const;
     QString stepNote(const session::StepChanged& s) const;
     void addNote(const session::Event& e);
-    void maybeOfferShare(const std::string& profile);
-    std::string ledgerUrl() const;
+    void maybeOfferShare(const std::string& profile, EvidenceKind kind);
     void onSessionFinished();
     void takeLine(const session::ConsoleLine& l);
     void flushLines();

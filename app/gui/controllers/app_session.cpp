@@ -162,7 +162,7 @@ void AppController::onSessionEvent(const session::Event& e)
                    [this](const session::StackVerified& v) {
                        m_verified = v;
                        m_smokeTest = false;
-                       maybeOfferShare(v.profile);
+                       maybeOfferShare(v.profile, EvidenceKind::Verify);
                    },
                    [this](const session::ProfileSwitched& s) { onSwitched(s); },
                    [this](const session::ConfirmInstall& c) { onConfirm(c); },

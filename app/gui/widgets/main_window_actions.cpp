@@ -393,12 +393,12 @@ void MainWindow::updateWorkloadHelp()
 void MainWindow::connectSharing()
 {
     connect(m_app, &AppController::shareOffered, this,
-            [this](const QString& question, const QString& record) {
+            [this](const QString& question, const QString& record, bool viaBrowser) {
                 if (m_shareAsk) {
                     m_app->answerShare(m_shareAsk(question, record));
                     return;
                 }
-                auto* dialog = new ShareDialog(question, record, this);
+                auto* dialog = new ShareDialog(question, record, viaBrowser, this);
                 dialog->setAttribute(Qt::WA_DeleteOnClose);
                 connect(dialog, &QDialog::finished, this,
                         [this, dialog] { m_app->answerShare(dialog->answer()); });

@@ -10,7 +10,8 @@
 
 namespace sp::gui {
 
-ShareDialog::ShareDialog(const QString& question, const QString& record, QWidget* parent)
+ShareDialog::ShareDialog(const QString& question, const QString& record, bool viaBrowser,
+                         QWidget* parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Share this result?"));
@@ -26,6 +27,13 @@ ShareDialog::ShareDialog(const QString& question, const QString& record, QWidget
                            this);
     why->setWordWrap(true);
     layout->addWidget(why);
+    if (viaBrowser) {
+        auto* how = new QLabel(tr("“Share” opens a report form in your web browser with this text "
+                                  "filled in; you send it from there."),
+                               this);
+        how->setWordWrap(true);
+        layout->addWidget(how);
+    }
     auto* text = new QPlainTextEdit(record, this);
     text->setReadOnly(true);
     text->setFont(style::monoFont());

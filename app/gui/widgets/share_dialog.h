@@ -13,7 +13,9 @@ class ShareDialog : public QDialog
 {
     Q_OBJECT
 public:
-    ShareDialog(const QString& question, const QString& record, QWidget* parent = nullptr);
+    // `viaBrowser`: Share opens the feed's report form in the browser (no ledger).
+    ShareDialog(const QString& question, const QString& record, bool viaBrowser,
+                QWidget* parent = nullptr);
     ShareAnswer answer() const { return m_answer; }
 
 private:

@@ -25,13 +25,15 @@ struct Reader
     {
         return Error::invalid(origin + ": " + pointer + ": " + reason);
     }
+    // Every key of `keys` and maybe some of `optional`, nothing else.
     Expected<void> onlyKeys(const json& j, const std::set<std::string>& keys,
-                            const std::string& pointer) const
+                            const std::string& pointer,
+                            const std::set<std::string>& optional = {}) const
     {
         if (!j.is_object())
             return at(pointer.empty() ? "/" : pointer, "expected an object");
         for (const auto& [k, v] : j.items())
-            if (!keys.count(k))
+            if (!keys.count(k) && !optional.count(k))
                 return at(pointer + "/" + k, "unknown field");
         for (const auto& k : keys)
             if (!j.contains(k))
@@ -99,6 +101,51 @@ Expected<void> readFiles(const Reader& r, const json& files, Manifest& m)
         if (!seen.insert(f->path).second)
             return r.at(pointer + "/path", "listed twice");
         m.files.push_back(std::move(*f));
+    }
+    return {};
+}
+
+// An address a feed may give for results: https://, or (the ledger only) http:// on this
+// PC for a lab; no spaces, no control characters, no fragment.
+Expected<std::string> sharingUrl(const Reader& r, const json& j, const std::string& pointer,
+                                 bool loopbackHttp)
+{
+    auto url = r.text(j, pointer);
+    if (!url)
+        return url;
+    const bool https = url->rfind("https://", 0) == 0 && url->size() > 8;
+    const bool loopback = loopbackHttp && (url->rfind("http://127.0.0.1", 0) == 0 ||
+                                           url->rfind("http://localhost", 0) == 0);
+    if (!https && !loopback)
+        return r.at(pointer, loopbackHttp ? "expected an https:// address (or http:// to "
+                                            "127.0.0.1 or localhost)"
+                                          : "expected an https:// address");
+    for (const unsigned char c : *url)
+        if (c <= 0x20 || c == 0x7f || c == '#')
+            return r.at(pointer, "a space, control character or '#' in the address");
+    return url;
+}
+
+Expected<void> readSharing(const Reader& r, const json& j, Manifest& m)
+{
+    if (!j.contains("sharing"))
+        return {};
+    const json& s = j["sharing"];
+    if (auto ok = r.onlyKeys(s, {}, "/sharing", {"ledger", "report_form"}); !ok)
+        return ok.error();
+    if (s.empty())
+        return r.at("/sharing", "expected \"ledger\" or \"report_form\"");
+    if (s.contains("ledger")) {
+        auto url = sharingUrl(r, s["ledger"], "/sharing/ledger", true);
+        if (!url)
+            return url.error();
+        m.sharing.ledger = *url;
+    }
+    if (s.contains("report_form")) {
+        auto url = sharingUrl(r, s["report_form"], "/sharing/report_form", false);
+        if (!url)
+            return url.error();
+        m.sharing.reportForm = *url;
     }
     return {};
 }
@@ -240,7 +287,7 @@ Expected<Manifest> parseManifest(const std::string& text, const std::string& ori
         return Error::invalid(twice);
     const Reader r{origin};
     const json& j = *parsed;
-    if (auto ok = r.onlyKeys(j, kTopKeys, ""); !ok)
+    if (auto ok = r.onlyKeys(j, kTopKeys, "", {"sharing"}); !ok)
         return ok.error();
     Manifest m;
     auto feed = r.text(j["feed"], "/feed");
@@ -267,7 +314,22 @@ Expected<Manifest> parseManifest(const std::string& text, const std::string& ori
         return ok.error();
     if (auto ok = readFiles(r, j["files"], m); !ok)
         return ok.error();
+    if (auto ok = readSharing(r, j, m); !ok)
+        return ok.error();
     return m;
+}
+
+Expected<void> checkSharing(const FeedSharing& sharing)
+{
+    const std::string origin = "catalog publish";
+    const Reader r{origin};
+    if (!sharing.ledger.empty())
+        if (auto url = sharingUrl(r, sharing.ledger, "--ledger", true); !url)
+            return url.error();
+    if (!sharing.reportForm.empty())
+        if (auto url = sharingUrl(r, sharing.reportForm, "--report-form", false); !url)
+            return url.error();
+    return {};
 }
 
 std::string toJsonText(const Manifest& m)
@@ -282,6 +344,14 @@ std::string toJsonText(const Manifest& m)
     j["expires"] = m.expires;
     j["min_stackpilot"] = m.minStackPilot;
     j["files"] = std::move(files);
+    if (!m.sharing.empty()) {
+        json sharing = json::object();
+        if (!m.sharing.ledger.empty())
+            sharing["ledger"] = m.sharing.ledger;
+        if (!m.sharing.reportForm.empty())
+            sharing["report_form"] = m.sharing.reportForm;
+        j["sharing"] = std::move(sharing);
+    }
     return j.dump(2) + "\n";
 }
 

@@ -25,6 +25,17 @@ struct FeedFile
     std::string sha256; // 64 lower-case hex digits
 };
 
+// Where users' results go (docs/LEDGER.md), when the feed names it: the ledger's address
+// for an HTTPS PUT of each record, and a web form (a GitHub issue form) that a browser
+// opens with the record filled in, for a feed without a ledger.
+struct FeedSharing
+{
+    std::string ledger;     // "https://ledger.example.org/records", or ""
+    std::string reportForm; // "https://github.com/o/r/issues/new?template=result.yml", or ""
+
+    bool empty() const { return ledger.empty() && reportForm.empty(); }
+};
+
 struct Manifest
 {
     std::string feed;          // the feed's name, e.g. "stackpilot"
@@ -33,11 +44,15 @@ struct Manifest
     std::string expires;       // ISO 8601 UTC
     std::string minStackPilot; // "0.1.0": the oldest StackPilot that may use it
     std::vector<FeedFile> files;
+    FeedSharing sharing; // "sharing": {"ledger": ..., "report_form": ...}, optional
 };
 
 // Parses and checks a manifest. Errors are one line naming `origin` and the position:
 // "manifest.json:3:7: ..." for syntax, "manifest.json: /files/2/sha256: ..." for fields.
 [[nodiscard]] Expected<Manifest> parseManifest(const std::string& text, const std::string& origin);
+// The addresses as a manifest's "sharing" must give them; an error names the option
+// (--ledger, --report-form) that is wrong.
+[[nodiscard]] Expected<void> checkSharing(const FeedSharing& sharing);
 // The manifest as the maintainer publishes it (stable key order, two-space indent).
 std::string toJsonText(const Manifest& m);
 

@@ -43,6 +43,8 @@ Expected<void> checkOptions(const PublishOptions& o)
     const std::int64_t now = o.now != 0 ? o.now : QDateTime::currentSecsSinceEpoch();
     if (*expires <= now)
         return Error::usage("--expires " + o.expires + " is not in the future");
+    if (auto s = checkSharing(o.sharing); !s)
+        return Error::usage(s.error().message);
     return {};
 }
 
@@ -69,6 +71,7 @@ Expected<Manifest> publishFeed(const fs::path& dir, const fs::path& out,
     m.published = QDateTime::fromSecsSinceEpoch(now).toUTC().toString(Qt::ISODate).toStdString();
     m.expires = options.expires;
     m.minStackPilot = options.minStackPilot.empty() ? STACKPILOT_VERSION : options.minStackPilot;
+    m.sharing = options.sharing;
     for (const auto& f : *files) {
         const std::string name = paths::toUtf8(f.filename());
         if (!isValidFeedPath(name))

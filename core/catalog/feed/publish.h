@@ -16,6 +16,7 @@ struct PublishOptions
     std::string expires;       // ISO 8601 UTC, after now
     std::string minStackPilot; // empty = this version
     std::int64_t now = 0;      // seconds since the epoch; 0 = the clock
+    FeedSharing sharing;       // where users' results go; checked as the manifest checks it
 };
 
 // Loads DIR's *.json like the shipped catalog (a catalog that does not load is not

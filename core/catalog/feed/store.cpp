@@ -362,4 +362,13 @@ fs::path installedCatalogDir()
     return FeedStore().activeCatalogDir();
 }
 
+FeedSharing installedSharing()
+{
+    const fs::path catalog = installedCatalogDir();
+    if (catalog.empty())
+        return {};
+    const auto m = readManifest(catalog.parent_path());
+    return m ? m->sharing : FeedSharing{};
+}
+
 } // namespace sp::feed

@@ -113,5 +113,7 @@ private:
 
 // The installed feed's catalog folder for the loader, or empty (core/catalog/loader).
 std::filesystem::path installedCatalogDir();
+// Where the installed feed says users' results go (empty: no feed, or it names none).
+FeedSharing installedSharing();
 
 } // namespace sp::feed
