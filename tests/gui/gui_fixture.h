@@ -68,6 +68,9 @@ public:
         qputenv("STACKPILOT_HOME", QByteArray::fromStdString(home.string()));
         qputenv("STACKPILOT_RUN", STACKPILOT_BINARY_DIR "/bin/stackpilot-run");
         fs::create_directories(work);
+        // No "share this result?" dialog in a test that does not answer it (issue 34);
+        // the tests of sharing ask for it (shareResults("ask")).
+        shareResults("never");
         archive =
             buildArchive({TestEntry::file("gui-runtime/bin/tool.bin", mixedBytes(archiveBytes, 7)),
                           TestEntry::file("gui-runtime/README", "fixture runtime\n")},
@@ -76,6 +79,17 @@ public:
         if (!server.start())
             qFatal("test server: %s", server.error().c_str());
         writeCatalog();
+    }
+
+    // settings.json's share_results in this world's home.
+    void shareResults(const char* mode) const
+    {
+        auto set = Settings::update(Settings::defaultFile(), [mode](Settings& st) {
+            st.shareResults = mode;
+            return Expected<void>();
+        });
+        if (!set)
+            qFatal("settings: %s", set.error().message.c_str());
     }
 
     std::string runtimeJson(const std::string& id, const std::string& version) const

@@ -116,6 +116,7 @@ private slots:
     void aFeedsReportFormOpensWithTheResult()
     {
         GuiWorld w;
+        w.shareResults("ask");
         writeCheckCatalog(w);
         installFeedWithReportForm();
         QDesktopServices::setUrlHandler(QStringLiteral("https"), this, "open");
@@ -156,6 +157,7 @@ private slots:
     void aFailedSmokeTestOffersTheNextStack()
     {
         GuiWorld w;
+        w.shareResults("ask");
         writeCheckCatalog(w);
         auto app = w.controller();
         gui::MainWindow window(app.get());

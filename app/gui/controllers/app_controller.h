@@ -165,8 +165,10 @@ public:
     // Stacks ▸ Uninstall (app_uninstall.cpp): the workload's current stack, while nothing
     // runs or installs, on this PC only. The preview measures what it frees; the removal
     // answers with an error ("" when it worked) and the bytes freed.
-    // Sharing a smoke test's result (issue 34): the answer to shareOffered.
+    // Sharing a smoke test's or a launch's result (issue 34): the answer to shareOffered;
+    // or no answer (a window in the tray asks nothing), so it is asked again next time.
     void answerShare(ShareAnswer answer);
+    void skipShareOffer() { m_shareOffer.reset(); }
     bool canUninstall(const QString& workload) const;
     void previewUninstall(const QString& workload, std::function<void(const StackRemoval&)> then);
     void uninstallStack(const QString& workload,

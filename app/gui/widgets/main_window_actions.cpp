@@ -389,13 +389,19 @@ void MainWindow::updateWorkloadHelp()
     m_workloadHelp->setData(QUrl(qs(w->references.front())));
 }
 
-// "Share this result?" after a smoke test: asked window-modal, never blocking the run.
+// "Share this result?" after a smoke test or a launch: asked window-modal, never blocking
+// the run; not asked while the window is hidden in the tray.
 void MainWindow::connectSharing()
 {
     connect(m_app, &AppController::shareOffered, this,
             [this](const QString& question, const QString& record, bool viaBrowser) {
                 if (m_shareAsk) {
                     m_app->answerShare(m_shareAsk(question, record));
+                    return;
+                }
+                // Stopped from the tray with the window hidden: no dialog out of nowhere.
+                if (!isVisible() || isMinimized()) {
+                    m_app->skipShareOffer();
                     return;
                 }
                 auto* dialog = new ShareDialog(question, record, viaBrowser, this);
