@@ -236,6 +236,7 @@ struct TestWindow
     std::unique_ptr<gui::AppController> app;
     std::unique_ptr<gui::MainWindow> window;
     QStringList asked;
+    QStringList shareQuestions;
 
     explicit TestWindow(std::unique_ptr<gui::AppController> controller) : app(std::move(controller))
     {
@@ -243,6 +244,11 @@ struct TestWindow
         window->setConfirm([this](const QString&, const QString& text) {
             asked << text;
             return true;
+        });
+        // "Share this result?" (issue 34) is answered, never left open over the test.
+        window->setShareAsk([this](const QString& question, const QString&) {
+            shareQuestions << question;
+            return gui::ShareAnswer::NotNow;
         });
         window->resize(1180, 780);
         window->show();

@@ -4,6 +4,7 @@
 // reached over a Unix socket in that folder and removed afterwards.
 
 #include "app/common/ledger/ingest.h"
+#include "tests/ledger/pg_cluster.h"
 
 #include <QDir>
 #include <QProcess>
@@ -18,80 +19,6 @@ using namespace sp::ledger;
 using nlohmann::json;
 
 namespace {
-
-QString pgBin(const QString& tool)
-{
-    // Debian keeps the server's tools per major version, off the PATH.
-    const QDir root(QStringLiteral("/usr/lib/postgresql"));
-    QStringList versions = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    for (auto it = versions.rbegin(); it != versions.rend(); ++it) {
-        const QString path = root.filePath(*it + QStringLiteral("/bin/") + tool);
-        if (QFileInfo::exists(path))
-            return path;
-    }
-    return {};
-}
-
-// Runs a server tool, as `postgres` when we are root; its exit code (-1: not run).
-int runTool(const QString& tool, const QStringList& args, std::string* output = nullptr)
-{
-    QProcess p;
-    if (::geteuid() == 0)
-        p.start(QStringLiteral("runuser"),
-                QStringList{QStringLiteral("-u"), QStringLiteral("postgres"), QStringLiteral("--"),
-                            tool} +
-                    args);
-    else
-        p.start(tool, args);
-    if (!p.waitForFinished(60000))
-        return -1;
-    if (output)
-        *output = p.readAllStandardOutput().toStdString() + p.readAllStandardError().toStdString();
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-}
-
-class Cluster
-{
-public:
-    explicit Cluster(const QString& dir) : m_dir(dir)
-    {
-        if (::geteuid() == 0) {
-            const passwd* pw = ::getpwnam("postgres");
-            if (!pw || ::chown(dir.toLocal8Bit().constData(), pw->pw_uid, pw->pw_gid) != 0)
-                return;
-        }
-        const QString data = dir + QStringLiteral("/data");
-        if (runTool(pgBin(QStringLiteral("initdb")),
-                    {QStringLiteral("-D"), data, QStringLiteral("-A"), QStringLiteral("trust"),
-                     QStringLiteral("-U"), QStringLiteral("ledger"), QStringLiteral("--no-sync")},
-                    &m_log) != 0)
-            return;
-        const QString options = QStringLiteral("-k %1 -c listen_addresses='' -p 54329").arg(dir);
-        m_started = runTool(pgBin(QStringLiteral("pg_ctl")),
-                            {QStringLiteral("-D"), data, QStringLiteral("-o"), options,
-                             QStringLiteral("-l"), dir + QStringLiteral("/server.log"),
-                             QStringLiteral("-w"), QStringLiteral("start")},
-                            &m_log) == 0;
-    }
-    ~Cluster()
-    {
-        if (m_started)
-            runTool(pgBin(QStringLiteral("pg_ctl")),
-                    {QStringLiteral("-D"), m_dir + QStringLiteral("/data"), QStringLiteral("-m"),
-                     QStringLiteral("immediate"), QStringLiteral("stop")});
-    }
-    bool started() const { return m_started; }
-    const std::string& log() const { return m_log; }
-    std::string url() const
-    {
-        return "postgresql://ledger@/postgres?host=" + m_dir.toStdString() + "&port=54329";
-    }
-
-private:
-    QString m_dir;
-    bool m_started = false;
-    std::string m_log;
-};
 
 json record(int n, const std::string& install, bool passed)
 {
@@ -145,7 +72,7 @@ class TestLedgerPostgres : public QObject
 private slots:
     void sameResultsAsSqlite()
     {
-        if (pgBin(QStringLiteral("initdb")).isEmpty())
+        if (sp::test::pgBin(QStringLiteral("initdb")).isEmpty())
             QSKIP("no PostgreSQL server tools (Debian's postgresql package; .ci/install-deps has "
                   "it)");
         if (auto probe = openSql("postgresql://nobody@/none?host=/nonexistent");
@@ -153,7 +80,7 @@ private slots:
             QSKIP("this build has no libpq");
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        Cluster cluster(dir.path());
+        sp::test::PgCluster cluster(dir.path());
         QVERIFY2(cluster.started(), cluster.log().c_str());
 
         const std::string source = dir.path().toStdString() + "/records.jsonl";
