@@ -20,7 +20,7 @@ class NvidiaCcTable;
 namespace sp::ledger {
 
 inline constexpr std::uintmax_t kMaxSourceBytes = 256u << 20; // one JSON-lines file
-inline constexpr std::size_t kBatch = 500;                    // records per transaction
+inline constexpr std::size_t kBatch = 5000;                   // records per transaction
 
 struct IngestChecks
 {

@@ -21,13 +21,28 @@ const char* const kMigrations[] = {
     " passed INTEGER NOT NULL, known_issue TEXT NOT NULL, decisive_line TEXT NOT NULL,"
     " seconds DOUBLE PRECISION);"
     "CREATE INDEX records_group ON records (profile, pci_id, arch, os, driver);",
+    // 2: `report` reads its groups from one index that holds every column it counts, in
+    // group order, never the table (SQLite took 2.55 s for a million records without it).
+    "DROP INDEX records_group;"
+    "CREATE INDEX records_report ON records"
+    " (profile, pci_id, arch, os, driver, passed, install_id, at);",
 };
 
-const char* const kInsert =
-    "INSERT INTO records (record_id, install_id, at, kind, workload, profile, catalog, pci_id,"
-    " revision, arch, vram_class_gib, driver, os, os_build, runtimes, passed, known_issue,"
-    " decisive_line, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    " ON CONFLICT (record_id) DO NOTHING";
+// Up to kRowsPerInsert records per statement: one round trip for 50 rows, which a server
+// engine needs (PostgreSQL took 114 s per million one row at a time) and SQLite likes too.
+constexpr std::size_t kRowsPerInsert = 50;
+
+std::string insertFor(std::size_t rows)
+{
+    std::string sql =
+        "INSERT INTO records (record_id, install_id, at, kind, workload, profile, catalog, pci_id,"
+        " revision, arch, vram_class_gib, driver, os, os_build, runtimes, passed, known_issue,"
+        " decisive_line, seconds) VALUES ";
+    for (std::size_t i = 0; i < rows; ++i)
+        sql += std::string(i ? ", " : "") +
+               "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    return sql + " ON CONFLICT (record_id) DO NOTHING";
+}
 
 const char* const kGroups = "SELECT profile, pci_id, arch, os, driver,"
                             " COUNT(DISTINCT CASE WHEN passed = 1 THEN install_id END),"
@@ -163,9 +178,16 @@ Expected<std::size_t> LedgerStore::add(const std::vector<SharedRecord>& batch)
 {
     if (auto b = m_sql->exec("BEGIN"); !b)
         return b.error();
+    static const std::string full = insertFor(kRowsPerInsert);
     std::size_t added = 0;
-    for (const auto& r : batch) {
-        auto changed = m_sql->change(kInsert, paramsOf(r));
+    for (std::size_t from = 0; from < batch.size(); from += kRowsPerInsert) {
+        const std::size_t rows = std::min(kRowsPerInsert, batch.size() - from);
+        SqlRow params;
+        params.reserve(rows * 19);
+        for (std::size_t i = from; i < from + rows; ++i)
+            for (auto& v : paramsOf(batch[i]))
+                params.push_back(std::move(v));
+        auto changed = m_sql->change(rows == kRowsPerInsert ? full : insertFor(rows), params);
         if (!changed) {
             (void)m_sql->exec("ROLLBACK");
             return changed.error();
