@@ -210,6 +210,8 @@ private slots:
         QTest::mouseClick(banner->actionButton(), Qt::LeftButton);
         QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
         QCOMPARE(app->currentPlan()->profile, QStringLiteral("gc-b"));
+        // It served (its address line was read) before the Stop: a launch result to share.
+        QVERIFY(waitFor([&] { return !app->url().isEmpty(); }));
         QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
 
@@ -241,6 +243,7 @@ private slots:
         // card), though it is recorded.
         QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
         QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
+        QVERIFY(waitFor([&] { return !app->url().isEmpty(); }));
         QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
         QVERIFY(waitFor([&] {
