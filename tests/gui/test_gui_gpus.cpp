@@ -223,6 +223,11 @@ private slots:
         QVERIFY(waitFor([&] {
             return app.plan(QStringLiteral("standin-a"))->headline.contains(QStringLiteral("3060"));
         }));
+        // The plan for the new card may still be settling (a busy machine): click the
+        // button once it takes a click, as a user would.
+        QVERIFY(waitFor([&] {
+            return ui.primary()->isEnabled() && ui.primaryText() == QStringLiteral("Launch");
+        }));
         ui.primary()->click();
         QVERIFY(
             waitFor([&] { return app.runningWorkloads().size() == 2 && acceptsConnections(portA); },

@@ -85,6 +85,16 @@ void installFeedWithReportForm()
         qFatal("commit: %s", c.error().message.c_str());
 }
 
+// The fixture's second workload, chosen in the window's chooser.
+void chooseCheckedWorkload(gui::MainWindow& window)
+{
+    QComboBox* chooser = window.workloadChooser();
+    const int i = chooser->findData(QStringLiteral("guicheck"));
+    QVERIFY(i >= 0);
+    chooser->setCurrentIndex(i);
+    emit chooser->activated(i);
+}
+
 // The record files waiting in the share queue, as bytes.
 QStringList queuedRecords(const fs::path& queue)
 {
@@ -131,11 +141,7 @@ private slots:
         window.show();
         app->start();
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }));
-        QComboBox* chooser = window.workloadChooser();
-        const int i = chooser->findData(QStringLiteral("guicheck"));
-        QVERIFY(i >= 0);
-        chooser->setCurrentIndex(i);
-        emit chooser->activated(i);
+        chooseCheckedWorkload(window);
         app->chooseProfile(QStringLiteral("guicheck"), QStringLiteral("gc-b"), false);
         QVERIFY(waitFor([&] {
             return app->currentPlan() && app->currentPlan()->profile == QStringLiteral("gc-b");
@@ -173,11 +179,7 @@ private slots:
         window.show();
         app->start();
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }));
-        QComboBox* chooser = window.workloadChooser();
-        const int i = chooser->findData(QStringLiteral("guicheck"));
-        QVERIFY(i >= 0);
-        chooser->setCurrentIndex(i);
-        emit chooser->activated(i);
+        chooseCheckedWorkload(window);
         QVERIFY(waitFor([&] {
             return app->currentPlan() && app->currentPlan()->profile == QStringLiteral("gc-a");
         }));

@@ -287,12 +287,12 @@ private slots:
             {QStringLiteral("ledger"), QStringLiteral("ingest"),
              dir.path() + QStringLiteral("/r.jsonl"), QStringLiteral("--db"), db});
         QVERIFY2(in.rc == 0, (in.out + in.err).c_str());
-        const auto propose = [&](const QString& out, const QString& now) {
+        const auto propose = [&](const QString& out, const QString& now,
+                                 const QString& from = QStringLiteral("/catalog")) {
             return sp::test::runCliInProcess(
                 {QStringLiteral("ledger"), QStringLiteral("propose"), QStringLiteral("--db"), db,
-                 QStringLiteral("--catalog-dir"), dir.path() + QStringLiteral("/catalog"),
-                 QStringLiteral("-o"), out, QStringLiteral("--now"), now,
-                 QStringLiteral("--json")});
+                 QStringLiteral("--catalog-dir"), dir.path() + from, QStringLiteral("-o"), out,
+                 QStringLiteral("--now"), now, QStringLiteral("--json")});
         };
         // Bad arguments: one line, nothing written.
         const auto same =
@@ -328,11 +328,8 @@ private slots:
         // Over the proposed catalog the same counts change nothing; with a new install's
         // failure, the tested profile keeps its status and its proof takes the new counts,
         // replaced in place.
-        const auto again = sp::test::runCliInProcess(
-            {QStringLiteral("ledger"), QStringLiteral("propose"), QStringLiteral("--db"), db,
-             QStringLiteral("--catalog-dir"), dir.path() + QStringLiteral("/out"),
-             QStringLiteral("-o"), dir.path() + QStringLiteral("/again"), QStringLiteral("--now"),
-             QStringLiteral("2026-11-28"), QStringLiteral("--json")});
+        const auto again = propose(dir.path() + QStringLiteral("/again"),
+                                   QStringLiteral("2026-11-28"), QStringLiteral("/out"));
         QVERIFY2(again.rc == 0, (again.out + again.err).c_str());
         QCOMPARE(json::parse(again.out)["changes"].size(), std::size_t(0));
         QCOMPARE(json::parse(again.out)["proof_updates"].size(), std::size_t(0));
@@ -342,11 +339,8 @@ private slots:
                                             QStringLiteral("--db"), db})
                      .rc,
                  0);
-        const auto updated = sp::test::runCliInProcess(
-            {QStringLiteral("ledger"), QStringLiteral("propose"), QStringLiteral("--db"), db,
-             QStringLiteral("--catalog-dir"), dir.path() + QStringLiteral("/out"),
-             QStringLiteral("-o"), dir.path() + QStringLiteral("/updated"), QStringLiteral("--now"),
-             QStringLiteral("2026-11-28"), QStringLiteral("--json")});
+        const auto updated = propose(dir.path() + QStringLiteral("/updated"),
+                                     QStringLiteral("2026-11-28"), QStringLiteral("/out"));
         QVERIFY2(updated.rc == 0, (updated.out + updated.err).c_str());
         const json refreshed = json::parse(updated.out)["proof_updates"];
         QCOMPARE(refreshed.size(), std::size_t(1));
