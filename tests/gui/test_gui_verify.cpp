@@ -9,6 +9,7 @@
 #include "app/gui/widgets/profile_card.h"
 #include "core/catalog/feed/store.h"
 #include "gui_fixture.h"
+#include "tests/ledger/nginx_fixture.h"
 
 #include <QComboBox>
 #include <QDesktopServices>
@@ -95,6 +96,25 @@ void chooseCheckedWorkload(gui::MainWindow& window)
     emit chooser->activated(i);
 }
 
+// The window on the fixture's checked workload with gc-b chosen (its smoke test passes),
+// answering Share and keeping what it showed; then Launch.
+void launchSharing(gui::MainWindow& window, AppController& app, QStringList& shown)
+{
+    window.setConfirm([](const QString&, const QString&) { return true; });
+    window.setShareAsk([&shown](const QString&, const QString& record) {
+        shown << record;
+        return gui::ShareAnswer::Share;
+    });
+    window.show();
+    app.start();
+    QVERIFY(waitFor([&] { return app.phase() == Phase::Ready; }));
+    chooseCheckedWorkload(window);
+    app.chooseProfile(QStringLiteral("guicheck"), QStringLiteral("gc-b"), false);
+    QVERIFY(waitFor(
+        [&] { return app.currentPlan() && app.currentPlan()->profile == QStringLiteral("gc-b"); }));
+    QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
+}
+
 // The record files waiting in the share queue, as bytes.
 QStringList queuedRecords(const fs::path& queue)
 {
@@ -132,21 +152,8 @@ private slots:
         QDesktopServices::setUrlHandler(QStringLiteral("https"), this, "open");
         auto app = w.controller();
         gui::MainWindow window(app.get());
-        window.setConfirm([](const QString&, const QString&) { return true; });
         QStringList shown;
-        window.setShareAsk([&](const QString&, const QString& record) {
-            shown << record;
-            return gui::ShareAnswer::Share;
-        });
-        window.show();
-        app->start();
-        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }));
-        chooseCheckedWorkload(window);
-        app->chooseProfile(QStringLiteral("guicheck"), QStringLiteral("gc-b"), false);
-        QVERIFY(waitFor([&] {
-            return app->currentPlan() && app->currentPlan()->profile == QStringLiteral("gc-b");
-        }));
-        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton);
+        launchSharing(window, *app, shown);
         QVERIFY(waitFor([&] { return !m_opened.isEmpty(); }, 60000));
         QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
         QCOMPARE(shown.size(), 1);
@@ -155,6 +162,36 @@ private slots:
                  qPrintable(url.toString()));
         QCOMPARE(QUrlQuery(url).queryItemValue(QStringLiteral("record"), QUrl::FullyDecoded),
                  shown.front());
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
+        QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
+        QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));
+    }
+
+    // Issue 34, privacy: the record the window showed is, byte for byte, what the ledger's
+    // server received (a real nginx with WebDAV PUT, its address in settings.json).
+    void theLedgerReceivesWhatTheWindowShowed()
+    {
+        GuiWorld w;
+        Nginx nginx((w.root / "nginx").string());
+        if (!nginx.started())
+            QSKIP("no nginx (Debian's nginx-core; .ci/install-deps has it)");
+        w.shareResults("ask");
+        QVERIFY(Settings::update(Settings::defaultFile(), [&](Settings& s) {
+                    s.ledgerUrl = nginx.url();
+                    return Expected<void>();
+                }).ok());
+        writeCheckCatalog(w);
+        auto app = w.controller();
+        gui::MainWindow window(app.get());
+        QStringList shown;
+        launchSharing(window, *app, shown);
+        QVERIFY(waitFor([&] { return nginx.stored() == 1; }, 60000));
+        QStringList received;
+        for (const auto& e : fs::directory_iterator(nginx.folder())) {
+            std::ifstream in(e.path(), std::ios::binary);
+            received << QString::fromStdString(std::string(std::istreambuf_iterator<char>(in), {}));
+        }
+        QCOMPARE(received, shown);
         QVERIFY(waitFor([&] { return app->phase() == Phase::Running; }, 60000));
         QTest::mouseClick(window.card()->primaryButton(), Qt::LeftButton); // Stop
         QVERIFY(waitFor([&] { return app->phase() == Phase::Ready; }, 30000));

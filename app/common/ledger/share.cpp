@@ -64,7 +64,9 @@ std::string sendOne(const fs::path& file, const std::string& base)
         doc ? recordFromJson(*doc, paths::toUtf8(file)) : Expected<SharedRecord>(doc.error());
     if (!rec)
         return rec.error().message; // never sent, kept for the user to see
-    auto status = putJson(base + "/" + rec->recordId + ".json", toJson(*rec).dump());
+    // The record's text exactly as the window and `evidence share` showed it (recordText),
+    // never a re-formatted copy: what the user read is what the server gets.
+    auto status = putJson(base + "/" + rec->recordId + ".json", recordText(*rec));
     if (!status)
         return status.error().message;
     if (*status < 200 || *status > 299)
