@@ -1,6 +1,7 @@
 // Themes (a Fusion light or dark palette, or the system's) and the colours that follow a
 // palette change: see style.h.
 
+#include "app/gui/widgets/lazy_icon_style.h"
 #include "app/gui/widgets/style.h"
 #include "app/gui/widgets/system_theme.h"
 
@@ -49,6 +50,7 @@ struct ThemeState
 {
     bool captured = false;
     QString originalStyle;
+    QString styleName; // the style set here (a proxy's name() is empty)
     QPalette original;
     bool applied = false;
     QString theme; // as applied: "", "light" or "dark"
@@ -208,8 +210,11 @@ void applyTheme(const QString& setting)
     // Fusion draws whatever palette it is given; native styles (Windows') do not.
     const bool own = dark || !theme.isEmpty();
     const QString styleName = own ? QStringLiteral("fusion") : st.originalStyle;
-    if (QApplication::style()->name().compare(styleName, Qt::CaseInsensitive) != 0)
-        QApplication::setStyle(styleName);
+    if (st.styleName.compare(styleName, Qt::CaseInsensitive) != 0) {
+        if (QStyle* s = createLazyIconStyle(styleName))
+            QApplication::setStyle(s);
+        st.styleName = styleName;
+    }
     const QPalette pal =
         own ? (dark ? darkPalette() : lightPalette()) : withReadableRoles(st.original);
     if (!(pal == QApplication::palette()))
