@@ -25,8 +25,9 @@ struct PortStatus
     std::string describe() const;
 };
 
-// Tries to bind 127.0.0.1:port and 0.0.0.0:port (without SO_REUSEADDR), then looks
-// for the process listening on it.
+// Tries to bind 127.0.0.1:port and 0.0.0.0:port as a server would (on Linux with
+// SO_REUSEADDR: a connection left in TIME_WAIT leaves the port free), then looks for
+// the process listening on it.
 PortStatus checkPort(int port);
 
 // The port a workload will listen on: `--port N`, `--port=N`, `--listen-port N` in

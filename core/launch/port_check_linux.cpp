@@ -17,13 +17,18 @@ namespace sp {
 
 namespace {
 
-// True when binding `address`:port fails with EADDRINUSE. Without SO_REUSEADDR, so a
-// socket in TIME_WAIT also counts: the workload would fail the same way.
+// True when binding `address`:port fails with EADDRINUSE. With SO_REUSEADDR, as the
+// workloads' servers bind on Linux (asyncio's create_server for ComfyUI's aiohttp,
+// uvicorn for SD.Next, cpp-httplib for llama-server, Go for Ollama): a connection the
+// last run left in TIME_WAIT (60 s after a Stop with a browser tab open) does not stop
+// them, so it does not count. Without it, Stop then Launch was refused for a minute.
 bool bindRefused(in_addr_t address, int port)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return false;
+    const int on = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
     sockaddr_in sa{};
     sa.sin_family = AF_INET;
     sa.sin_port = htons(static_cast<std::uint16_t>(port));

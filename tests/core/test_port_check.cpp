@@ -6,6 +6,7 @@
 #include <QTest>
 #include <fstream>
 #include <netinet/in.h>
+#include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -17,6 +18,24 @@ std::string ownComm()
     std::string name;
     std::getline(in, name);
     return name;
+}
+
+// Whether /proc/net/tcp lists a connection in TIME_WAIT (state 06) from this local port.
+bool timeWaitOn(int port)
+{
+    std::ifstream in("/proc/net/tcp");
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string slot, local, remote, state;
+        fields >> slot >> local >> remote >> state;
+        const auto colon = local.rfind(':');
+        if (state == "06" && colon != std::string::npos &&
+            std::stoi(local.substr(colon + 1), nullptr, 16) == port)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -76,6 +95,37 @@ private slots:
     }
     void heldOnLoopback() { checkHeld(htonl(INADDR_LOOPBACK)); }
     void heldOnAnyAddress() { checkHeld(htonl(INADDR_ANY)); }
+    // Stop with a browser tab open: the server's end of each connection closes first and
+    // stays in TIME_WAIT for a minute. The servers bind with SO_REUSEADDR and start again
+    // at once; Launch must not refuse them.
+    void aConnectionInTimeWaitLeavesThePortFree()
+    {
+        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        const int on = 1; // as the workloads' servers do; their TIME_WAIT keeps the flag
+        ::setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        sockaddr_in sa{};
+        sa.sin_family = AF_INET;
+        sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(listener, reinterpret_cast<const sockaddr*>(&sa), sizeof sa), 0);
+        QCOMPARE(::listen(listener, 1), 0);
+        socklen_t len = sizeof sa;
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&sa), &len);
+        const int client = ::socket(AF_INET, SOCK_STREAM, 0);
+        QCOMPARE(::connect(client, reinterpret_cast<const sockaddr*>(&sa), sizeof sa), 0);
+        const int served = ::accept(listener, nullptr, nullptr);
+        QVERIFY(served >= 0);
+        ::close(listener);
+        ::close(served); // the server closes first: its end goes to TIME_WAIT
+        char byte = 0;
+        QCOMPARE(::read(client, &byte, 1), ssize_t(0)); // the FIN arrived
+        ::close(client);
+        const int port = ntohs(sa.sin_port);
+        QVERIFY2(timeWaitOn(port), "no TIME_WAIT connection on the port");
+        const auto status = sp::checkPort(port);
+        QVERIFY2(!status.inUse, status.describe().c_str());
+        // And the check does not hide a listener: bound without SO_REUSEADDR, it is in use.
+        checkHeld(htonl(INADDR_LOOPBACK));
+    }
     void freePortIsFree()
     {
         const auto status = sp::checkPort(sp::test::freePort());

@@ -229,9 +229,15 @@ private slots:
             return ui.primary()->isEnabled() && ui.primaryText() == QStringLiteral("Launch");
         }));
         ui.primary()->click();
-        QVERIFY(
+        QVERIFY2(
             waitFor([&] { return app.runningWorkloads().size() == 2 && acceptsConnections(portA); },
-                    60000));
+                    60000),
+            qPrintable(
+                QStringLiteral("running: %1; phase %2; button %3; notices:\n%4\nconsole:\n%5")
+                    .arg(app.runningWorkloads().join(QLatin1Char(',')))
+                    .arg(int(app.phase()))
+                    .arg(ui.primaryText())
+                    .arg(notices.join(QLatin1Char('\n')), consoleText(app).right(3000))));
         const auto shared = std::find_if(notices.begin(), notices.end(), [](const QString& n) {
             return n.contains(QStringLiteral("already runs on NVIDIA GeForce RTX 3060"));
         });
